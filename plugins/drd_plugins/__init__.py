@@ -1,0 +1,1 @@
+"""Built-in drd plugins: one module per plugin id, registered as entry points."""
