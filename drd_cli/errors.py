@@ -1,0 +1,71 @@
+"""User-facing errors: every problem a user can cause ends as one of these, never a traceback.
+
+`exit_code` follows SCENARIO-FORMAT §7: 2 = the file is not a valid scenario (file:line:col),
+1 = the file is valid but a rule forbids something in it (file:line and the rule id).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Location:
+    """A place in a source file; line and col are 1-based (0 = unknown)."""
+
+    file: str = "<scenario>"
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.file}:{self.line}:{self.col or 1}"
+        return self.file
+
+
+@dataclass
+class Problem:
+    """One problem, printable as `FILE:LINE:COL: message [rule]`."""
+
+    message: str
+    location: Location = field(default_factory=Location)
+    rule: str | None = None
+    hint: str | None = None
+
+    def format(self) -> str:
+        text = f"{self.location}: {self.message}"
+        if self.rule:
+            text += f" [{self.rule}]"
+        if self.hint:
+            text += f"\n  → {self.hint}"
+        return text
+
+
+class DrdError(Exception):
+    """Base of errors that carry problems and an exit code."""
+
+    exit_code = 2
+
+    def __init__(self, problems: list[Problem] | Problem | str, location: Location | None = None,
+                 rule: str | None = None, hint: str | None = None):
+        if isinstance(problems, str):
+            problems = [Problem(problems, location or Location(), rule, hint)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self.problems: list[Problem] = problems
+        super().__init__("\n".join(p.format() for p in problems))
+
+    def format(self) -> str:
+        return "\n".join(p.format() for p in self.problems)
+
+
+class ScenarioError(DrdError):
+    """The file is not a valid scenario (exit 2)."""
+
+    exit_code = 2
+
+
+class RuleViolation(DrdError):
+    """The file is valid but a rule forbids something in it (exit 1)."""
+
+    exit_code = 1
