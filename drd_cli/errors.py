@@ -31,6 +31,10 @@ class Problem:
     location: Location = field(default_factory=Location)
     rule: str | None = None
     hint: str | None = None
+    # Where in the scenario document the problem is, as keys/indices from the root
+    # (("rounds", 0, "steps", 1, "choices", "zira")). The pure engine only knows paths;
+    # the CLI turns them into file:line:col with the loader's source map.
+    path: tuple = ()
 
     def format(self) -> str:
         text = f"{self.location}: {self.message}"
@@ -47,9 +51,9 @@ class DrdError(Exception):
     exit_code = 2
 
     def __init__(self, problems: list[Problem] | Problem | str, location: Location | None = None,
-                 rule: str | None = None, hint: str | None = None):
+                 rule: str | None = None, hint: str | None = None, path: tuple = ()):
         if isinstance(problems, str):
-            problems = [Problem(problems, location or Location(), rule, hint)]
+            problems = [Problem(problems, location or Location(), rule, hint, tuple(path))]
         elif isinstance(problems, Problem):
             problems = [problems]
         self.problems: list[Problem] = problems
