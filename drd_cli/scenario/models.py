@@ -1,0 +1,362 @@
+"""The scenario format, version 1 (SCENARIO-FORMAT.md), as strict pydantic models.
+
+Strict: unknown keys are errors, `roll: deset` is an error, nothing is coerced. Every key a user
+types in Czech (`tělo`, `ohrožení`, `výhody`, …) is accepted as an alias of the ASCII field.
+These models check *shape*; cross references (a step naming an unknown participant) and rules
+(a choice the rules forbid) are checked later with document paths, so errors still point at
+file:line:col.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Union
+
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
+
+RESERVED_IDS = frozenset({"test", "accept", "exhaust", "deny", "jizva", "sacrifice", "actor", "payer", "all"})
+MANOEUVRES = ("presne", "rozsahle", "obrana", "mocne", "lstive")
+MANOEUVRE_ALIASES = {"přesně": "presne", "rozsáhle": "rozsahle", "mocně": "mocne", "lstivě": "lstive"}
+POOLS = ("telo", "duse", "vliv")
+POOL_ALIASES = {"tělo": "telo", "duše": "duse"}
+
+Pool = Literal["telo", "duse", "vliv", "tělo", "duše"]
+NonNeg = Field(ge=0)
+
+
+def cz(name: str, *aliases: str, **kw: Any) -> Any:
+    """A field accepted under its ASCII name and its Czech spelling(s)."""
+    return Field(validation_alias=AliasChoices(name, *aliases), **kw)
+
+
+def norm_pool(value: str | None) -> str | None:
+    """`tělo` → `telo`; None stays None."""
+    return POOL_ALIASES.get(value, value) if value is not None else None
+
+
+def as_list(value: Any) -> list:
+    """A scalar or a list, as a list (`targets: jur` == `targets: [jur]`)."""
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
+
+
+class StrictModel(BaseModel):
+    """Base of every scenario model: strict types, unknown keys forbidden, Czech aliases."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", populate_by_name=True, frozen=False)
+
+
+# --------------------------------------------------------------------------- effects
+
+class JizvaSpec(StrictModel):
+    name: str
+    pool: Pool | None = None
+
+
+class ConditionSpec(StrictModel):
+    """A named condition; `rounds: N` lasts through the next N rounds after the current one."""
+
+    name: str
+    forbids: list[str] = Field(default_factory=list)
+    demanding: list[str] = cz("demanding", "náročné", default_factory=list)
+    rounds: int | None = Field(default=None, ge=0)
+
+
+class Effect(StrictModel):
+    """One consequence (§4.1 Effects). Numbers are signed changes."""
+
+    ohrozeni: int | None = cz("ohrozeni", "ohrožení", default=None)
+    vyhody: int | None = cz("vyhody", "výhody", default=None)
+    jizva: str | JizvaSpec | None = None
+    condition: str | ConditionSpec | None = cz("condition", "stav", default=None)
+    remove_condition: str | list[str] | None = cz("remove_condition", "zrušit_stav", default=None)
+    lose: str | list[str] | None = cz("lose", "ztráta", default=None)
+    disable: str | list[str] | None = None
+    suspicion: str | list[str] | None = cz("suspicion", "podezření", default=None)
+    note: str | None = cz("note", "poznámka", default=None)
+    to: str | list[str] | None = cz("to", "komu", default=None)
+
+
+EffectSpec = Union[Effect, list[Effect]]
+
+
+def effects_of(spec: EffectSpec | None) -> list[Effect]:
+    """An effect mapping or list of mappings, as a list."""
+    if spec is None:
+        return []
+    return list(spec) if isinstance(spec, list) else [spec]
+
+
+# --------------------------------------------------------------------------- participants
+
+class Equipment(StrictModel):
+    """An item: armour while held, a free manoeuvre per round, abilities it enables."""
+
+    name: str
+    armour: int = cz("armour", "zbroj", default=0, ge=0)
+    free: str | None = None
+    per: Literal["round", "conflict"] = "round"
+    needs: list[str] = Field(default_factory=list)
+    enables: list[str] = Field(default_factory=list)
+
+
+class Charakteristika(StrictModel):
+    level: int = cz("level", "úroveň", ge=0)
+    covers: list[str] = cz("covers", "pokrývá", default_factory=list)
+
+
+class Pools(StrictModel):
+    telo: int = cz("telo", "tělo", default=0, ge=0)
+    duse: int = cz("duse", "duše", default=0, ge=0)
+    vliv: int = Field(default=0, ge=0)
+
+
+class JizvaGain(StrictModel):
+    """A Jizva taken to gain points (R-EXH-4)."""
+
+    name: str
+    pool: Pool | None = None
+    gain: int = Field(ge=0)
+
+
+class Participant(StrictModel):
+    """A hero (`pools`) or a creature (`sudba`), never both (§2)."""
+
+    name: str | None = cz("name", "jméno", default=None)
+    side: str | None = cz("side", "strana", default=None)
+    pools: Pools | None = cz("pools", "zdroje", default=None)
+    max: Pools | None = None
+    sudba: int | None = Field(default=None, ge=0)
+    ohrozeni: int = cz("ohrozeni", "ohrožení", default=0, ge=0)
+    vyhody: int = cz("vyhody", "výhody", default=0, ge=0)
+    levels: dict[str, int] = cz("levels", "povolání", default_factory=dict)
+    equipment: list[str | Equipment] = cz("equipment", "vybavení", default_factory=list)
+    conditions: list[str | ConditionSpec] = cz("conditions", "stavy", default_factory=list)
+    jizvy: list[str] = Field(default_factory=list)
+    suspicion: list[str] = cz("suspicion", "podezření", default_factory=list)
+    zone: str | None = cz("zone", "zóna", default=None)
+    count: int = cz("count", "počet", default=1, ge=1)
+    armour: int = cz("armour", "zbroj", default=0, ge=0)
+    charakteristika: int | Charakteristika | None = None
+    abilities: list[str] = cz("abilities", "schopnosti", default_factory=list)
+
+    @model_validator(mode="after")
+    def _hero_or_creature(self) -> "Participant":
+        if self.pools is not None and self.sudba is not None:
+            raise ValueError("a participant is a hero (`pools`) or a creature (`sudba`), never both")
+        if self.pools is None and self.sudba is None:
+            raise ValueError("a participant needs `pools` (a hero: tělo, duše, vliv) or `sudba` (a creature)")
+        return self
+
+
+# --------------------------------------------------------------------------- actions
+
+class ManoeuvreSpec(StrictModel):
+    name: str
+    pay: Literal["pool", "vyhoda", "výhoda", "free", "telo", "duse", "vliv", "sudba", "tělo", "duše"] | None = None
+    via: str | None = None
+
+
+class GainSpec(StrictModel):
+    """Points gained before paying an action's manoeuvres or náročnost (R-EXH-4)."""
+
+    jizva: JizvaGain | None = None
+    sacrifice: str | None = None
+
+
+class FollowupSpec(StrictModel):
+    challenge: "ChallengeSpec"
+
+
+class ActionSpec(StrictModel):
+    """What any action may carry (§4.1)."""
+
+    actor: str | None = None
+    label: str | None = None
+    pool: Pool | None = None
+    threat_pool: Pool | None = None
+    bonus_from: str | None = None
+    roll: int | None = cz("roll", "hod", default=None)
+    dice: list[int] | None = cz("dice", "kostky", default=None)
+    targets: str | list[str] | None = cz("targets", "cíle", default=None)
+    area: bool = cz("area", "plošná", default=False)
+    area_via: Literal["rozsahle", "environment", "skill"] | None = None
+    zone: str | None = None
+    group: str | None = None
+    means: Literal["melee", "shooting", "throwing", "dealing", "magic", "other"] | None = None
+    manoeuvres: list[str | ManoeuvreSpec] = cz("manoeuvres", "manévry", default_factory=list)
+    demanding: bool | int | None = cz("demanding", "náročná", default=None)
+    from_: Literal["initiative", "delayed", "obrana"] | None = cz("from", "from_", default=None)
+    threatens: list[str] = Field(default_factory=list)
+    long: str | None = None
+    obstacle: EffectSpec | None = cz("obstacle", "překážka", default=None)
+    effect: EffectSpec | None = cz("effect", "účinek", default=None)
+    softened: EffectSpec | None = cz("softened", "zmírněný", default=None)
+    self_effect: EffectSpec | None = None
+    failure: EffectSpec | None = cz("failure", "neúspěch", default=None)
+    followup: FollowupSpec | None = None
+    gain: GainSpec | None = None
+    note: str | None = cz("note", "poznámka", default=None)
+
+
+class CounterSpec(ActionSpec):
+    """A protiakce (§4.3): `harm` (alias `oppose`) stops the action; `protect` shields `protects`."""
+
+    kind: Literal["harm", "oppose", "protect"] = "harm"
+    protects: list[str] | None = None
+    answers: str | None = None
+
+
+class TestSpec(ActionSpec):
+    """A zkouška (§4.2): one actor (`actor`) or several (`actors`, `mode`, `rolls`)."""
+
+    actors: list[str] | None = None
+    mode: Literal["individual", "any", "all"] = "individual"
+    rolls: dict[str, int] | None = None
+    target: int | None = None
+
+    @model_validator(mode="after")
+    def _one_or_many(self) -> "TestSpec":
+        if self.actor is None and not self.actors:
+            raise ValueError("a test needs `actor` or `actors`")
+        if self.actor is not None and self.actors:
+            raise ValueError("give either `actor` or `actors`, not both")
+        return self
+
+
+class ContestSpec(StrictModel):
+    action: ActionSpec
+    counters: list[CounterSpec] = cz("counters", "protiakce", default_factory=list)
+
+
+class RaceSpec(StrictModel):
+    """Rivals racing through one obstacle (CS-RACE-1)."""
+
+    actors: list[str]
+    pool: Pool | None = None
+    label: str | None = None
+    bonus_from: str | dict[str, str] | None = None
+    rolls: dict[str, int] | None = None
+    dice: dict[str, list[int]] | None = None
+    obstacle: EffectSpec | None = None
+    effect: EffectSpec | None = None
+    softened: EffectSpec | None = None
+    means: str | None = None
+    note: str | None = None
+
+
+class ChallengeSpec(StrictModel):
+    """A výzva (§4.6): a step, an environment action, or a follow-up."""
+
+    name: str | None = cz("name", "název", default=None)
+    affects: Literal["all"] | list[str] | str | None = None
+    exempt: dict[str, str] | None = None
+    pool: Pool | None = None
+    label: str | None = None
+    effect: EffectSpec | None = None
+    softened: EffectSpec | None = None
+    target: int | None = None
+    deadly: bool = False
+    react: dict[str, Literal["delayed", "obrana", "initiative"]] = Field(default_factory=dict)
+    rolls: dict[str, int] = Field(default_factory=dict)
+    dice: dict[str, list[int]] = Field(default_factory=dict)
+    bonus_from: dict[str, str] = Field(default_factory=dict)
+    counters: list[CounterSpec] = Field(default_factory=list)
+    demanding: bool | int | None = None
+    note: str | None = None
+
+
+FollowupSpec.model_rebuild()
+
+
+class Step(StrictModel):
+    """One step of a round: exactly one of the step types, plus `id`, `choices`, `note`.
+
+    Plugin step types (e.g. `hide`) are added to a copy of this model when their plugin is
+    enabled (see `build_step_model`).
+    """
+
+    id: str | None = None
+    note: str | None = None
+    choices: dict[str, Any] = cz("choices", "volby", default_factory=dict)
+    test: TestSpec | None = cz("test", "zkouška", default=None)
+    contest: ContestSpec | None = cz("contest", "střet", default=None)
+    race: RaceSpec | None = cz("race", "závod", default=None)
+    declare: ActionSpec | None = None
+    challenge: ChallengeSpec | None = cz("challenge", "výzva", default=None)
+
+
+CORE_STEP_KINDS = ("test", "contest", "race", "declare", "challenge")
+
+
+class EnvironmentEntry(StrictModel):
+    """An environment action resolved at the end of rounds (§4.6)."""
+
+    id: str | None = None
+    challenge: ChallengeSpec | None = None
+    until: int | None = Field(default=None, ge=1)
+    choices: dict[str, Any] = Field(default_factory=dict)
+    note: str | None = None
+
+
+class InitiativeRolls(StrictModel):
+    rolls: dict[str, int]
+
+
+class Round(StrictModel):
+    initiative: list[str] | InitiativeRolls | Literal["roll"] | None = cz("initiative", "iniciativa", default=None)
+    spent: list[str] = Field(default_factory=list)
+    delay: list[str] = cz("delay", "odložená", default_factory=list)
+    steps: list[Step] = cz("steps", "kroky", default_factory=list)
+    environment: list[EnvironmentEntry] = cz("environment", "prostředí", default_factory=list)
+    note: str | None = None
+
+
+class RulesBlock(StrictModel):
+    """`rules:` of a scenario (and the same keys of a group profile)."""
+
+    enable: list[str] = Field(default_factory=list)
+    disable: list[str] = Field(default_factory=list)
+    params: dict[str, str | int | bool] = Field(default_factory=dict)
+
+
+class Expect(StrictModel):
+    """What resolving the file must give (§8): a subset of the result."""
+
+    exit: int = 0
+    final: dict[str, Any] = Field(default_factory=dict)
+    steps: dict[str, Any] = Field(default_factory=dict)
+    error: str | None = None
+
+
+class Scenario(StrictModel):
+    """A DrD II scenario file (`system: drd2`)."""
+
+    format: Literal["drd/1"]
+    title: str | None = cz("title", "název", default=None)
+    notes: str | None = cz("notes", "poznámky", default=None)
+    system: Literal["drd2"] = "drd2"
+    seed: int | None = None
+    rules: RulesBlock = cz("rules", "pravidla", default_factory=RulesBlock)
+    participants: dict[str, Participant] = cz("participants", "účastníci")
+    environment: list[EnvironmentEntry] = cz("environment", "prostředí", default_factory=list)
+    rounds: list[Round] = cz("rounds", "kola", default_factory=list)
+    expect: Expect | None = None
+
+
+def build_scenario_model(plugin_steps: dict[str, type[BaseModel]]) -> type[Scenario]:
+    """The Scenario model with plugin-provided step types added as optional step keys.
+
+    Rebuilding the three nested models keeps strictness and aliases, and lets `drd schema`
+    describe exactly the steps the enabled plugins accept.
+    """
+    if not plugin_steps:
+        return Scenario
+    from pydantic import create_model
+
+    fields = {name: (model | None, None) for name, model in sorted(plugin_steps.items())}
+    step_model = create_model("Step", __base__=Step, **fields)
+    round_model = create_model("Round", __base__=Round,
+                               steps=(list[step_model], cz("steps", "kroky", default_factory=list)))
+    return create_model("Scenario", __base__=Scenario,
+                        rounds=(list[round_model], cz("rounds", "kola", default_factory=list)))
