@@ -1,0 +1,426 @@
+"""Resolve a `system: dakara` scenario into the result contract (SCENARIO-FORMAT §7).
+
+Pure apart from the dice source it is given: no printing, no files. Every problem it finds is
+raised with the document path of the offending key (`("rounds", 0, "steps", 1, "skill", "finta")`)
+so the caller can point at file:line:col: ScenarioError (exit 2) for a broken reference,
+RuleViolation (exit 1, with the SK rule id) for something the rules forbid.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from drd_cli.dakara import rules
+from drd_cli.dakara.models import DakaraParticipant, DakaraScenario, SkillStep
+from drd_cli.dice import DiceSource, SeededDice, new_seed
+from drd_cli.errors import RuleViolation, ScenarioError
+
+NARRATOR = "narrator"
+
+_PARAM_CHOICES = {"helpers": ("escalating", "shared"), "missing_skill": ("zero", "error")}
+_PARAM_INTS = {"finta_cap": 0, "kondice": 0, "injury_floor": 0}   # name → minimum
+
+RISK_CZ = {"injury": "zranění", "complication": "komplikace"}
+COMPLICATION_CZ = {"none": "žádné komplikace", "mild": "mírné komplikace", "serious": "vážné komplikace"}
+OUTCOME_CZ = {"auto-success": "ÚSPĚCH bez hodu", "success": "ÚSPĚCH", "failure": "NEÚSPĚCH",
+              "win": "VÝHRA", "draw": "REMÍZA", "loss": "PROHRA", "impossible": "NEMOŽNÉ",
+              "withdrawn": "UPUŠTĚNO"}
+
+
+def dakara_params(*layers: Mapping[str, Any] | None, path: tuple = ("rules", "params")) -> dict:
+    """The effective Dakara parameters: DEFAULT_PARAMS overlaid with each layer in order.
+
+    Values may be strings (from `--set kondice=20`); they are checked and converted. An unknown
+    name or a bad value is a ScenarioError whose path is `path + (name,)`.
+    """
+    out = dict(rules.DEFAULT_PARAMS)
+    for layer in layers:
+        for name, value in (layer or {}).items():
+            out[name] = _check_param(name, value, path + (name,))
+    return out
+
+
+def _check_param(name: str, value: Any, path: tuple) -> Any:
+    if name in _PARAM_CHOICES:
+        if value not in _PARAM_CHOICES[name]:
+            raise ScenarioError(f"parameter {name}: {value!r} is not one of {' | '.join(_PARAM_CHOICES[name])}",
+                                path=path)
+        return value
+    if name in _PARAM_INTS:
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int) or value < _PARAM_INTS[name]:
+            raise ScenarioError(f"parameter {name}: {value!r} is not a whole number ≥ {_PARAM_INTS[name]}",
+                                path=path)
+        return value
+    known = ", ".join(sorted(rules.DEFAULT_PARAMS))
+    raise ScenarioError(f"unknown Dakara parameter {name!r} (known: {known})", path=path)
+
+
+def resolve_dakara(scenario: DakaraScenario, params: Mapping[str, Any] | None = None,
+                   dice: DiceSource | None = None, seed: int | None = None, *,
+                   rules_block: dict | None = None) -> dict:
+    """Resolve every `skill` step in order; return the result dict (SCENARIO-FORMAT §7).
+
+    `params`: the effective parameters (defaults ← group ← scenario ← command line) as merged by the
+    caller; None = the built-in defaults overlaid with the scenario's own `rules.params`. They are
+    validated either way. `dice`: where dice the file does not give come from; None = a SeededDice
+    seeded with `seed`, else the scenario's `seed`, else a fresh one (reported as `seed`).
+    `rules_block`: the `rules` entry of the result; None = `{"enabled": [], "params": …}`.
+    """
+    _check_rules_block(scenario)
+    eff = dakara_params(scenario.rules.params) if params is None else dakara_params(params)
+    used_seed = seed if seed is not None else scenario.seed
+    if dice is None:
+        if used_seed is None:
+            used_seed = new_seed()
+        dice = SeededDice(used_seed)
+    state = {pid: {"injury": p.injury, "dead": rules.is_dead(p.injury, eff["kondice"]),
+                   "conditions": list(p.conditions)}
+             for pid, p in scenario.participants.items()}
+    steps: list[dict] = []
+    seen_ids: set[str] = set()
+    for i, rnd in enumerate(scenario.rounds):
+        for j, step in enumerate(rnd.steps):
+            step_id = step.id if step.id is not None else f"{i + 1}.{j + 1}"
+            if step_id in seen_ids:
+                raise ScenarioError(f"step id {step_id!r} is used twice", path=("rounds", i, "steps", j, "id"))
+            seen_ids.add(step_id)
+            ctx = _StepContext(scenario, eff, dice, state, ("rounds", i, "steps", j, "skill"))
+            result = ctx.resolve(step.skill)
+            steps.append({"id": step_id, "round": i + 1, "kind": "skill", **result,
+                          **({"note": step.note} if step.note else {})})
+    return {
+        "format": "drd-result/1",
+        "title": scenario.title,
+        "system": "dakara",
+        "seed": used_seed,
+        "rules": rules_block if rules_block is not None else {"enabled": [], "params": eff},
+        "steps": steps,
+        "final": state,
+    }
+
+
+def _check_rules_block(scenario: DakaraScenario) -> None:
+    # Dakara has no optional rules to switch; naming one is an unknown rule id (SCENARIO-FORMAT §6).
+    for key in ("enable", "disable"):
+        for k, rule_id in enumerate(getattr(scenario.rules, key)):
+            raise ScenarioError(f"unknown rule {rule_id!r}: Dakara has no optional rules, only parameters "
+                                f"({', '.join(sorted(rules.DEFAULT_PARAMS))})", path=("rules", key, k))
+
+
+class _StepContext:
+    """Resolves one `skill` step against the running state; collects the log."""
+
+    def __init__(self, scenario: DakaraScenario, params: dict, dice: DiceSource, state: dict, path: tuple):
+        self.sc = scenario
+        self.params = params
+        self.dice = dice
+        self.state = state
+        self.path = path
+        self.log: list[dict] = []
+
+    # ------------------------------------------------------------------ helpers
+    def say(self, rule: str, text: str) -> None:
+        self.log.append({"rule": rule, "text": text})
+
+    def name(self, pid: str) -> str:
+        p = self.sc.participants.get(pid)
+        return (p.name if p is not None and p.name else pid)
+
+    def participant(self, pid: str, *where: Any) -> DakaraParticipant:
+        if pid not in self.sc.participants:
+            raise ScenarioError(f"unknown participant {pid!r} (participants: {', '.join(self.sc.participants)})",
+                                path=self.path + where)
+        return self.sc.participants[pid]
+
+    def alive(self, pid: str, *where: Any) -> None:
+        if self.state[pid]["dead"]:
+            raise RuleViolation(f"{self.name(pid)} is dead (injury {self.state[pid]['injury']} > kondice "
+                                f"{self.params['kondice']}) and cannot act", rule="SK-5", path=self.path + where)
+
+    def rating(self, pid: str, skill: str, *where: Any) -> int:
+        """The participant's rating in `skill`; a missing skill per the `missing_skill` parameter."""
+        skills = self.sc.participants[pid].skills
+        if skill in skills:
+            return skills[skill]
+        if self.params["missing_skill"] == "error":
+            raise RuleViolation(f"{self.name(pid)} has no skill {skill!r} (has: {', '.join(skills) or 'none'}); "
+                                "the rules profile says missing_skill: error", rule="SK-2",
+                                path=self.path + where)
+        self.say("SK-2", f"{self.name(pid)} dovednost {skill} nemá: počítá se hodnocení 0.")
+        return 0
+
+    def check_finta(self, value: int, *where: Any) -> None:
+        cap = self.params["finta_cap"]
+        if value > cap:
+            raise RuleViolation(f"finta +{value} is over the cap +{cap} (finta is +1 or +2)", rule="SK-6",
+                                path=self.path + where)
+
+    def die(self, given: int | None, who: str, purpose: str) -> tuple[int, str]:
+        if given is not None:
+            return given, "given"
+        value = self.dice.roll(1, who, purpose)[0]
+        return value, getattr(self.dice, "name", "seeded")
+
+    # ------------------------------------------------------------------ the step
+    def resolve(self, s: SkillStep) -> dict:
+        self.participant(s.actor, "actor")
+        self.alive(s.actor, "actor")
+        kind: rules.Kind = "contest" if s.opponent is not None else "test"
+        self._check_shape(s, kind)
+        actor = self.name(s.actor)
+
+        # SK-1: the difficulty — set by the narrator, or the opponent's rating (+ its modifiers).
+        if kind == "contest":
+            self.participant(s.opponent, "opponent")
+            if s.opponent == s.actor:
+                raise RuleViolation("a participant cannot oppose itself", rule="SK-1", path=self.path + ("opponent",))
+            self.check_finta(s.opponent_finta, "opponent_finta")
+            opp_skill = s.opponent_skill or s.skill
+            opp_rating = self.rating(s.opponent, opp_skill, "opponent_skill" if s.opponent_skill else "opponent")
+            difficulty = rules.modified_rating(opp_rating, finta=s.opponent_finta, tools=s.opponent_tools,
+                                               situational=s.opponent_situational)
+            extra = "" if difficulty == opp_rating else f", s modifikátory protivníka {difficulty - opp_rating:+d}"
+            self.say("SK-1", f"{actor}: střet v dovednosti {s.skill} proti {self.name(s.opponent)} — obtížnost "
+                             f"{difficulty} = jeho {opp_skill} {opp_rating}{extra}; na úspěch se hází vždy.")
+        else:
+            difficulty = s.difficulty
+            self.say("SK-1", f"{actor}: zkouška dovednosti {s.skill}, obtížnost {difficulty} (určil Vypravěč).")
+
+        rating = self.rating(s.actor, s.skill, "skill")
+        self.check_finta(s.finta, "finta")
+        if s.risk != "injury" and s.injury_modifier is not None:
+            raise RuleViolation("injury_modifier needs `risk: injury` (the narrator declares injury or a "
+                                "complication, never both)", rule="SK-4", path=self.path + ("injury_modifier",))
+
+        impossible = rules.is_impossible(s.tools, s.tools_required)
+        tools = rules.tool_modifier(s.tools)
+        base = rules.modified_rating(rating, finta=s.finta, tools=s.tools, situational=s.situational)
+        mods = []
+        if s.finta:
+            mods.append(f"finta {s.finta:+d}")
+            self.say("SK-6", f"Finta {s.finta:+d}.")
+        if s.tools != 0:
+            what = "žádné nástroje" if s.tools == "none" else "nástroje"
+            mods.append(f"{what} {tools:+d}")
+            self.say("SK-8", f"{what.capitalize()}: {tools:+d}.")
+        if s.situational:
+            mods.append(f"situační {sum(s.situational):+d}")
+            self.say("SK-9", f"Situační modifikátory {', '.join(f'{m:+d}' for m in s.situational)}.")
+
+        helper_results: list[dict] = []
+        bonus = 0
+        if impossible:
+            self.say("SK-8", "Bez vhodných nástrojů to nejde: NEMOŽNÉ, nehází se.")
+        else:
+            helper_results, bonus = self._helpers(s, difficulty)
+        if bonus:
+            mods.append(f"pomocníci {bonus:+d}")
+        mod = base + bonus
+
+        risk_it = s.risk_it
+        if risk_it is None:
+            # A contest is always rolled (SK-3); in a test the player risks the roll exactly when the
+            # narrator has declared what is at stake (SK-4).
+            risk_it = True if kind == "contest" else s.risk is not None
+        answer = (rules.pre_roll_answer(mod, difficulty, impossible=impossible) if kind == "test"
+                  else ("impossible" if impossible else None))
+        rolled = rules.needs_roll(kind, answer, risk_it)
+        if kind == "test" and answer == "no" and rolled and s.risk is None:
+            raise RuleViolation("a risked roll needs the narrator's declared risk first: add `risk: injury` or "
+                                "`risk: complication`", rule="SK-4", path=self.path + ("risk_it",))
+        shown = ", ".join([f"{s.skill} {rating}", *mods])
+        if kind == "test" and answer == "yes":
+            self.say("SK-2", f"Modifikované hodnocení {mod} ({shown}) ≥ obtížnost {difficulty}: "
+                             "ANO, tohle určitě zvládneš — úspěch bez hodu.")
+        elif kind == "test" and answer == "no":
+            self.say("SK-2", f"Modifikované hodnocení {mod} ({shown}) < obtížnost {difficulty}: "
+                             "NE, úspěchem si nejsi jistý.")
+            if not rolled:
+                self.say("SK-2", f"{actor} to neriskuje a udělá něco jiného.")
+        elif kind == "contest" and not impossible:
+            self.say("SK-3", f"Modifikované hodnocení {mod} ({shown}) proti obtížnosti {difficulty}.")
+            if not rolled:
+                self.say("SK-3", f"{actor} od střetu upouští.")
+
+        dice_pair = None
+        roll_record: dict = {}
+        narrator_key = s.opponent if kind == "contest" else NARRATOR
+        if rolled:
+            if s.risk:
+                self.say("SK-4", f"Vypravěč před hodem ohlásil riziko: {RISK_CZ[s.risk]}.")
+            if kind == "test" and difficulty - mod >= 6:
+                self.say("SK-3", f"Rozdíl {difficulty - mod} ≥ 6: hod nemůže uspět, ale hrát se smí.")
+            p, p_src = self.die(s.dice.player if s.dice else None, s.actor, "skill")
+            g, g_src = self.die(s.dice.narrator if s.dice else None, narrator_key, "skill")
+            dice_pair = (p, g)
+            roll_record = {s.actor: {"total": mod + p, "dice": [p], "bonus": mod, "source": p_src},
+                           narrator_key: {"total": difficulty + g, "dice": [g], "bonus": difficulty,
+                                          "source": g_src}}
+        elif s.dice is not None:
+            self.say("SK-2", "Kostky v souboru se nepoužily: nehází se.")
+
+        res = rules.resolve(kind, mod, difficulty, risk=s.risk, risk_it=risk_it, dice=dice_pair,
+                            injury_modifier=s.injury_modifier or 0,
+                            armour=self.sc.participants[s.actor].armour,
+                            injury_floor=self.params["injury_floor"], impossible=impossible)
+        if res.rolled:
+            self._explain_roll(s, res, kind, dice_pair, mod, difficulty)
+        injury_total = self._apply_injury(s, res)
+
+        return {
+            "mode": kind,
+            "actor": s.actor,
+            "skill": s.skill,
+            "opponent": s.opponent,
+            "rating": rating,
+            "modifiers": {"finta": s.finta, "tools": tools, "situational": sum(s.situational), "helpers": bonus},
+            "modified_rating": mod,
+            "difficulty": difficulty,
+            "answer": res.answer,
+            "risk": s.risk,
+            "rolls": roll_record,
+            "helpers": helper_results,
+            "outcome": res.outcome,
+            "margin": res.margin,
+            "complication": res.complication,
+            "injury": res.injury,
+            "injury_total": injury_total,
+            "dead": self.state[s.actor]["dead"],
+            "log": self.log,
+        }
+
+    def _check_shape(self, s: SkillStep, kind: rules.Kind) -> None:
+        if kind == "contest" and s.difficulty is not None:
+            raise ScenarioError("give `difficulty` (a test) or `opponent` (a contest), not both",
+                                path=self.path + ("difficulty",))
+        if kind == "test":
+            if s.difficulty is None:
+                raise ScenarioError("a skill step needs `difficulty` (a test) or `opponent` (a contest)",
+                                    path=self.path)
+            for key in ("opponent_skill", "opponent_finta", "opponent_tools", "opponent_situational"):
+                if key in s.model_fields_set:
+                    raise ScenarioError(f"`{key}` needs `opponent`", path=self.path + (key,))
+        for key in s.helper_dice:
+            if key not in {h.actor for h in s.helpers}:
+                raise ScenarioError(f"helper_dice for {key!r}, who is not among the helpers",
+                                    path=self.path + ("helper_dice", key))
+
+    def _helpers(self, s: SkillStep, difficulty: int) -> tuple[list[dict], int]:
+        """SK-7: resolve each helper in order; return their records and the bonus."""
+        mode = self.params["helpers"]
+        diffs = rules.helper_difficulties(difficulty, len(s.helpers), mode)
+        seen: set[str] = set()
+        out, bonus = [], 0
+        for k, (h, hd) in enumerate(zip(s.helpers, diffs)):
+            where = ("helpers", k)
+            self.participant(h.actor, *where, "actor")
+            if h.actor == s.actor:
+                raise RuleViolation(f"{self.name(h.actor)} is the actor and cannot also help itself", rule="SK-7",
+                                    path=self.path + where + ("actor",))
+            if h.actor == s.opponent:
+                raise RuleViolation(f"{self.name(h.actor)} is the opponent and cannot help the actor",
+                                    rule="SK-7", path=self.path + where + ("actor",))
+            if h.actor in seen:
+                raise RuleViolation(f"{self.name(h.actor)} is listed as a helper twice", rule="SK-7",
+                                    path=self.path + where + ("actor",))
+            seen.add(h.actor)
+            self.alive(h.actor, *where, "actor")
+            self.check_finta(h.finta, *where, "finta")
+            skill = h.skill or s.skill
+            hr = self.rating(h.actor, skill, *where, "skill" if h.skill else "actor")
+            hmod = rules.modified_rating(hr, finta=h.finta, tools=h.tools, situational=h.situational)
+            hdice = None
+            rolls: dict = {}
+            if rules.helper_needs_roll(hmod, hd, h.declines):
+                given = s.helper_dice.get(h.actor)
+                p, p_src = self.die(given.player if given else None, h.actor, "helper")
+                g, g_src = self.die(given.narrator if given else None, NARRATOR, "helper")
+                hdice = (p, g)
+                rolls = {h.actor: {"total": hmod + p, "dice": [p], "bonus": hmod, "source": p_src},
+                         NARRATOR: {"total": hd + g, "dice": [g], "bonus": hd, "source": g_src}}
+            r = rules.resolve_helper(hmod, hd, hdice, h.declines)
+            who = f"{self.name(h.actor)} pomáhá ({skill} {hmod} proti obtížnosti {hd})"
+            if r.auto:
+                self.say("SK-7", f"{who}: zvládne to bez hodu, +1.")
+            elif not r.rolled:
+                self.say("SK-7", f"{who}: nehází, nepomůže.")
+            else:
+                pt, gt = rolls[h.actor]["total"], rolls[NARRATOR]["total"]
+                verdict = "uspěl(a), +1" if r.success else "neuspěl(a), nic nepřidá"
+                self.say("SK-7", f"{who}: hod {hmod}+{hdice[0]} = {pt} proti {hd}+{hdice[1]} = {gt}: {verdict}.")
+            bonus += r.success
+            out.append({"actor": h.actor, "skill": skill, "rating": hr, "modified_rating": hmod,
+                        "difficulty": hd, "auto": r.auto, "rolled": r.rolled, "success": r.success,
+                        "margin": r.margin, "rolls": rolls})
+        return out, bonus
+
+    def _explain_roll(self, s: SkillStep, res: rules.Resolution, kind: str, dice_pair: tuple, mod: int,
+                      difficulty: int) -> None:
+        p, g = dice_pair
+        text = (f"Hod: {mod}+{p} = {res.player_total} proti {difficulty}+{g} = {res.narrator_total}, "
+                f"rozdíl {_signed(res.margin)}: {OUTCOME_CZ[res.outcome]}")
+        if res.margin == 0:
+            text += " (ve zkoušce stačí dorovnat)" if kind == "test" else " (rovnost ve střetu je remíza)"
+        self.say("SK-3", text + ".")
+        if res.outcome in ("failure", "loss"):
+            f = -res.margin
+            if s.risk == "complication":
+                self.say("SK-4", f"Neúspěch o {f}: {COMPLICATION_CZ[res.complication]}.")
+            elif s.risk == "injury":
+                armour = self.sc.participants[s.actor].armour
+                im = s.injury_modifier or 0
+                formula = f"{f}" + (f" + {im}" if im > 0 else f" − {-im}" if im < 0 else "") + \
+                          (f" − zbroj {armour}" if armour else "")
+                self.say("SK-5", f"Zranění = {formula} = {res.injury}.")
+            else:
+                self.say("SK-4", "Vypravěč neohlásil riziko: neúspěch bez následků.")
+
+    def _apply_injury(self, s: SkillStep, res: rules.Resolution) -> int:
+        st = self.state[s.actor]
+        if res.injury:
+            st["injury"] += res.injury
+            kondice = self.params["kondice"]
+            if rules.is_dead(st["injury"], kondice):
+                st["dead"] = True
+                self.say("SK-5", f"{self.name(s.actor)}: celkové zranění {st['injury']} > {kondice} bodů "
+                                 "kondice — umírá.")
+            else:
+                self.say("SK-5", f"{self.name(s.actor)}: celkové zranění {st['injury']} z {kondice} bodů kondice.")
+        return st["injury"]
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def expect_differences(result: dict, expect: Mapping[str, Any] | Any) -> list[str]:
+    """Differences between a result and an `expect` block (SCENARIO-FORMAT §8), as readable lines.
+
+    `expect.final` and `expect.steps` are subsets of the result; lists must match exactly.
+    """
+    if hasattr(expect, "model_dump"):
+        expect = expect.model_dump()
+    diffs: list[str] = []
+    if expect.get("final"):
+        _subset(result["final"], expect["final"], "final", diffs)
+    if expect.get("steps"):
+        by_id = {st["id"]: st for st in result["steps"]}
+        for sid, want in expect["steps"].items():
+            if sid not in by_id:
+                diffs.append(f"steps.{sid}: no such step")
+            else:
+                _subset(by_id[sid], want, f"steps.{sid}", diffs)
+    return diffs
+
+
+def _subset(have: Any, want: Any, where: str, diffs: list[str]) -> None:
+    if isinstance(want, Mapping) and isinstance(have, Mapping):
+        for k, v in want.items():
+            if k not in have:
+                diffs.append(f"{where}.{k}: missing (expected {v!r})")
+            else:
+                _subset(have[k], v, f"{where}.{k}", diffs)
+    elif have != want:
+        diffs.append(f"{where}: expected {want!r}, got {have!r}")
