@@ -1,0 +1,292 @@
+"""`drd dakara …`: quick Dakara skill tests and contests for the table (RULES.md §4).
+
+Startup speed: this module imports only typer; rich, pydantic and the Dakara modules are
+imported inside the commands.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import List, Optional, Tuple
+
+import typer
+
+app = typer.Typer(
+    help="Dakara: dovednostní zkouška a střet (1k6 + dovednost proti 1k6 + obtížnost), přesné šance.",
+    no_args_is_help=True,
+)
+
+OUTCOME_WORDS = {
+    "auto-success": ("ÚSPĚCH bez hodu", "bold green"),
+    "success": ("ÚSPĚCH", "green"),
+    "win": ("VÝHRA", "green"),
+    "draw": ("REMÍZA", "yellow"),
+    "failure": ("NEÚSPĚCH", "red"),
+    "loss": ("PROHRA", "red"),
+    "withdrawn": ("UPUŠTĚNO", "dim"),
+    "impossible": ("NEMOŽNÉ", "bold red"),
+}
+COMPLICATION_WORDS = {"none": "bez komplikací", "mild": "mírné komplikace", "serious": "vážné komplikace"}
+RISK_WORDS = {"injury": "zranění", "complication": "komplikace"}
+
+
+def _tools(value: str) -> int | str:
+    if value == "none":
+        return "none"
+    try:
+        n = int(value)
+    except ValueError:
+        raise typer.BadParameter(f"{value!r}: expected an integer from -2 to +2, or 'none'", param_hint="--tools")
+    if not -2 <= n <= 2:
+        raise typer.BadParameter(f"{n}: tools are -2..+2 (poor or none down to -2, exceptional up to +2; SK-8)",
+                                 param_hint="--tools")
+    return n
+
+
+def _dice(pair: Optional[Tuple[int, int]], hint: str) -> Optional[Tuple[int, int]]:
+    if pair is None:
+        return None
+    for d in pair:
+        if not 1 <= d <= 6:
+            raise typer.BadParameter(f"{d}: a die shows 1 to 6", param_hint=hint)
+    return pair
+
+
+def _pair(text: str) -> Tuple[int, int]:
+    parts = text.replace(":", ",").split(",")
+    try:
+        p, g = (int(x) for x in parts)
+    except ValueError:
+        raise typer.BadParameter(f"{text!r}: expected PLAYER,NARRATOR, e.g. 4,1", param_hint="--helper-dice")
+    return p, g
+
+
+def _run(kind: str, skill: int, difficulty: int, finta: int, tools: str, tools_required: bool,
+         situational: List[int], helper: List[int], helper_dice: List[str], helpers_mode: str,
+         risk: Optional[str], injury_modifier: int, armour: int, injured: Optional[int], kondice: int,
+         finta_cap: int, injury_floor: int, roll: bool, dice: Optional[Tuple[int, int]], seed: Optional[int],
+         opponent_finta: int, as_json: bool) -> None:
+    """Validate the options, print the pre-roll answer, the exact odds and (optionally) the result."""
+    if finta > finta_cap:
+        raise typer.BadParameter(f"+{finta} is over the finta cap +{finta_cap} (SK-6)", param_hint="--finta")
+    if opponent_finta > finta_cap:
+        raise typer.BadParameter(f"+{opponent_finta} is over the finta cap +{finta_cap} (SK-6)",
+                                 param_hint="--opponent-finta")
+    tool_value = _tools(tools)
+    dice = _dice(dice, "--dice")
+    helper_dice = [_dice(_pair(p), "--helper-dice") for p in helper_dice]
+    if len(helper_dice) > len(helper):
+        raise typer.BadParameter(f"{len(helper_dice)} pairs for {len(helper)} helper(s)", param_hint="--helper-dice")
+    if risk != "injury" and injury_modifier:
+        raise typer.BadParameter("needs --risk injury (injury or complication, never both; SK-4)",
+                                 param_hint="--injury-modifier")
+    if roll and dice is not None:
+        raise typer.BadParameter("give --roll or --dice, not both", param_hint="--roll")
+    if risk is None:
+        risk = "complication"   # the quick command assumes a complication unless told (docs/dakara.md)
+
+    from drd_cli.dakara import odds as odds_mod, rules
+
+    impossible = rules.is_impossible(tool_value, tools_required)
+    base = rules.modified_rating(skill, finta=finta, tools=tool_value, situational=situational)
+    diffs = rules.helper_difficulties(difficulty, len(helper), helpers_mode)
+    sure_bonus = sum(1 for h, d in zip(helper, diffs) if h >= d)
+    helpers_roll = any(h < d for h, d in zip(helper, diffs))
+    answer = None
+    if kind == "test":
+        answer = rules.pre_roll_answer(base + sure_bonus, difficulty, impossible=impossible)
+    odds = odds_mod.skill_odds(kind, base, difficulty, helpers=[odds_mod.HelperSpec(h) for h in helper],
+                               helper_mode=helpers_mode, risk=risk, injury_modifier=injury_modifier,
+                               armour=armour, injury_floor=injury_floor, impossible=impossible,
+                               accumulated_injury=injured, kondice=kondice)
+    result = None
+    if roll or dice is not None:
+        result = _resolve(kind, skill, difficulty, finta, tool_value, tools_required, situational, helper,
+                          helper_dice, helpers_mode, risk, injury_modifier, armour, injured, kondice, finta_cap,
+                          injury_floor, dice, seed, opponent_finta)
+    if as_json:
+        import json
+        out = {"kind": kind, "answer": answer, "modified_rating": base + sure_bonus, "difficulty": difficulty,
+               "helpers_may_change_answer": helpers_roll, "odds": odds.to_dict(),
+               "result": result}
+        typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
+        return
+    _print(kind, skill, base, sure_bonus, helpers_roll, difficulty, helper, diffs, answer, risk, injury_modifier,
+           armour, injured, kondice, odds, result)
+
+
+def _resolve(kind, skill, difficulty, finta, tools, tools_required, situational, helper, helper_dice,
+             helpers_mode, risk, injury_modifier, armour, injured, kondice, finta_cap, injury_floor, dice, seed,
+             opponent_finta) -> dict:
+    """Build a one-step scenario and run it through the engine, so the table and files agree."""
+    from drd_cli.dakara.engine import resolve_dakara
+    from drd_cli.dakara.models import parse_dakara
+    from drd_cli.dice import SeededDice, new_seed
+
+    participants = {"hrac": {"name": "postava", "skills": {"dovednost": skill}, "armour": armour,
+                             "injury": injured or 0}}
+    step: dict = {"actor": "hrac", "skill": "dovednost", "finta": finta, "tools": tools,
+                  "tools_required": tools_required, "situational": list(situational), "risk": risk,
+                  "risk_it": True}
+    if risk == "injury" and injury_modifier:
+        step["injury_modifier"] = injury_modifier
+    if kind == "contest":
+        # `difficulty` already includes the opponent's finta; the step adds it back from opponent_finta.
+        participants["protivnik"] = {"name": "protivník", "skills": {"dovednost": difficulty - opponent_finta}}
+        step.update(opponent="protivnik", opponent_finta=opponent_finta)
+    else:
+        step["difficulty"] = difficulty
+    step["helpers"] = []
+    for k, rating in enumerate(helper, 1):
+        participants[f"pomocnik{k}"] = {"name": f"pomocník {k}", "skills": {"dovednost": rating}}
+        step["helpers"].append({"actor": f"pomocnik{k}"})
+    step["helper_dice"] = {f"pomocnik{k}": {"player": p, "narrator": g}
+                           for k, (p, g) in enumerate(helper_dice, 1)}
+    if dice is not None:
+        step["dice"] = {"player": dice[0], "narrator": dice[1]}
+    doc = {"format": "drd/1", "system": "dakara", "participants": participants,
+           "rounds": [{"steps": [{"id": kind, "skill": step}]}]}
+    seed = seed if seed is not None else new_seed()
+    params = {"helpers": helpers_mode, "finta_cap": finta_cap, "kondice": kondice, "injury_floor": injury_floor}
+    res = resolve_dakara(parse_dakara(doc), params, SeededDice(seed), seed)
+    st = res["steps"][0]
+    return {"seed": seed, **{k: st[k] for k in ("answer", "modified_rating", "difficulty", "rolls", "helpers",
+                                                 "outcome", "margin", "complication", "injury", "injury_total",
+                                                 "dead", "log")}}
+
+
+def _label(key: tuple[str, str, int], risk: str | None) -> tuple[str, str]:
+    outcome, comp, injury = key
+    word, style = OUTCOME_WORDS[outcome]
+    if outcome in ("failure", "loss"):
+        if risk == "injury":
+            word += f", zranění {injury}"
+        elif risk == "complication":
+            word += f", {COMPLICATION_WORDS[comp]}"
+            style = {"none": "red", "mild": "yellow", "serious": "bold red"}[comp]
+    elif outcome == "success":
+        word += " (hod)"
+    return word, style
+
+
+def _print(kind, skill, base, sure_bonus, helpers_roll, difficulty, helper, diffs, answer, risk, injury_modifier,
+           armour, injured, kondice, odds, result) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    con = Console(highlight=False, no_color=bool(os.environ.get("NO_COLOR")) or None)
+    title = "zkouška" if kind == "test" else "střet"
+    opp = "obtížnosti" if kind == "test" else "protivníkovi s hodnocením"
+    con.print(f"[bold]Dakara — {title}[/]: dovednost {skill}, modifikované hodnocení {base} proti {opp} {difficulty}")
+    for k, (h, d) in enumerate(zip(helper, diffs), 1):
+        how = "pomůže bez hodu (+1)" if h >= d else "hází (remíza stačí)"
+        con.print(f"  pomocník {k}: {h} proti obtížnosti {d}: {how}")
+    if answer == "yes":
+        con.print(f"Odpověď: [bold green]ANO[/], tohle určitě zvládneš — úspěch bez hodu "
+                  f"({base + sure_bonus} ≥ {difficulty}).")
+    elif answer == "no":
+        con.print(f"Odpověď: [bold red]NE[/], úspěchem si nejsi jistý ({base + sure_bonus} < {difficulty}); "
+                  "můžeš zlepšit šance, udělat něco jiného, nebo riskovat hod.")
+    elif answer == "impossible" or (kind == "contest" and odds.by_outcome().get("impossible")):
+        con.print("Odpověď: [bold red]NEMOŽNÉ[/] — bez vhodných nástrojů to nejde, nehází se.")
+    else:
+        con.print("Střet: na úspěch se hází vždy; rovnost je remíza.")
+    if helpers_roll and kind == "test":
+        con.print("  (pomocníci, kteří házejí, mohou odpověď změnit na ANO — viz šance)")
+    extra = ""
+    if risk == "injury":
+        extra = f" (modifikátor zranění {injury_modifier:+d}, zbroj {armour})"
+    con.print(f"Riziko při neúspěchu: {RISK_WORDS[risk]}{extra}")
+    table = Table(title="Přesné šance", show_header=True, header_style="bold")
+    table.add_column("výsledek")
+    table.add_column("zlomek", justify="right")
+    table.add_column("%", justify="right")
+    for key, q in odds.sorted_items():
+        word, style = _label(key, risk)
+        table.add_row(f"[{style}]{word}[/]", f"{q.numerator}/{q.denominator}", f"{float(q) * 100:.2f} %")
+    con.print(table)
+    if odds.dead is not None and risk == "injury":
+        q = odds.dead
+        con.print(f"Smrt (zranění celkem {injured} + nové > {kondice}): {q.numerator}/{q.denominator} "
+                  f"= {float(q) * 100:.2f} %")
+    if result is not None:
+        con.print(f"[bold]Výsledek[/] (seed {result['seed']}):")
+        for entry in result["log"]:
+            con.print(f"  [dim]{entry['rule']}[/] {entry['text']}")
+        word, style = _label((result["outcome"], result["complication"], result["injury"]),
+                             result.get("risk", risk))
+        con.print(f"→ [{style}]{word}[/]" + (f", rozdíl {result['margin']:+d}" if result["margin"] is not None else ""))
+
+
+# Options shared by both commands (typer needs them spelled out per command).
+_HELP_DICE = "A helper's dice as PLAYER,NARRATOR, e.g. 4,1 (repeat per helper, in order)."
+
+
+@app.command("test")
+def test_cmd(
+    skill: int = typer.Option(..., "--skill", "-s", help="Skill rating (hodnocení dovednosti)."),
+    difficulty: int = typer.Option(..., "--difficulty", "-d", help="Difficulty set by the narrator (obtížnost)."),
+    finta: int = typer.Option(0, "--finta", "-f", min=0, max=2, help="Finta +1 / +2 (SK-6)."),
+    tools: str = typer.Option("0", "--tools", "-t", help="Tools -2..+2, or 'none' (SK-8)."),
+    tools_required: bool = typer.Option(False, "--tools-required", help="Impossible without tools (SK-8)."),
+    situational: List[int] = typer.Option([], "--situational", help="Situational modifier (repeatable, SK-9)."),
+    helper: List[int] = typer.Option([], "--helper", help="A helper's modified rating (repeatable, SK-7)."),
+    helper_dice: List[str] = typer.Option([], "--helper-dice", help=_HELP_DICE),
+    helpers_mode: str = typer.Option("escalating", "--helpers-mode",
+                                     help="escalating (k-th helper faces +k) | shared."),
+    risk: Optional[str] = typer.Option(None, "--risk", "-r", help="injury | complication (default complication)."),
+    injury_modifier: int = typer.Option(0, "--injury-modifier", help="Added to the injury (SK-5)."),
+    armour: int = typer.Option(0, "--armour", min=0, help="Subtracted from the injury (SK-5)."),
+    injured: Optional[int] = typer.Option(None, "--injured", min=0, help="Injury so far: also print P(death)."),
+    kondice: int = typer.Option(18, "--kondice", min=0, help="Death when total injury exceeds this."),
+    finta_cap: int = typer.Option(2, "--finta-cap", min=0, max=2),
+    injury_floor: int = typer.Option(0, "--injury-floor", min=0),
+    roll: bool = typer.Option(False, "--roll", help="Also roll (seeded) and show the result."),
+    dice: Optional[Tuple[int, int]] = typer.Option(None, "--dice", help="Player's and narrator's die."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for --roll."),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+) -> None:
+    """Zkouška: pre-roll answer, exact odds of every outcome, and with --roll/--dice the result."""
+    _check_choice(helpers_mode, ("escalating", "shared"), "--helpers-mode")
+    _check_choice(risk, ("injury", "complication", None), "--risk")
+    _run("test", skill, difficulty, finta, tools, tools_required, situational, helper, helper_dice, helpers_mode,
+         risk, injury_modifier, armour, injured, kondice, finta_cap, injury_floor, roll, dice, seed, 0, as_json)
+
+
+@app.command("contest")
+def contest_cmd(
+    skill: int = typer.Option(..., "--skill", "-s", help="Skill rating (hodnocení dovednosti)."),
+    opponent: int = typer.Option(..., "--opponent", "--difficulty", "-d",
+                                 help="The opponent's rating in its skill = the difficulty (SK-1)."),
+    opponent_finta: int = typer.Option(0, "--opponent-finta", min=0, max=2, help="An NPC's finta (SK-6)."),
+    finta: int = typer.Option(0, "--finta", "-f", min=0, max=2, help="Finta +1 / +2 (SK-6)."),
+    tools: str = typer.Option("0", "--tools", "-t", help="Tools -2..+2, or 'none' (SK-8)."),
+    tools_required: bool = typer.Option(False, "--tools-required", help="Impossible without tools (SK-8)."),
+    situational: List[int] = typer.Option([], "--situational", help="Situational modifier (repeatable, SK-9)."),
+    helper: List[int] = typer.Option([], "--helper", help="A helper's modified rating (repeatable, SK-7)."),
+    helper_dice: List[str] = typer.Option([], "--helper-dice", help=_HELP_DICE),
+    helpers_mode: str = typer.Option("escalating", "--helpers-mode", help="escalating | shared."),
+    risk: Optional[str] = typer.Option(None, "--risk", "-r", help="injury | complication (default complication)."),
+    injury_modifier: int = typer.Option(0, "--injury-modifier", help="Added to the injury (SK-5)."),
+    armour: int = typer.Option(0, "--armour", min=0, help="Subtracted from the injury (SK-5)."),
+    injured: Optional[int] = typer.Option(None, "--injured", min=0, help="Injury so far: also print P(death)."),
+    kondice: int = typer.Option(18, "--kondice", min=0, help="Death when total injury exceeds this."),
+    finta_cap: int = typer.Option(2, "--finta-cap", min=0, max=2),
+    injury_floor: int = typer.Option(0, "--injury-floor", min=0),
+    roll: bool = typer.Option(False, "--roll", help="Also roll (seeded) and show the result."),
+    dice: Optional[Tuple[int, int]] = typer.Option(None, "--dice", help="Player's and narrator's die."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for --roll."),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+) -> None:
+    """Střet: always rolled, a tie is a draw; exact odds of win/draw/loss and the result."""
+    _check_choice(helpers_mode, ("escalating", "shared"), "--helpers-mode")
+    _check_choice(risk, ("injury", "complication", None), "--risk")
+    _run("contest", skill, opponent + opponent_finta, finta, tools, tools_required, situational, helper,
+         helper_dice, helpers_mode, risk, injury_modifier, armour, injured, kondice, finta_cap, injury_floor, roll,
+         dice, seed, opponent_finta, as_json)
+
+
+def _check_choice(value, allowed, hint) -> None:
+    if value not in allowed:
+        shown = " | ".join(a for a in allowed if a is not None)
+        raise typer.BadParameter(f"{value!r} is not one of {shown}", param_hint=hint)
