@@ -1,0 +1,468 @@
+"""Střet (contest): R-CONT, R-ORDER, CS-MULTI-3..5, CS-FOR-1..2, CS-SEQ-1, CS-DUR-2.
+
+Pairs (the action against each counter) are resolved from the highest roll down; each pair's
+exhaustions, denials and effects apply at once, so later pairs see the new Ohrožení. After the
+pairs, the winner's roll meets 9 for targets that did not react and for an obstacle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..scenario.models import ActionSpec, ContestSpec, CounterSpec, as_list
+from .actions import Prepared, apply_effects, exhaust, has_effect, make_roll, prepare
+from .context import Answer, Choices, Ctx, StepRecord, violation
+from .initiative import counter_source, main_action
+from .state import Working
+
+
+def action_targets(ctx: Ctx, w: Working, spec: ActionSpec, actor: str, path: tuple, *,
+                   counter: bool = False) -> list[str]:
+    """Who the action is aimed at: `targets`, or everyone in `zone` for a plošná action (CS-RANGE)."""
+    targets = [t for t in as_list(spec.targets)]
+    names = [m if isinstance(m, str) else m.name for m in spec.manoeuvres]
+    rozsahle = any(n in ("rozsahle", "rozsáhle") for n in names)
+    if spec.area:
+        via = spec.area_via or ("rozsahle" if rozsahle else None)
+        if via is None:
+            raise violation("a plošná action needs rozsáhle, or `area_via: environment` or `skill`", "CS-RANGE-2",
+                            path + ("area",))
+        if via == "rozsahle" and not rozsahle:
+            raise violation("area_via: rozsahle needs the manoeuvre rozsáhle", "CS-RANGE-2", path + ("area_via",))
+        if spec.zone is not None:
+            members = [pid for pid in w.in_conflict() if w.peek(pid).zone == spec.zone and pid != actor]
+            if targets and sorted(targets) != sorted(members):
+                raise violation(f"a plošná action hits everyone in zone {spec.zone!r} ({', '.join(members)}), "
+                                f"not a chosen few", "CS-RANGE-2", path + ("targets",))
+            targets = members
+    elif spec.zone is not None and not targets:
+        raise violation("`zone` makes an action plošná: add `area: true`", "CS-RANGE-2", path + ("zone",))
+    if len(targets) > 1 and not (rozsahle or spec.area):
+        raise violation(f"{w.peek(actor).name}'s action has {len(targets)} targets: more than one needs "
+                        f"rozsáhle or a plošná action", "CS-RANGE-1", path + ("targets",))
+    for i, t in enumerate(targets):
+        if t == actor and not spec.area:
+            raise violation("an action does not target its own actor (use self_effect)", "R-THR",
+                            path + ("targets", i))
+    return targets
+
+
+@dataclass
+class Side:
+    """One participant's action or counter in the contest."""
+
+    pid: str
+    spec: ActionSpec
+    path: tuple
+    prep: Prepared
+    kind: str = "action"                 # action | harm | protect
+    protects: list[str] = field(default_factory=list)
+    index: int = -1
+
+
+@dataclass
+class Outcome:
+    """What the pairs decided so far about the action and its targets."""
+
+    targets: list[str]
+    threatened: set[str]
+    stopped_by: str | None = None
+    shielded: set[str] = field(default_factory=set)
+    settled: set[str] = field(default_factory=set)     # hit, or exhausted for
+    reached: list[str] = field(default_factory=list)
+    softened_for: set[str] = field(default_factory=set)
+    actor_denied: bool = False
+    actor_exhausted_vs: set[str] = field(default_factory=set)
+    interrupter_answers: dict[str, str] = field(default_factory=dict)
+    consumed: set[tuple[str, str]] = field(default_factory=set)
+
+
+def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, choices: Choices,
+                    path: tuple) -> None:
+    """Resolves one contest step into `rec` (the state changes go to `w`)."""
+    a = spec.action
+    apath = path + ("action",)
+    if a.actor is None:
+        raise violation("a contest's action needs an `actor`", "R-CONT", apath)
+    actor = a.actor
+    if any(c.area for c in spec.counters):
+        if not ctx.profile.is_on("plosna-protiakce"):
+            i = next(i for i, c in enumerate(spec.counters) if c.area)
+            raise violation("a counter-action that is plošná by nature needs the optional rule plosna-protiakce",
+                            "CS-OPT-AREA", path + ("counters", i, "area"),
+                            hint="enable it: `rules: {enable: [plosna-protiakce]}` or `--enable plosna-protiakce`")
+        if ctx.hooks.resolve_contest(ctx, w, rec, spec, choices, path):
+            return
+    targets = action_targets(ctx, w, a, actor, apath)
+    threatened = set(targets) | set(ctx.hooks.indirect_threats(ctx, w, a, apath))
+    main_action(ctx, w, rec, actor, a.from_, apath)
+    sides = [Side(actor, a, apath, prepare(ctx, w, rec, actor, a, apath, targets=targets))]
+    long_state = w.longs.get(a.long) if a.long else None
+    seen = {actor}
+    for i, c in enumerate(spec.counters):
+        sides.append(_prepare_counter(ctx, w, rec, c, i, path, targets, threatened, seen, long_state))
+    _roll_all(ctx, w, rec, sides)
+    out = Outcome(targets, threatened)
+    participants = [s.pid for s in sides]
+    act = sides[0]
+    pairs = sorted(sides[1:], key=lambda s: (-max(act.prep.roll.total, s.prep.roll.total),
+                                             -min(act.prep.roll.total, s.prep.roll.total), s.index))
+    rec.action(actor)
+    for s in sides[1:]:
+        rec.action(s.pid)
+    for c in pairs:
+        winner = _pair_winner(ctx, w, rec, act, c)
+        if winner is c:
+            _counter_wins(ctx, w, rec, act, c, out, choices, participants)
+        else:
+            _actor_wins(ctx, w, rec, act, c, out, choices, participants)
+    obstacle_ok = True
+    if out.stopped_by is None:
+        obstacle_ok = _test_within_contest(ctx, w, rec, act, out, choices, participants)
+    success = out.stopped_by is None and obstacle_ok and (not targets or bool(out.reached))
+    rec.action(actor)["success"] = success
+    if success and has_effect(a.self_effect):
+        if out.actor_denied:
+            rec.log("CS-MULTI-5", f"{w.peek(actor).name} vyhrál, ale jeho zisk byl upřen vyčerpáním")
+        else:
+            apply_effects(ctx, w, rec, a.self_effect, [actor], actor=actor, lstive=act.prep.lstive,
+                          source="vlastní zisk", rule="CS-MULTI-5")
+    if a.long:
+        _long_status(ctx, w, rec, act, out, obstacle_ok, pairs)
+    for c in pairs:
+        if c.kind == "harm" or c.kind == "protect":
+            _counter_obstacle(ctx, w, rec, c, choices)
+    if out.stopped_by is None and a.followup is not None:
+        affects = [t for t in out.reached] if targets else None
+        ctx.hooks.run_followup(ctx, w, rec, act.pid, a.followup, affects, choices, apath + ("followup",))
+
+
+def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: int, path: tuple,
+                     targets: list[str], threatened: set[str], seen: set[str], long_state: dict | None) -> Side:
+    cpath = path + ("counters", i)
+    if c.actor is None:
+        raise violation("a counter-action needs an `actor`", "R-CONT", cpath)
+    if c.actor in seen:
+        raise violation(f"{w.peek(c.actor).name} already acts in this contest", "R-CONT", cpath + ("actor",))
+    seen.add(c.actor)
+    kind = "protect" if c.kind == "protect" else "harm"
+    protects = list(c.protects or [c.actor]) if kind == "protect" else []
+    if c.protects and kind != "protect":
+        raise violation("`protects` belongs to a counter of kind protect", "CS-MULTI-4", cpath + ("protects",))
+    for j, pid in enumerate(protects):
+        if pid not in threatened:
+            raise violation(f"{w.peek(c.actor).name} protects {w.peek(pid).name}, whom the action does not "
+                            f"threaten", "CS-MULTI-4", cpath + ("protects", j))
+    names = [m if isinstance(m, str) else m.name for m in c.manoeuvres]
+    wide = len(protects) > 1 or any(n in ("rozsahle", "rozsáhle") for n in names)
+    if wide and not ctx.profile.is_on("rozsahla-protiakce"):
+        raise violation("a counter-action that protects several (or is rozsáhlá) needs the optional rule "
+                        "rozsahla-protiakce", "CS-OPT-AID", cpath,
+                        hint="enable it: `rules: {enable: [rozsahla-protiakce]}` or `--enable rozsahla-protiakce`")
+    if wide and kind == "harm":
+        raise violation("a rozsáhlá counter-action may only help several targets, not harm", "CS-OPT-AID", cpath)
+    src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in threatened, cpath)
+    if src == "obrana" and kind == "protect" and protects != [c.actor]:
+        raise violation(f"{w.peek(c.actor).name} acts from defence (obrana) and can protect only itself",
+                        "R-MAN-3", cpath + ("protects",))
+    if long_state and c.actor in long_state.get("barred", []):
+        rec.log("CS-DUR-2", f"Pozor: {w.peek(c.actor).name} už dřív přijal neúspěch proti této dlouhé akci; "
+                            f"stejným způsobem by ji neměl znovu přerušit, pokud se okolnosti výrazně nezměnily")
+    prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",
+                   implied=("obrana",) if src == "obrana" else ())
+    return Side(c.actor, c, cpath, prep, kind, protects, i)
+
+
+def _roll_all(ctx: Ctx, w: Working, rec: StepRecord, sides: list[Side]) -> None:
+    for s in sides:
+        s.prep.roll = make_roll(ctx, w, s.pid, s.spec, s.path, total=s.spec.roll, dice=s.spec.dice,
+                                presne=s.prep.count("presne"))
+        rec.data["rolls"][s.pid] = s.prep.roll.as_result()
+    order = sorted(range(len(sides)), key=lambda i: (-sides[i].prep.roll.total, i))
+    rec.data["order"] = [sides[i].pid for i in order]
+    rec.log("R-ORDER", "Pořadí hodů: " + ", ".join(f"{w.peek(sides[i].pid).name} {sides[i].prep.roll.total}"
+                                                  for i in order))
+
+
+def _pair_winner(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side) -> Side:
+    ra, rc = act.prep.roll.total, c.prep.roll.total
+    na, nc = w.peek(act.pid).name, w.peek(c.pid).name
+    tie = ctx.param("tie")
+    rerolls = 0
+    while ra == rc and tie == "reroll" and rerolls < 20:
+        rerolls += 1
+        da, dc = ctx.dice.roll(2, act.pid, "reroll"), ctx.dice.roll(2, c.pid, "reroll")
+        ra, rc = sum(da) + (act.prep.roll.bonus or 0), sum(dc) + (c.prep.roll.bonus or 0)
+        rec.log("R-CONT", f"Remíza {na} a {nc}: házejí znovu ({ctx.dice.name}) {da}→{ra} proti {dc}→{rc}")
+    if ra > rc or (ra == rc and tie != "counter"):
+        why = f"{ra} > {rc}" if ra > rc else f"remíza {ra} = {rc}, vyhrává aktér (tie: {tie})"
+        rec.log("R-CONT", f"{na} vyhrává nad {nc}: {why}")
+        return act
+    why = f"{rc} > {ra}" if rc > ra else f"remíza {ra} = {rc}, vyhrává protiaktér (tie: counter)"
+    rec.log("R-CONT", f"{nc} vyhrává nad {na}: {why}")
+    return c
+
+
+def _answer(choices: Choices, who: str, vs: str) -> Answer:
+    return choices.get(who, vs)
+
+
+def _pay_for(ctx: Ctx, w: Working, rec: StepRecord, payer: str, vs: Side, answer: Answer, at_stake: list[str],
+             out: Outcome, participants: list[str], *, may_name: set[str], rule: str) -> list[str]:
+    """One payer's exhaustion against `vs` for those of `answer.exhaust_for` still at stake."""
+    wanted = answer.exhaust_for if answer.exhaust_for is not None else [payer]
+    if payer not in participants and answer.explicit:
+        if payer in out.targets:
+            raise violation(f"{w.peek(payer).name} did not react, so it cannot exhaust for itself; someone in the "
+                            f"contest may exhaust for it", "CS-MULTI-4", answer.path)
+        raise violation(f"{w.peek(payer).name} is not part of this contest and cannot exhaust in it",
+                        "CS-FOR-1", answer.path)
+    for pid in wanted:
+        if pid not in w:
+            raise violation(f"unknown participant {pid!r} in exhaust", "CS-FOR-1", answer.path)
+        if pid not in may_name and answer.explicit:
+            raise violation(f"{w.peek(payer).name} cannot protect {w.peek(pid).name}: "
+                            f"{w.peek(vs.pid).name}'s action does not threaten them", "CS-FOR-1", answer.path)
+    protected = [pid for pid in wanted if pid in at_stake and pid not in out.settled and pid not in out.shielded]
+    if not protected:
+        return []
+    entry = exhaust(ctx, w, rec, payer=payer, vs=vs.pid, pool=vs.prep.threat_pool, protected=protected,
+                    answer=answer, winner=vs.prep, rule="CS-FOR-2" if protected != [payer] else rule)
+    if entry is None:
+        return []
+    out.consumed.add((payer, vs.pid))
+    return protected
+
+
+def _counter_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: Outcome, choices: Choices,
+                  participants: list[str]) -> None:
+    rec.action(c.pid)["success"] = True
+    if c.kind == "harm":
+        if out.stopped_by is None:
+            out.stopped_by = c.pid
+            rec.log("CS-MULTI-4", f"{w.peek(c.pid).name} zastavil akci {w.peek(act.pid).name} proti všem cílům")
+    else:
+        newly = [p for p in c.protects if p not in out.shielded]
+        out.shielded.update(c.protects)
+        if newly:
+            rec.log("CS-MULTI-4", f"{w.peek(c.pid).name} ochránil " + ", ".join(w.peek(p).name for p in newly))
+    # The winner's consequence for the actor: the counter's effect (harm, or a protect that has one).
+    loser_answer = _answer(choices, act.pid, c.pid)
+    threatens_actor = has_effect(c.spec.effect)
+    exhausted = False
+    if threatens_actor:
+        payers = [act.pid] + [p for p in participants if p != act.pid]
+        for payer in payers:
+            ans = loser_answer if payer == act.pid else choices.explicit(payer, c.pid)
+            if ans is None or not ans.exhaust or (payer, c.pid) in out.consumed:
+                continue
+            if payer != act.pid and ans.exhaust_for is None:
+                continue
+            got = _pay_for(ctx, w, rec, payer, c, ans, [act.pid], out, participants, may_name={act.pid},
+                           rule="R-EXH-2")
+            if act.pid in got:
+                exhausted = True
+                out.actor_exhausted_vs.add(c.pid)
+                break
+        if exhausted:
+            if has_effect(c.spec.softened):
+                landed = apply_effects(ctx, w, rec, c.spec.softened, [act.pid], actor=c.pid, payer=act.pid,
+                                       lstive=c.prep.lstive, source="zmírněno vyčerpáním", rule="R-EXH-2")
+                for t in landed:
+                    rec.affected(c.pid, t)
+        else:
+            landed = apply_effects(ctx, w, rec, c.spec.effect, [act.pid], actor=c.pid, lstive=c.prep.lstive,
+                                   source=f"vítězství {w.peek(c.pid).name}", rule="R-CONT")
+            for t in landed:
+                rec.affected(c.pid, t)
+    deny = loser_answer.deny or (loser_answer.exhaust and not threatens_actor and loser_answer.explicit
+                                 and loser_answer.exhaust_for is None)
+    if has_effect(c.spec.self_effect):
+        if deny:
+            if exhaust(ctx, w, rec, payer=act.pid, vs=c.pid, pool=c.prep.threat_pool, protected=[],
+                       answer=loser_answer, winner=c.prep, denied=c.pid, rule="CS-MULTI-5",
+                       why="upírá vítězi jeho zisk") is not None:
+                return
+        apply_effects(ctx, w, rec, c.spec.self_effect, [c.pid], actor=c.pid, lstive=c.prep.lstive,
+                      source="vlastní zisk", rule="CS-MULTI-5")
+
+
+def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: Outcome, choices: Choices,
+                participants: list[str]) -> None:
+    rec.action(c.pid)["success"] = False
+    if out.stopped_by is not None:
+        rec.log("CS-MULTI-4", f"{w.peek(c.pid).name} prohrál, ale akce {w.peek(act.pid).name} už byla zastavena")
+        return
+    at_stake = []
+    if c.pid in out.targets and c.pid not in out.shielded and c.pid not in out.settled:
+        at_stake.append(c.pid)
+    for p in c.protects:
+        if p != c.pid and p in out.targets and p not in out.shielded and p not in out.settled:
+            at_stake.append(p)
+    may_name = set(out.targets) | set(out.threatened)
+    loser_answer = _answer(choices, c.pid, act.pid)
+    # The loser first, then anyone else in the contest who chose to exhaust for those at stake.
+    if loser_answer.exhaust and at_stake:
+        got = _pay_for(ctx, w, rec, c.pid, act, loser_answer, at_stake + _pending(out, participants), out,
+                       participants, may_name=may_name, rule="R-EXH-2")
+        _mark_exhausted(out, got, act)
+    elif loser_answer.exhaust and loser_answer.explicit and loser_answer.exhaust_for is not None:
+        got = _pay_for(ctx, w, rec, c.pid, act, loser_answer, _pending(out, participants), out,
+                       participants, may_name=may_name, rule="CS-FOR-1")
+        _mark_exhausted(out, got, act)
+    for payer in participants:
+        if payer == c.pid or not at_stake:
+            continue
+        ans = choices.explicit(payer, act.pid)
+        if ans is None or not ans.exhaust or ans.exhaust_for is None or (payer, act.pid) in out.consumed:
+            continue
+        if not set(ans.exhaust_for) & set(at_stake):
+            continue
+        got = _pay_for(ctx, w, rec, payer, act, ans, at_stake + _pending(out, participants), out, participants,
+                       may_name=may_name, rule="CS-FOR-1")
+        _mark_exhausted(out, got, act)
+    for pid in at_stake:
+        if pid in out.settled:
+            continue
+        if pid == c.pid:
+            out.settled.add(pid)
+            out.reached.append(pid)
+            landed = apply_effects(ctx, w, rec, act.spec.effect, [pid], actor=act.pid, lstive=act.prep.lstive,
+                                   source=f"zásah akcí {w.peek(act.pid).name}", rule="R-CONT")
+            for t in landed:
+                rec.affected(act.pid, t)
+        # a protected non-reacting target whose protector lost waits for the comparison with 9
+    if act.spec.long and c.kind == "harm":
+        out.interrupter_answers[c.pid] = "exhaust" if loser_answer.exhaust else "accept"
+        if loser_answer.exhaust and c.pid not in out.targets and (c.pid, act.pid) not in out.consumed:
+            exhaust(ctx, w, rec, payer=c.pid, vs=act.pid, pool=act.prep.threat_pool, protected=[c.pid],
+                    answer=loser_answer, winner=act.prep, rule="CS-DUR-2",
+                    why="dlouhá akce pokračuje, ale může ji zkusit přerušit znovu")
+            out.consumed.add((c.pid, act.pid))
+    deny = loser_answer.deny
+    if deny and has_effect(act.spec.self_effect):
+        if exhaust(ctx, w, rec, payer=c.pid, vs=act.pid, pool=act.prep.threat_pool, protected=[],
+                   answer=loser_answer, winner=act.prep, denied=act.pid, rule="CS-MULTI-5",
+                   why="upírá vítězi jeho zisk") is not None:
+            out.actor_denied = True
+
+
+def _pending(out: Outcome, participants: list[str]) -> list[str]:
+    """Targets that did not react and are not yet shielded or settled (CS-MULTI-3 candidates)."""
+    return [t for t in out.targets if t not in participants and t not in out.shielded and t not in out.settled]
+
+
+def _mark_exhausted(out: Outcome, protected: list[str], act: Side) -> None:
+    for pid in protected:
+        out.settled.add(pid)
+        out.softened_for.add(pid)
+        if pid not in out.reached:
+            out.reached.append(pid)
+
+
+def _apply_softened(ctx: Ctx, w: Working, rec: StepRecord, act: Side, pids: list[str], payer: str) -> None:
+    if pids and has_effect(act.spec.softened):
+        landed = apply_effects(ctx, w, rec, act.spec.softened, pids, actor=act.pid, payer=payer,
+                               lstive=act.prep.lstive, source="zmírněno vyčerpáním", rule="R-EXH-2")
+        for t in landed:
+            rec.affected(act.pid, t)
+
+
+def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: Outcome, choices: Choices,
+                         participants: list[str]) -> bool:
+    """CS-MULTI-3: non-reacting targets and the obstacle meet the winner's roll against 9."""
+    # softened consequences for targets who were exhausted for in the pairs
+    exhausted_targets = [t for t in out.targets if t in out.softened_for]
+    if exhausted_targets:
+        _apply_softened(ctx, w, rec, act, exhausted_targets, payer=act.pid)
+    pending = _pending(out, participants)
+    obstacle = has_effect(act.spec.obstacle)
+    if not pending and not obstacle:
+        return True
+    target = ctx.target
+    roll = act.prep.roll.total
+    name = w.peek(act.pid).name
+    bought = False
+    if roll >= target:
+        rec.log("CS-MULTI-3", f"{name}: hod {roll} ≥ {target}, "
+                + ("zasahuje ty, kdo nereagovali" if pending else "") + (" a překonává překážku" if obstacle else ""))
+        passed = True
+    else:
+        ans = choices.get(act.pid, "test")
+        passed = False
+        if ans.exhaust:
+            entry = exhaust(ctx, w, rec, payer=act.pid, vs="test", pool=act.prep.pool, protected=[act.pid],
+                            answer=ans, winner=None, rule="CS-MULTI-3", use_armour=False,
+                            why=f"hod {roll} < {target}: jednou za všechny, kdo nereagovali"
+                            + (" i za překážku" if obstacle else ""))
+            if entry is not None:
+                entry["protected"] = [act.pid]
+                passed = bought = True
+        if not passed:
+            who = ", ".join(w.peek(t).name for t in pending)
+            rec.log("CS-MULTI-3", f"{name}: hod {roll} < {target} a nevyčerpá se"
+                    + (f": {who} nereagovali a akce je nezasáhne" if pending else ""))
+    if passed and pending:
+        # Someone in the contest may still exhaust for a target that did not react (CS-MULTI-4 c).
+        for payer in participants:
+            ans = choices.explicit(payer, act.pid)
+            if ans is None or not ans.exhaust or ans.exhaust_for is None or (payer, act.pid) in out.consumed:
+                continue
+            got = _pay_for(ctx, w, rec, payer, act, ans, pending, out, participants,
+                           may_name=set(out.targets) | out.threatened, rule="CS-FOR-1")
+            _mark_exhausted(out, got, act)
+            _apply_softened(ctx, w, rec, act, got, payer)
+        pending = [t for t in pending if t not in out.settled]
+        for t in pending:
+            out.settled.add(t)
+            out.reached.append(t)
+        spec = act.spec.softened if bought and has_effect(act.spec.softened) else act.spec.effect
+        if pending:
+            landed = apply_effects(ctx, w, rec, spec, pending, actor=act.pid, lstive=act.prep.lstive,
+                                   source="zkouška v rámci střetu", rule="CS-MULTI-3")
+            for t in landed:
+                rec.affected(act.pid, t)
+    if obstacle and not passed:
+        apply_effects(ctx, w, rec, act.spec.obstacle, [act.pid], actor=act.pid, source="překážka",
+                      rule="CS-MULTI-3")
+    return passed or not obstacle
+
+
+def _counter_obstacle(ctx: Ctx, w: Working, rec: StepRecord, c: Side, choices: Choices) -> None:
+    """A winning counter whose purpose alone would be a test also meets 9 (CS-MULTI-3 b)."""
+    if not has_effect(c.spec.obstacle) or not rec.action(c.pid)["success"]:
+        return
+    roll = c.prep.roll.total
+    if roll >= ctx.target:
+        return
+    ans = choices.get(c.pid, "test")
+    if ans.exhaust and exhaust(ctx, w, rec, payer=c.pid, vs="test", pool=c.prep.pool, protected=[c.pid],
+                               answer=ans, rule="CS-MULTI-3", use_armour=False) is not None:
+        return
+    apply_effects(ctx, w, rec, c.spec.obstacle, [c.pid], actor=c.pid, source="překážka", rule="CS-MULTI-3")
+
+
+def _long_status(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: Outcome, obstacle_ok: bool,
+                 pairs: list[Side]) -> None:
+    """CS-DUR-2: completed / continuing / interrupted, retry and barred interrupters."""
+    lid = act.spec.long
+    prev = w.longs.get(lid, {})
+    barred = list(prev.get("barred", []))
+    if out.stopped_by is not None:
+        retry = bool(out.actor_exhausted_vs)
+        status = "interrupted"
+        rec.log("CS-DUR-2", f"Dlouhá akce {lid} přerušena" + (" (vyčerpáním může zkusit znovu)" if retry else ""))
+    else:
+        retry = False
+        answers = out.interrupter_answers
+        for pid, ans in answers.items():
+            if ans == "accept" and pid not in barred:
+                barred.append(pid)
+        if any(ans == "exhaust" for ans in answers.values()) or not obstacle_ok:
+            status = "continuing"
+        else:
+            status = "completed"
+        rec.log("CS-DUR-2", f"Dlouhá akce {lid}: " + {"completed": "dokončena", "continuing": "pokračuje"}[status])
+    info = {"id": lid, "status": status, "retry": retry, "barred": barred}
+    rec.action(act.pid)["long"] = info
+    w.longs[lid] = info

@@ -1,0 +1,196 @@
+"""What a step resolution needs besides the state: rules, dice, answers, round bookkeeping,
+and the record of what happened (which becomes the step's part of the result).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import RuleViolation, ScenarioError
+
+ANSWER_WORDS = ("accept", "exhaust", "deny")
+ANSWER_KEYS = {"exhaust", "deny", "jizva", "sacrifice", "accept"}
+
+
+@dataclass
+class Answer:
+    """One answer to a decision (SCENARIO-FORMAT §5)."""
+
+    exhaust: bool = False
+    exhaust_for: list[str] | None = None     # None = oneself
+    deny: bool = False
+    jizva: dict | None = None                 # {name, pool, gain}
+    sacrifice: str | None = None
+    path: tuple = ()
+    explicit: bool = True                     # False when it comes from --choose
+
+    @property
+    def accept(self) -> bool:
+        return not self.exhaust and not self.deny
+
+
+class Choices:
+    """The answers of one step, looked up by who decides and against whom (`vs`)."""
+
+    def __init__(self, raw: dict, path: tuple, participants: set[str], policy: str = "accept"):
+        self.policy = policy
+        self._global: dict[str, Answer] = {}
+        self._per: dict[str, dict[str, Answer]] = {}
+        self._used: set[tuple[str, str | None]] = set()
+        self._path = path
+        for who, value in (raw or {}).items():
+            wpath = path + (who,)
+            if who not in participants:
+                raise ScenarioError(f"choices name an unknown participant {who!r}", path=wpath,
+                                    rule="SCENARIO-FORMAT §5")
+            if isinstance(value, str) or (isinstance(value, dict) and value and set(value) <= ANSWER_KEYS):
+                self._global[who] = _parse_answer(value, wpath)
+            elif isinstance(value, dict):
+                per = {}
+                for vs, ans in value.items():
+                    if vs != "test" and vs not in participants:
+                        raise ScenarioError(f"choices of {who!r} answer against an unknown participant {vs!r}",
+                                            path=wpath + (vs,), rule="SCENARIO-FORMAT §5")
+                    per[vs] = _parse_answer(ans, wpath + (vs,))
+                self._per[who] = per
+            else:
+                raise ScenarioError(f"the answer of {who!r} must be accept, exhaust, deny or a mapping",
+                                    path=wpath, rule="SCENARIO-FORMAT §5")
+
+    def get(self, who: str, vs: str) -> Answer:
+        """The answer of `who` against `vs` (a participant id or "test"); the policy if none."""
+        per = self._per.get(who, {})
+        if vs in per:
+            self._used.add((who, vs))
+            return per[vs]
+        if who in self._global:
+            self._used.add((who, None))
+            return self._global[who]
+        return Answer(exhaust=self.policy == "exhaust", explicit=False)
+
+    def explicit(self, who: str, vs: str) -> Answer | None:
+        """Only an answer written in the file (for optional decisions such as exhausting for others)."""
+        per = self._per.get(who, {})
+        if vs in per:
+            self._used.add((who, vs))
+            return per[vs]
+        if who in self._global:
+            self._used.add((who, None))
+            return self._global[who]
+        return None
+
+    def answered(self) -> list[str]:
+        return sorted(set(self._global) | set(self._per))
+
+    def unused(self) -> list[tuple[str, str | None, tuple]]:
+        """Answers that no decision asked for (the log says they were ignored)."""
+        out = []
+        for who, a in self._global.items():
+            if (who, None) not in self._used:
+                out.append((who, None, a.path))
+        for who, per in self._per.items():
+            for vs, a in per.items():
+                if (who, vs) not in self._used:
+                    out.append((who, vs, a.path))
+        return out
+
+
+def _parse_answer(value: Any, path: tuple) -> Answer:
+    if isinstance(value, str):
+        if value not in ANSWER_WORDS:
+            raise ScenarioError(f"unknown answer {value!r}; use accept, exhaust or deny", path=path,
+                                rule="SCENARIO-FORMAT §5")
+        return Answer(exhaust=value == "exhaust", deny=value == "deny", path=path)
+    if not isinstance(value, dict):
+        raise ScenarioError("an answer is accept, exhaust, deny or a mapping", path=path, rule="SCENARIO-FORMAT §5")
+    extra = set(value) - ANSWER_KEYS
+    if extra:
+        raise ScenarioError(f"unknown answer key {sorted(extra)[0]!r}; use exhaust, deny, jizva, sacrifice",
+                            path=path + (sorted(extra)[0],), rule="SCENARIO-FORMAT §5")
+    ans = Answer(path=path)
+    ex = value.get("exhaust")
+    if isinstance(ex, list):
+        if not all(isinstance(x, str) for x in ex):
+            raise ScenarioError("exhaust: lists participant ids", path=path + ("exhaust",))
+        ans.exhaust, ans.exhaust_for = True, list(ex)
+    elif isinstance(ex, bool):
+        ans.exhaust = ex
+    elif ex is not None:
+        raise ScenarioError("exhaust: is true or a list of ids protected", path=path + ("exhaust",))
+    deny = value.get("deny")
+    if deny is not None and not isinstance(deny, bool):
+        raise ScenarioError("deny: is true or false", path=path + ("deny",))
+    ans.deny = bool(deny)
+    j = value.get("jizva")
+    if j is not None:
+        if isinstance(j, str):
+            j = {"name": j}
+        if not isinstance(j, dict) or "name" not in j or not isinstance(j.get("gain", 0), int) \
+                or isinstance(j.get("gain", 0), bool) or set(j) - {"name", "pool", "gain"}:
+            raise ScenarioError("jizva: is {name, pool, gain}", path=path + ("jizva",), rule="R-EXH-4")
+        ans.jizva = dict(j)
+        if "exhaust" not in value and not ans.deny:
+            ans.exhaust = True
+    s = value.get("sacrifice")
+    if s is not None:
+        if not isinstance(s, str):
+            raise ScenarioError("sacrifice: names one held item", path=path + ("sacrifice",), rule="R-EXH-4")
+        ans.sacrifice = s
+        if "exhaust" not in value and not ans.deny:
+            ans.exhaust = True
+    return ans
+
+
+@dataclass
+class RoundInfo:
+    """Per-round bookkeeping: who has spent its initiative action, free manoeuvres used."""
+
+    number: int
+    used: set[str] = field(default_factory=set)
+    delayed: set[str] = field(default_factory=set)
+    free_used: set[tuple[str, str]] = field(default_factory=set)   # (participant, item or ability)
+
+
+class StepRecord:
+    """What happened in one step, in the shape of the result contract (§7)."""
+
+    def __init__(self, step_id: str, round_no: int, kind: str):
+        self.data: dict[str, Any] = {
+            "id": step_id, "round": round_no, "kind": kind, "rolls": {}, "order": [],
+            "manoeuvres": [], "actions": {}, "exhaustions": [], "log": []}
+
+    def log(self, rule: str, text: str) -> None:
+        self.data["log"].append({"rule": rule, "text": text})
+
+    def action(self, pid: str) -> dict:
+        return self.data["actions"].setdefault(pid, {"success": False, "affected": []})
+
+    def affected(self, pid: str, target: str) -> None:
+        lst = self.action(pid)["affected"]
+        if target not in lst:
+            lst.append(target)
+
+
+@dataclass
+class Ctx:
+    """Everything a resolution reads besides the state. `hooks` is the plugin façade."""
+
+    profile: Any
+    dice: Any
+    hooks: Any
+    round: RoundInfo
+    choose: str = "accept"
+    locate: Any = None         # path → Location, for messages only
+
+    @property
+    def target(self) -> int:
+        return int(self.profile.params["target"])
+
+    def param(self, name: str) -> Any:
+        return self.profile.params[name]
+
+
+def violation(message: str, rule: str, path: tuple, hint: str | None = None) -> RuleViolation:
+    """A RuleViolation (exit 1) pointing at `path` in the scenario."""
+    return RuleViolation(message, rule=rule, path=path, hint=hint)

@@ -1,0 +1,110 @@
+"""The engine's typed façade over the plugin hooks.
+
+Every call collects the plugins' answers, sorts them by plugin id and combines them with a
+documented policy, so a result never depends on installation or registration order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .context import Choices, Ctx, StepRecord, violation
+from .state import PState, Working
+
+
+class Hooks:
+    """Calls into the enabled plugins (`pm` may be None: no plugins at all)."""
+
+    def __init__(self, pm: Any = None, enabled: frozenset[str] = frozenset()):
+        self.pm = pm
+        self.enabled = enabled
+        self.step_types: dict[str, Any] = {}
+        if pm is not None:
+            for name, types in self._named("drd_step_types"):
+                for kind, st in (types or {}).items():
+                    self.step_types[kind] = st
+
+    def _named(self, hook: str, **kwargs: Any) -> list[tuple[str, Any]]:
+        """(plugin id, result) for every implementation, sorted by plugin id."""
+        if self.pm is None:
+            return []
+        caller = getattr(self.pm.hook, hook)
+        out = []
+        for impl in caller.get_hookimpls():
+            name = self.pm.get_name(impl.plugin)
+            args = {k: v for k, v in kwargs.items() if k in impl.argnames}
+            res = impl.function(**args)
+            if res is not None:
+                out.append((name, res))
+        return sorted(out, key=lambda x: x[0])
+
+    # -- manoeuvres and armour -------------------------------------------------------------
+    def free_manoeuvre(self, ctx: Ctx, w: Working, p: PState, prep: Any, name: str, via: str | None) -> str | None:
+        """First (by plugin id) plugin that makes the manoeuvre free; notes of the others are logged."""
+        rec = getattr(ctx, "record", None)
+        for pid, res in self._named("drd_free_manoeuvre", participant=p, action=prep, manoeuvre=name):
+            if res.get("free"):
+                if via and via not in (res.get("via"), res.get("key")):
+                    continue
+                if res.get("per") == "round":
+                    key = (p.id, "ability:" + str(res.get("key", pid)))
+                    if key in ctx.round.free_used:
+                        continue
+                    ctx.round.free_used.add(key)
+                return res.get("via") or pid
+            if res.get("note") and rec is not None:
+                rec.log(res.get("rule", pid), res["note"])
+        return None
+
+    def armour_adjust(self, ctx: Ctx, w: Working, protected: PState, winner: Any) -> int:
+        attacker = w.peek(winner.actor) if winner.actor else None
+        return sum(int(r) for _, r in self._named("drd_armour_adjustment", protected=protected,
+                                                  attacker=attacker, action=winner))
+
+    # -- environment, follow-ups, indirect threats (plugin `prostredi`) ----------------------
+    def _need(self, plugin: str, what: str, rule: str, path: tuple) -> None:
+        if plugin not in self.enabled:
+            raise violation(f"{what} needs the plugin {plugin}, which is disabled", rule, path,
+                            hint=f"enable it: `rules: {{enable: [{plugin}]}}` or `--enable {plugin}`")
+
+    def indirect_threats(self, ctx: Ctx, w: Working, action: Any, path: tuple) -> list[str]:
+        if not action.threatens and action.followup is None:
+            return []
+        if action.threatens:
+            self._need("prostredi", "`threatens` (indirect threat)", "CS-IND-1", path + ("threatens",))
+        ids: list[str] = []
+        for _, res in self._named("drd_indirect_threats", action=action):
+            ids += [x for x in res if x not in ids]
+        return ids
+
+    def run_followup(self, ctx: Ctx, w: Working, rec: StepRecord, actor: str, followup: Any,
+                     affects: list[str] | None, choices: Choices | None, path: tuple) -> None:
+        self._need("prostredi", "a follow-up action (`followup`)", "CS-FOL-1", path)
+        from .steps import resolve_challenge
+
+        for _, spec in self._named("drd_followup", action=None, followup=followup):
+            rec.log("CS-FOL-1", f"Následná akce „{spec.name or 'výzva'}“ hned po akci {w.peek(actor).name}")
+            aff = affects
+            if aff is not None and spec.affects not in (None, "all"):
+                named = [spec.affects] if isinstance(spec.affects, str) else list(spec.affects)
+                aff = [p for p in named if p in aff] if aff else named
+            resolve_challenge(ctx, w, rec, spec, choices, path + ("challenge",), affects=aff, followup=True)
+
+    def round_end(self, scenario: Any, index: int, rnd: Any, path: tuple) -> list:
+        if scenario.environment or (rnd is not None and rnd.environment):
+            where = ("environment",) if scenario.environment else path + ("environment",)
+            self._need("prostredi", "an environment action (`environment`)", "CS-ENV-1", where)
+        out = []
+        for _, res in self._named("drd_round_end", scenario=scenario, round_index=index, round=rnd):
+            out += list(res)
+        return out
+
+    # -- whole-step plugins -----------------------------------------------------------------
+    def resolve_contest(self, ctx: Ctx, w: Working, rec: StepRecord, spec: Any, choices: Choices,
+                        path: tuple) -> bool:
+        if self.pm is None:
+            return False
+        from .run import StepAPI
+
+        return bool(self.pm.hook.drd_resolve_contest(engine=StepAPI(ctx, w, rec), spec=spec, choices=choices,
+                                                     path=path))

@@ -1,0 +1,44 @@
+"""Rounds and initiative (R-RND-1, SCENARIO-FORMAT §3): where each action comes from."""
+
+from __future__ import annotations
+
+from .context import Ctx, StepRecord, violation
+from .state import Working
+
+
+def main_action(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str | None, path: tuple) -> str:
+    """A step's main action spends the actor's initiative action (or its declared delay)."""
+    name = w.peek(pid).name
+    if from_ == "obrana":
+        raise violation(f"{name}'s main action cannot come from defence; obrana is for counter-actions",
+                        "R-MAN-3", path + ("from",))
+    if pid in ctx.round.used:
+        raise violation(f"{name} has already used its action from initiative in round {ctx.round.number}",
+                        "R-RND-1", path, hint="list the step in the next round, or make it a counter from obrana")
+    ctx.round.used.add(pid)
+    if from_ == "delayed" or pid in ctx.round.delayed:
+        rec.log("R-RND-1", f"{name} jedná z odložené iniciativy")
+        return "delayed"
+    return "initiative"
+
+
+def counter_source(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str | None, threatened: bool,
+                   path: tuple, what: str = "protiakce") -> str:
+    """A counter's source: its unused initiative (or delay), else obrana (R-RND-1, R-MAN-3, CS-IND-1)."""
+    name = w.peek(pid).name
+    if from_ is None:
+        from_ = "obrana" if pid in ctx.round.used else ("delayed" if pid in ctx.round.delayed else "initiative")
+    if from_ in ("initiative", "delayed"):
+        if pid in ctx.round.used:
+            raise violation(f"{name} has already used its initiative action this round; it may react only "
+                            f"from defence (from: obrana)", "R-RND-1", path)
+        ctx.round.used.add(pid)
+        if from_ == "delayed":
+            rec.log("R-RND-1", f"{name}: {what} z odložené iniciativy")
+        return from_
+    if not threatened:
+        raise violation(f"{name} may react from defence (obrana) only against an action that threatens it "
+                        f"directly or through an immediate follow-up", "CS-IND-1", path,
+                        hint="name it in the action's targets, area, `threatens` or follow-up `affects`")
+    rec.log("R-MAN-3", f"{name}: {what} z obrany")
+    return "obrana"

@@ -1,0 +1,213 @@
+"""Resolving a whole scenario: rounds, their steps, end-of-round environment actions.
+
+`resolve(scenario, profile, dice, hooks)` is pure: it reads the validated scenario and returns
+the result contract as a dict (SCENARIO-FORMAT §7). Errors carry document paths.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import ScenarioError
+from ..scenario.models import CORE_STEP_KINDS, as_list
+from . import steps as core_steps
+from .context import Choices, Ctx, RoundInfo, StepRecord, violation
+from .contest import resolve_contest
+from .hooks import Hooks
+from .state import State, Working, initial_state
+
+
+class StepAPI:
+    """What a plugin's step or contest resolver may use: the core resolutions and effects."""
+
+    def __init__(self, ctx: Ctx, w: Working, rec: StepRecord):
+        self.ctx, self.w, self.rec = ctx, w, rec
+
+    def participant(self, pid: str):
+        return self.w.peek(pid)
+
+    def log(self, rule: str, text: str) -> None:
+        self.rec.log(rule, text)
+
+    def test(self, spec, choices, path):
+        core_steps.resolve_test(self.ctx, self.w, self.rec, spec, choices, path)
+
+    def contest(self, spec, choices, path):
+        resolve_contest(self.ctx, self.w, self.rec, spec, choices, path)
+
+    def challenge(self, spec, choices, path, affects=None):
+        return core_steps.resolve_challenge(self.ctx, self.w, self.rec, spec, choices, path, affects=affects)
+
+    def apply(self, effect, to, *, actor=None, rule="§1.5", source=""):
+        from .actions import apply_effects
+
+        return apply_effects(self.ctx, self.w, self.rec, effect, to, actor=actor, rule=rule, source=source)
+
+    def exhaust(self, **kwargs):
+        from .actions import exhaust
+
+        return exhaust(self.ctx, self.w, self.rec, **kwargs)
+
+
+def _step_kind(step: Any, plugin_kinds: list[str], path: tuple) -> tuple[str, Any]:
+    kinds = [(k, getattr(step, k, None)) for k in list(CORE_STEP_KINDS) + plugin_kinds]
+    present = [(k, v) for k, v in kinds if v is not None]
+    if len(present) != 1:
+        what = "no step type" if not present else "more than one step type (" + ", ".join(k for k, _ in present) + ")"
+        raise ScenarioError(f"a step has {what}; use exactly one of "
+                            + ", ".join(list(CORE_STEP_KINDS) + plugin_kinds), path=path)
+    return present[0]
+
+
+def check_references(scenario: Any, path_prefix: tuple = ()) -> None:
+    """Every id a step names must be a participant; reserved ids are refused (exit 2)."""
+    from ..scenario.models import RESERVED_IDS
+
+    ids = set(scenario.participants)
+    problems = []
+    for pid in scenario.participants:
+        if pid in RESERVED_IDS:
+            problems.append(ScenarioError(f"{pid!r} is a reserved word and cannot be a participant id",
+                                          path=("participants", pid)).problems[0])
+
+    def check(value: Any, path: tuple) -> None:
+        for i, pid in enumerate(as_list(value)):
+            if isinstance(pid, str) and pid not in ids:
+                p = path + ((i,) if isinstance(value, list) else ())
+                problems.append(ScenarioError(_unknown(pid, ids), path=p).problems[0])
+
+    def walk_action(a: Any, path: tuple) -> None:
+        if a is None:
+            return
+        for key in ("actor", "actors", "targets", "threatens", "protects", "answers"):
+            if hasattr(a, key):
+                check(getattr(a, key), path + (key,))
+        for key in ("rolls", "dice", "react", "bonus_from"):
+            v = getattr(a, key, None)
+            if isinstance(v, dict):
+                for pid in v:
+                    if pid not in ids:
+                        problems.append(ScenarioError(_unknown(pid, ids), path=path + (key, pid)).problems[0])
+        aff = getattr(a, "affects", None)
+        if aff not in (None, "all"):
+            check(aff, path + ("affects",))
+        for i, c in enumerate(getattr(a, "counters", None) or []):
+            walk_action(c, path + ("counters", i))
+        fu = getattr(a, "followup", None)
+        if fu is not None:
+            walk_action(fu.challenge, path + ("followup", "challenge"))
+
+    for ri, rnd in enumerate(scenario.rounds):
+        rpath = ("rounds", ri)
+        for key in ("spent", "delay"):
+            check(getattr(rnd, key), rpath + (key,))
+        if isinstance(rnd.initiative, list):
+            check(rnd.initiative, rpath + ("initiative",))
+        for si, step in enumerate(rnd.steps):
+            spath = rpath + ("steps", si)
+            for kind in CORE_STEP_KINDS:
+                spec = getattr(step, kind, None)
+                if spec is None:
+                    continue
+                if kind == "contest":
+                    walk_action(spec.action, spath + (kind, "action"))
+                    for i, c in enumerate(spec.counters):
+                        walk_action(c, spath + (kind, "counters", i))
+                else:
+                    walk_action(spec, spath + (kind,))
+        for ei, env in enumerate(rnd.environment):
+            if env.challenge is not None:
+                walk_action(env.challenge, rpath + ("environment", ei, "challenge"))
+    for ei, env in enumerate(scenario.environment):
+        if env.challenge is not None:
+            walk_action(env.challenge, ("environment", ei, "challenge"))
+    if problems:
+        raise ScenarioError(problems)
+
+
+def _unknown(pid: str, ids: set[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(pid, sorted(ids), n=1)
+    return f"unknown participant {pid!r}" + (f"; did you mean {close[0]!r}?" if close else
+                                             f"; participants are {', '.join(sorted(ids))}")
+
+
+def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, *, choose: str = "accept",
+            seed: int | None = None) -> dict:
+    """Resolves every round and step; returns the result contract as a dict."""
+    hooks = hooks or Hooks(None, profile.enabled)
+    check_references(scenario)
+    state: State = initial_state(scenario)
+    steps_out: list[dict] = []
+    plugin_kinds = sorted(hooks.step_types)
+    step_no = 0
+    rounds = scenario.rounds
+    last_round = 0
+    for ri, rnd in enumerate(rounds):
+        number = ri + 1
+        last_round = number
+        rinfo = RoundInfo(number, used=set(rnd.spent), delayed=set(rnd.delay))
+        state = _expire_conditions(state, number)
+        ctx = Ctx(profile, dice, hooks, rinfo, choose)
+        for si, step in enumerate(rnd.steps):
+            step_no += 1
+            spath = ("rounds", ri, "steps", si)
+            kind, spec = _step_kind(step, plugin_kinds, spath)
+            rec = StepRecord(step.id or f"krok-{step_no}", number, kind)
+            ctx.record = rec
+            w = Working(state)
+            choices = Choices(step.choices, spath + ("choices",), set(w.ids()), choose)
+            kpath = spath + (kind,)
+            if kind == "test":
+                core_steps.resolve_test(ctx, w, rec, spec, choices, kpath)
+            elif kind == "contest":
+                resolve_contest(ctx, w, rec, spec, choices, kpath)
+            elif kind == "race":
+                core_steps.resolve_race(ctx, w, rec, spec, choices, kpath)
+            elif kind == "declare":
+                core_steps.resolve_declare(ctx, w, rec, spec, kpath)
+            elif kind == "challenge":
+                core_steps.resolve_challenge(ctx, w, rec, spec, choices, kpath)
+            else:
+                hooks.step_types[kind].resolve(StepAPI(ctx, w, rec), spec, choices, kpath)
+            for who, vs, _ in choices.unused():
+                rec.log("SCENARIO-FORMAT §5", f"Volba {who}" + (f" proti {vs}" if vs else "")
+                        + ": v tomto kroku o ničem nerozhoduje, ignorována")
+            state = w.commit()
+            steps_out.append(rec.data)
+        for entry_id, spec, raw_choices, epath in hooks.round_end(scenario, number, rnd, ("rounds", ri)):
+            step_no += 1
+            rec = StepRecord(entry_id or f"prostredi-{number}-{step_no}", number, "challenge")
+            ctx.record = rec
+            w = Working(state)
+            choices = Choices(raw_choices, epath + ("choices",), set(w.ids()), choose)
+            rec.log("CS-ENV-1", f"Akce prostředí na konci kola {number}")
+            core_steps.resolve_challenge(ctx, w, rec, spec, choices, epath + ("challenge",))
+            state = w.commit()
+            steps_out.append(rec.data)
+    return {
+        "format": "drd-result/1",
+        "title": scenario.title,
+        "system": "drd2",
+        "seed": seed,
+        "rules": profile.to_result(),
+        "steps": steps_out,
+        "final": {pid: p.final(last_round) for pid, p in state.participants.items()},
+    }
+
+
+def _expire_conditions(state: State, number: int) -> State:
+    """Conditions with `rounds: N` end once the rounds they last through are over."""
+    if not any(c.until_round is not None and c.until_round < number
+               for p in state.participants.values() for c in p.conditions):
+        return state
+    w = Working(state)
+    for pid, p in state.participants.items():
+        if any(c.until_round is not None and c.until_round < number for c in p.conditions):
+            wp = w[pid]
+            wp.conditions = [c for c in wp.conditions if c.until_round is None or c.until_round >= number]
+    return w.commit()
+
+
+__all__ = ["resolve", "StepAPI", "check_references", "violation"]

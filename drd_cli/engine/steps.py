@@ -1,0 +1,378 @@
+"""Zkouška (test), závod (race), ohlášení (declare) and výzva (challenge) steps.
+
+R-TEST, CS-MULTI-1/2, CS-COOP-2, CS-RACE-1, CS-PREP-1, R-CHAL, CS-ENV-2/3.
+"""
+
+from __future__ import annotations
+
+from ..scenario.models import ActionSpec, ChallengeSpec, RaceSpec, TestSpec, as_list, norm_pool
+from .actions import Prepared, apply_effects, exhaust, has_effect, make_roll, prepare
+from .contest import action_targets
+from .context import Choices, Ctx, StepRecord, violation
+from .initiative import counter_source, main_action
+from .state import Working
+
+
+# --------------------------------------------------------------------------- test
+
+def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices: Choices, path: tuple) -> None:
+    """A test of one or several actors against 9 (or its own `target`)."""
+    actors = list(spec.actors) if spec.actors else [spec.actor]
+    mode = spec.mode if spec.actors else "individual"
+    target_no = spec.target if spec.target is not None else ctx.target
+    targets = action_targets(ctx, w, spec, actors[0], path) if spec.targets or spec.area else []
+    rolls = spec.rolls or {}
+    dice = spec.dice if isinstance(spec.dice, dict) else None
+    for pid in rolls:
+        if pid not in actors:
+            raise violation(f"rolls give a roll for {pid!r}, who does not take this test", "R-TEST",
+                            path + ("rolls", pid))
+    preps: dict[str, Prepared] = {}
+    for pid in actors:
+        main_action(ctx, w, rec, pid, spec.from_, path)
+        preps[pid] = prepare(ctx, w, rec, pid, spec, path, targets=targets)
+    for pid in actors:
+        total = rolls.get(pid) if spec.actors else spec.roll
+        if spec.actors and len(actors) == 1 and total is None:
+            total = spec.roll
+        given = (dice or {}).get(pid) if dice is not None else (spec.dice if not spec.actors or len(actors) == 1
+                                                                 else None)
+        preps[pid].roll = make_roll(ctx, w, pid, spec, path, total=total, dice=given,
+                                    presne=preps[pid].count("presne"))
+        rec.data["rolls"][pid] = preps[pid].roll.as_result()
+    rec.data["order"] = sorted(actors, key=lambda p: -preps[p].roll.total)
+    ok = {pid: preps[pid].roll.total >= target_no for pid in actors}
+    for pid in actors:
+        r = preps[pid].roll.total
+        rec.log("R-TEST", f"{w.peek(pid).name}: {r} {'≥' if ok[pid] else '<'} {target_no} — "
+                          f"{'ÚSPĚCH' if ok[pid] else 'pod ' + str(target_no)}")
+    exhausted: list[str] = []
+
+    def try_exhaust(pid: str) -> bool:
+        ans = choices.get(pid, "test")
+        if not ans.exhaust:
+            return False
+        entry = exhaust(ctx, w, rec, payer=pid, vs="test", pool=preps[pid].pool, protected=[pid], answer=ans,
+                        rule="CS-MULTI-2" if len(targets) > 1 else "R-TEST", use_armour=False,
+                        why="zkouška na více cílů: jednou bez ohledu na jejich počet" if len(targets) > 1 else "")
+        if entry is None:
+            return False
+        exhausted.append(pid)
+        return True
+
+    if mode == "individual":
+        for pid in actors:
+            success = ok[pid] or try_exhaust(pid)
+            _test_outcome(ctx, w, rec, spec, pid, [pid], success, pid in exhausted, targets, preps[pid])
+    elif mode == "any":
+        success = any(ok.values())
+        if success:
+            rec.log("CS-COOP-2", "Stačí úspěch jednoho: skupina uspěla")
+        else:
+            for pid in actors:
+                if try_exhaust(pid):
+                    success = True
+                    rec.log("CS-COOP-2", f"Stačí vyčerpání jednoho: {w.peek(pid).name}")
+                    break
+        _group_outcome(ctx, w, rec, spec, actors, success, exhausted, targets, preps)
+    else:  # all
+        success = True
+        for pid in actors:
+            if not ok[pid] and not try_exhaust(pid):
+                success = False
+        if not success:
+            rec.log("CS-MULTI-1", "Všichni museli uspět: skupina neuspěla")
+        _group_outcome(ctx, w, rec, spec, actors, success, exhausted, targets, preps)
+    if spec.long:
+        for pid in actors:
+            info = {"id": spec.long, "status": "completed" if rec.action(pid)["success"] else "interrupted",
+                    "retry": pid in exhausted, "barred": list(w.longs.get(spec.long, {}).get("barred", []))}
+            rec.action(pid)["long"] = info
+            w.longs[spec.long] = info
+
+
+def _test_outcome(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, pid: str, actors: list[str],
+                  success: bool, bought: bool, targets: list[str], prep: Prepared) -> None:
+    rec.action(pid)["success"] = success
+    if not success:
+        apply_effects(ctx, w, rec, spec.failure, [pid], actor=pid, source="přijatý neúspěch", rule="R-ACC")
+        return
+    _land_success(ctx, w, rec, spec, pid, [pid], bought, targets, prep, [pid] if bought else [])
+
+
+def _group_outcome(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, actors: list[str], success: bool,
+                   exhausted: list[str], targets: list[str], preps: dict[str, Prepared]) -> None:
+    for pid in actors:
+        rec.action(pid)["success"] = success
+    if not success:
+        for pid in actors:
+            apply_effects(ctx, w, rec, spec.failure, [pid], actor=pid, source="neúspěch skupiny", rule="CS-MULTI-1")
+        return
+    _land_success(ctx, w, rec, spec, actors[0], actors, bool(exhausted), targets, preps[actors[0]], exhausted)
+
+
+def _land_success(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, lead: str, actors: list[str],
+                  bought: bool, targets: list[str], prep: Prepared, exhausted: list[str]) -> None:
+    if targets:
+        eff = spec.softened if bought and has_effect(spec.softened) else spec.effect
+        landed = apply_effects(ctx, w, rec, eff, targets, actor=lead, payer=exhausted[0] if exhausted else None,
+                               lstive=prep.lstive, source="zmírněno vyčerpáním" if bought else "úspěch",
+                               rule="CS-MULTI-2" if len(targets) > 1 else "R-TEST")
+        for t in landed:
+            for pid in actors:
+                rec.affected(pid, t)
+    else:
+        if has_effect(spec.effect):
+            landed = apply_effects(ctx, w, rec, spec.effect, [], actor=lead, lstive=prep.lstive, source="úspěch",
+                                   rule="R-TEST")
+            for t in landed:
+                rec.affected(lead, t)
+        if bought and has_effect(spec.softened):
+            for pid in exhausted:
+                landed = apply_effects(ctx, w, rec, spec.softened, [pid], actor=pid, payer=pid,
+                                       lstive=prep.lstive, source="zmírněno vyčerpáním", rule="R-TEST")
+    for pid in actors:
+        apply_effects(ctx, w, rec, spec.self_effect, [pid], actor=pid, lstive=prep.lstive, source="vlastní zisk",
+                      rule="R-TEST")
+    if spec.followup is not None:
+        ctx.hooks.run_followup(ctx, w, rec, lead, spec.followup, targets or None, None, ())
+
+
+# --------------------------------------------------------------------------- declare
+
+def resolve_declare(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, path: tuple) -> None:
+    """An obvious action without a roll (CS-PREP-1); nobody can react to it."""
+    if spec.actor is None:
+        raise violation("a declare step needs an `actor`", "CS-PREP-1", path)
+    pid = spec.actor
+    if spec.from_ == "initiative" or spec.from_ == "delayed":
+        main_action(ctx, w, rec, pid, spec.from_, path)
+    targets = action_targets(ctx, w, spec, pid, path) if spec.targets or spec.area else []
+    prep = prepare(ctx, w, rec, pid, spec, path, targets=targets)
+    rec.action(pid)["success"] = True
+    rec.log("CS-PREP-1", f"{w.peek(pid).name}: samozřejmá akce bez hodu" + (f" ({spec.note})" if spec.note else ""))
+    if targets:
+        for t in apply_effects(ctx, w, rec, spec.effect, targets, actor=pid, lstive=prep.lstive, rule="CS-PREP-1"):
+            rec.affected(pid, t)
+    apply_effects(ctx, w, rec, spec.self_effect, [pid], actor=pid, lstive=prep.lstive, source="příprava",
+                  rule="CS-PREP-1")
+
+
+# --------------------------------------------------------------------------- race
+
+def resolve_race(ctx: Ctx, w: Working, rec: StepRecord, spec: RaceSpec, choices: Choices, path: tuple) -> None:
+    """CS-RACE-1: rolls decide who is faster; each roll also meets 9 for the obstacle."""
+    actors = list(spec.actors)
+    if len(actors) < 2:
+        raise violation("a race needs at least two racers", "CS-RACE-1", path + ("actors",))
+    pool = norm_pool(spec.pool) or "telo"
+    preps: dict[str, Prepared] = {}
+    for pid in actors:
+        main_action(ctx, w, rec, pid, None, path)
+        bf = spec.bonus_from.get(pid) if isinstance(spec.bonus_from, dict) else spec.bonus_from
+        action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=bf, means=spec.means)
+        preps[pid] = Prepared(pid, action, path, pool, pool)
+        preps[pid].roll = make_roll(ctx, w, pid, action, path, total=(spec.rolls or {}).get(pid),
+                                    dice=(spec.dice or {}).get(pid))
+        rec.data["rolls"][pid] = preps[pid].roll.as_result()
+    total = {pid: preps[pid].roll.total for pid in actors}
+    rec.data["order"] = sorted(actors, key=lambda p: -total[p])
+    faster = {pid: [q for q in actors if total[q] > total[pid]] for pid in actors}
+    beats = {pid: [q for q in actors if total[pid] > total[q]] for pid in actors}
+    rec.data["race"] = {"faster_than": beats}
+    for pid in actors:
+        for q in actors:
+            if q != pid and total[q] == total[pid] and actors.index(q) > actors.index(pid):
+                rec.log("CS-RACE-1", f"{w.peek(pid).name} a {w.peek(q).name} mají stejně ({total[pid]}): "
+                                     f"ani jeden není rychlejší")
+    target = ctx.target
+    for pid in actors:
+        name = w.peek(pid).name
+        passed = True
+        if has_effect(spec.obstacle):
+            if total[pid] >= target:
+                rec.log("CS-RACE-1", f"{name}: {total[pid]} ≥ {target}, překonává překážku")
+            else:
+                ans = choices.get(pid, "test")
+                entry = None
+                if ans.exhaust:
+                    entry = exhaust(ctx, w, rec, payer=pid, vs="test", pool=pool, protected=[pid], answer=ans,
+                                    rule="CS-RACE-1", use_armour=False, why="překážka")
+                if entry is None:
+                    passed = False
+                    apply_effects(ctx, w, rec, spec.obstacle, [pid], actor=pid, source="překážka", rule="CS-RACE-1")
+                elif has_effect(spec.softened):
+                    apply_effects(ctx, w, rec, spec.softened, [pid], actor=pid, payer=pid, source="zmírněno",
+                                  rule="CS-RACE-1")
+        kept_up = True
+        for q in sorted(faster[pid], key=lambda x: -total[x]):
+            rec.log("CS-RACE-1", f"{w.peek(q).name} ({total[q]}) je rychlejší než {name} ({total[pid]})")
+            ans = choices.get(pid, q)
+            entry = None
+            if ans.exhaust:
+                entry = exhaust(ctx, w, rec, payer=pid, vs=q, pool=pool, protected=[pid], answer=ans,
+                                rule="CS-RACE-1", use_armour=False, why="drží krok")
+            if entry is None:
+                kept_up = False
+                for t in apply_effects(ctx, w, rec, spec.effect, [pid], actor=q, source=f"pomalejší než "
+                                       f"{w.peek(q).name}", rule="CS-RACE-1"):
+                    rec.affected(q, t)
+        rec.action(pid)["success"] = passed
+        rec.action(pid)["kept_up"] = kept_up
+
+
+# --------------------------------------------------------------------------- challenge
+
+def affected_by(ctx: Ctx, w: Working, spec: ChallengeSpec, path: tuple) -> list[str]:
+    """Who a výzva affects: `all` (everyone still in the conflict), ids, minus the exempt."""
+    aff = spec.affects
+    if aff is None:
+        named = list(spec.react) + [p for p in spec.rolls if p not in spec.react]
+        ids = named or w.in_conflict()
+    elif aff == "all":
+        ids = w.in_conflict()
+    else:
+        ids = as_list(aff)
+        for i, pid in enumerate(ids):
+            if pid not in w:
+                raise violation(f"unknown participant {pid!r} in affects", "R-CHAL", path + ("affects", i))
+    if spec.exempt:
+        cond = spec.exempt.get("condition")
+        if cond:
+            ids = [p for p in ids if not any(c.name == cond for c in w.peek(p).conditions)]
+    return [p for p in ids if w.peek(p).in_conflict]
+
+
+def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec, choices: Choices | None,
+                      path: tuple, *, affects: list[str] | None = None, followup: bool = False) -> list[str]:
+    """R-CHAL / CS-ENV: each affected participant accepts, or undergoes the výzva if it reacts.
+
+    Returns who suffered the effect.
+    """
+    choices = choices or Choices({}, path, set(w.ids()), ctx.choose)
+    pool = norm_pool(spec.pool) or "telo"
+    target = spec.target if spec.target is not None else ctx.target
+    aff = affects if affects is not None else affected_by(ctx, w, spec, path)
+    title = spec.name or "výzva"
+    rec.log("CS-FOL-1" if followup else "R-CHAL", f"Výzva „{title}“ pro: "
+            + (", ".join(w.peek(p).name for p in aff) or "nikoho"))
+    shielded: set[str] = set()
+    # Protecting counters first (CS-ENV-3).
+    for i, c in enumerate(spec.counters):
+        cpath = path + ("counters", i)
+        if c.actor is None or c.actor not in w:
+            raise violation("a protecting counter needs a known `actor`", "CS-ENV-3", cpath)
+        protects = list(c.protects or [c.actor])
+        names = [m if isinstance(m, str) else m.name for m in c.manoeuvres]
+        wide = len(protects) > 1 or any(n in ("rozsahle", "rozsáhle") for n in names)
+        if wide and not ctx.profile.is_on("rozsahla-protiakce"):
+            raise violation("protecting several from a výzva needs the optional rule rozsahla-protiakce",
+                            "CS-OPT-AID", cpath,
+                            hint="enable it: `rules: {enable: [rozsahla-protiakce]}`")
+        for j, pid in enumerate(protects):
+            if pid not in aff:
+                raise violation(f"{w.peek(c.actor).name} protects {w.peek(pid).name}, whom the výzva does not "
+                                f"threaten", "CS-ENV-3", cpath + ("protects", j))
+        src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in aff, cpath, what="ochrana")
+        if src == "obrana" and protects != [c.actor]:
+            raise violation(f"{w.peek(c.actor).name} acts from defence (obrana): it can protect only itself "
+                            f"(keep a delayed initiative to protect others)", "CS-ENV-3", cpath + ("protects",))
+        prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",
+                       implied=("obrana",) if src == "obrana" else (), default_pool=pool)
+        prep.roll = make_roll(ctx, w, c.actor, c, cpath, total=c.roll if c.roll is not None else spec.rolls.get(c.actor),
+                              dice=c.dice, presne=prep.count("presne"))
+        rec.data["rolls"][c.actor] = prep.roll.as_result()
+        ok = prep.roll.total >= target
+        if not ok:
+            ans = choices.get(c.actor, "test")
+            if ans.exhaust:
+                per_target = ctx.param("challenge_protect_cost") == "per-target"
+                ohr = w.peek(c.actor).ohrozeni
+                cost = ohr * (len(protects) if per_target else 1)
+                if exhaust(ctx, w, rec, payer=c.actor, vs="test", pool=prep.pool, protected=protects, answer=ans,
+                           rule="CS-ENV-3", use_armour=False, cost=cost,
+                           why=("za každého chráněného" if per_target else "jednou za všechny chráněné")) is not None:
+                    ok = True
+        rec.action(c.actor)["success"] = ok
+        if ok:
+            shielded.update(protects)
+            rec.log("CS-ENV-3", f"{w.peek(c.actor).name} chrání " + ", ".join(w.peek(p).name for p in protects))
+            apply_effects(ctx, w, rec, c.self_effect, [c.actor], actor=c.actor, source="vlastní zisk", rule="CS-ENV-3")
+        else:
+            rec.log("CS-ENV-3", f"{w.peek(c.actor).name} neochránil nikoho ({prep.roll.total} < {target})")
+    suffered: list[str] = []
+    for pid in aff:
+        name = w.peek(pid).name
+        if pid in shielded:
+            continue
+        how = spec.react.get(pid)
+        if how is None:
+            if spec.deadly:
+                rec.log("CS-ENV-2", f"Pozor: {name} na smrtící výzvu „{title}“ nereaguje a podléhá jí")
+            suffered += _suffer(ctx, w, rec, spec.effect, pid, "přijímá výzvu bez hodu")
+            continue
+        if not _can_react(ctx, w, rec, pid, how, pool, path + ("react", pid), spec):
+            if spec.deadly:
+                rec.log("CS-ENV-2", f"Pozor: {name} nemá čím reagovat na smrtící výzvu „{title}“")
+            suffered += _suffer(ctx, w, rec, spec.effect, pid, "nemůže reagovat (CS-ENV-2)")
+            continue
+        action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=spec.bonus_from.get(pid),
+                            demanding=spec.demanding)
+        roll = make_roll(ctx, w, pid, action, path, total=spec.rolls.get(pid), dice=spec.dice.get(pid))
+        rec.data["rolls"][pid] = roll.as_result()
+        if roll.total >= target:
+            rec.action(pid)["success"] = True
+            rec.log("R-CHAL", f"{name}: {roll.total} ≥ {target}, odolal")
+            continue
+        ans = choices.get(pid, "test")
+        entry = None
+        if ans.exhaust:
+            entry = exhaust(ctx, w, rec, payer=pid, vs="test", pool=pool, protected=[pid], answer=ans,
+                            rule="R-CHAL", use_armour=pool == "telo",
+                            winner=Prepared("", action, path, pool, pool), why=f"{roll.total} < {target}")
+        rec.action(pid)["success"] = entry is not None
+        if entry is None:
+            suffered += _suffer(ctx, w, rec, spec.effect, pid, f"{roll.total} < {target}, přijímá")
+        elif has_effect(spec.softened):
+            apply_effects(ctx, w, rec, spec.softened, [pid], actor=None, payer=pid, source="zmírněno", rule="R-CHAL")
+    rec.data.setdefault("affected", [])
+    for p in suffered:
+        if p not in rec.data["affected"]:
+            rec.data["affected"].append(p)
+    return suffered
+
+
+def _suffer(ctx: Ctx, w: Working, rec: StepRecord, effect, pid: str, why: str) -> list[str]:
+    rec.action(pid)["success"] = False
+    return apply_effects(ctx, w, rec, effect, [pid], actor=None, source=why, rule="R-CHAL")
+
+
+def _can_react(ctx: Ctx, w: Working, rec: StepRecord, pid: str, how: str, pool: str, path: tuple,
+               spec: ChallengeSpec) -> bool:
+    """Undergoing a výzva is an action: delayed initiative, or obrana paid (or free) — CS-ENV-2."""
+    name = w.peek(pid).name
+    if how in ("delayed", "initiative"):
+        if pid in ctx.round.used:
+            raise violation(f"{name} has no initiative action left to undergo the výzva; react with obrana",
+                            "R-CHAL", path)
+        ctx.round.used.add(pid)
+        return True
+    p = w.peek(pid)
+    prep = Prepared(pid, ActionSpec(actor=pid, pool=pool), path, pool, pool, ["obrana"])
+    from .actions import free_manoeuvre
+
+    via = free_manoeuvre(ctx, w, p, prep, "obrana", None)
+    if via:
+        rec.data["manoeuvres"].append({"by": pid, "name": "obrana", "paid": "free", "cost": 0, "via": via})
+        rec.log("R-MAN-2", f"{name}: obrana zdarma díky {via}")
+        return True
+    key = p.pool_for(pool)
+    if p.resource(key) >= 1:
+        w[pid].change_resource(key, -1)
+        rec.data["manoeuvres"].append({"by": pid, "name": "obrana", "paid": key, "cost": 1, "via": None})
+        return True
+    if p.vyhody >= 1:
+        w[pid].vyhody -= 1
+        rec.data["manoeuvres"].append({"by": pid, "name": "obrana", "paid": "vyhoda", "cost": 1, "via": None})
+        return True
+    return False

@@ -1,0 +1,69 @@
+"""The hooks a drd plugin may implement (project name "drd"; every hook is prefixed `drd_`).
+
+Hooks return data; the core applies it in an order that never depends on which plugin was
+installed or registered first (results are sorted by plugin id). Arguments are read-only views:
+a plugin must not change the participant or action it is shown. Each hook is documented in
+docs/plugins.md and exercised by a test (tests/test_hookspecs.py checks both).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pluggy
+
+hookspec = pluggy.HookspecMarker("drd")
+hookimpl = pluggy.HookimplMarker("drd")
+
+
+@hookspec
+def drd_plugin_info() -> dict:
+    """Describe the plugin: ``{"title": str, "kind": "rule area" | "ability" | "step type",
+    "rules": [rule ids it implements], "params": {name: ParamSpec}}``."""
+
+
+@hookspec
+def drd_step_types() -> dict:
+    """Step types this plugin provides: ``{name: StepType(model=<pydantic model>, resolve=<callable>)}``.
+
+    ``resolve(engine, spec, choices, path)`` gets an :class:`drd_cli.engine.run.StepAPI` and
+    resolves the step through it (tests, výzvy, contests), recording into its step record.
+    """
+
+
+@hookspec
+def drd_free_manoeuvre(participant: Any, action: Any, manoeuvre: str) -> dict | None:
+    """Say whether `participant` may use `manoeuvre` on `action` for free.
+
+    Return ``{"free": True, "via": "Kruhový sek", "key": "kruhovy-sek", "per": "round" | None}`` to make
+    it free (``per: round`` = once per round), ``{"free": False, "note": "why not"}`` to explain in the
+    transcript why it does not apply, or None when the plugin has nothing to say.
+    """
+
+
+@hookspec
+def drd_armour_adjustment(protected: Any, attacker: Any, action: Any) -> int | None:
+    """A change to `protected`'s armour discount against `attacker`'s bodily `action` (R-EXH-3)."""
+
+
+@hookspec
+def drd_indirect_threats(action: Any) -> list[str] | None:
+    """Participant ids that `action` threatens indirectly and immediately (CS-IND-1)."""
+
+
+@hookspec
+def drd_followup(action: Any, followup: Any) -> Any:
+    """The výzva (a ChallengeSpec) to resolve right after `action` for its `followup` (CS-FOL-1), or None."""
+
+
+@hookspec
+def drd_round_end(scenario: Any, round_index: int, round: Any) -> list | None:
+    """Environment actions to resolve at the end of round `round_index` (1-based), after all steps (CS-ENV-1).
+
+    Return a list of ``(entry_id, ChallengeSpec, choices: dict, path: tuple)``.
+    """
+
+
+@hookspec(firstresult=True)
+def drd_resolve_contest(engine: Any, spec: Any, choices: Any, path: tuple) -> bool | None:
+    """Take over resolving a contest (e.g. a plošná counter-action, CS-OPT-AREA); return True if done."""
