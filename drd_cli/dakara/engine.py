@@ -340,6 +340,8 @@ class _StepContext:
                 hdice = (p, g)
                 rolls = {h.actor: {"total": hmod + p, "dice": [p], "bonus": hmod, "source": p_src},
                          NARRATOR: {"total": hd + g, "dice": [g], "bonus": hd, "source": g_src}}
+            elif h.actor in s.helper_dice:
+                self.say("SK-7", f"Kostky pomocníka {self.name(h.actor)} se nepoužily: nehází.")
             r = rules.resolve_helper(hmod, hd, hdice, h.declines)
             who = f"{self.name(h.actor)} pomáhá ({skill} {hmod} proti obtížnosti {hd})"
             if r.auto:
