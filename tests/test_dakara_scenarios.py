@@ -172,6 +172,17 @@ def test_bad_params(params, key):
     assert ei.value.problems[0].path == ("rules", "params", key)
 
 
+def test_shared_profile_params_are_accepted_and_non_dakara_ones_ignored():
+    # what the shared rules profile (drd_cli/rules.py) hands over: every parameter, DrD II's too
+    profile_params = {"target": 9, "tie": "actor", "presne": "plus-one", "helpers": "escalating", "finta_cap": 2,
+                      "kondice": 18, "injury_floor": 0, "missing_skill": "zero"}
+    r = run(base(risk="injury"), profile_params)
+    assert r["rules"]["params"] == {"helpers": "escalating", "finta_cap": 2, "kondice": 18, "injury_floor": 0,
+                                    "missing_skill": "zero"}
+    with pytest.raises(RuleViolation):
+        run(base(finta=2), {**profile_params, "finta_cap": 1})
+
+
 def test_params_from_strings():
     assert dakara_params({"kondice": "20", "finta_cap": 1})["kondice"] == 20
 

@@ -63,13 +63,19 @@ def resolve_dakara(scenario: DakaraScenario, params: Mapping[str, Any] | None = 
     """Resolve every `skill` step in order; return the result dict (SCENARIO-FORMAT §7).
 
     `params`: the effective parameters (defaults ← group ← scenario ← command line) as merged by the
-    caller; None = the built-in defaults overlaid with the scenario's own `rules.params`. They are
-    validated either way. `dice`: where dice the file does not give come from; None = a SeededDice
+    caller; names that are not Dakara parameters are ignored (the shared profile carries DrD II's
+    too). None = the built-in defaults overlaid with the scenario's own `rules.params` (then an
+    unknown name is an error). Values are validated either way. `dice`: where dice the file does not give come from; None = a SeededDice
     seeded with `seed`, else the scenario's `seed`, else a fresh one (reported as `seed`).
     `rules_block`: the `rules` entry of the result; None = `{"enabled": [], "params": …}`.
     """
     _check_rules_block(scenario)
-    eff = dakara_params(scenario.rules.params) if params is None else dakara_params(params)
+    if params is None:
+        eff = dakara_params(scenario.rules.params)
+    else:
+        # The shared rules profile carries every parameter (DrD II's `tie`, `target`, … too) and has
+        # validated them already; Dakara reads only its own.
+        eff = dakara_params({k: v for k, v in params.items() if k in rules.DEFAULT_PARAMS})
     used_seed = seed if seed is not None else scenario.seed
     if dice is None:
         if used_seed is None:
