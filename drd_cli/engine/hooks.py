@@ -42,6 +42,7 @@ class Hooks:
     def free_manoeuvre(self, ctx: Ctx, w: Working, p: PState, prep: Any, name: str, via: str | None) -> str | None:
         """First (by plugin id) plugin that makes the manoeuvre free; notes of the others are logged."""
         rec = getattr(ctx, "record", None)
+        prep.target_states = [w.peek(t) for t in prep.targets]
         for pid, res in self._named("drd_free_manoeuvre", participant=p, action=prep, manoeuvre=name):
             if res.get("free"):
                 if via and via not in (res.get("via"), res.get("key")):

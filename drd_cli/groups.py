@@ -1,0 +1,76 @@
+"""Group profiles (SCENARIO-FORMAT §6): a play group's rule choices in one YAML file.
+
+Looked up as a path, then `./groups/NAME.yaml`, then the user's config folder
+(`$XDG_CONFIG_HOME/drd/groups/NAME.yaml`, default `~/.config/drd/groups`). `extends` chains
+profiles (`default` = the built-in defaults).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .errors import ScenarioError
+from .rules import Layer
+
+
+def config_dir() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "drd" / "groups"
+
+
+def find_group(name: str) -> Path:
+    """The file of group `name` (a path, or a name looked up in ./groups and the config folder)."""
+    p = Path(name)
+    if p.suffix in (".yaml", ".yml") or os.sep in name:
+        if p.is_file():
+            return p
+        raise ScenarioError(f"group profile {name!r} not found")
+    for folder in (Path("groups"), config_dir()):
+        for ext in (".yaml", ".yml"):
+            cand = folder / f"{name}{ext}"
+            if cand.is_file():
+                return cand
+    raise ScenarioError(f"group profile {name!r} not found in ./groups or {config_dir()}",
+                        hint="create one with `drd group new NAME`")
+
+
+def read_group(path: Path) -> tuple[dict, object]:
+    """The group file's data and source map, validated (unknown keys → file:line:col)."""
+    from .scenario.load import load_document
+    from .scenario.models import StrictModel
+    from .scenario.validate import validate_model
+    from pydantic import Field
+
+    class GroupProfile(StrictModel):
+        name: str | None = None
+        extends: str | None = None
+        enable: list[str] = Field(default_factory=list)
+        disable: list[str] = Field(default_factory=list)
+        params: dict[str, str | int | bool] = Field(default_factory=dict)
+        plugin_dirs: list[str] = Field(default_factory=list)
+        notes: str | None = None
+
+    data, source = load_document(str(path))
+    return validate_model(GroupProfile, data, source, str(path)), source
+
+
+def group_layer(name: str, _seen: tuple = ()) -> tuple[Layer, list[str]]:
+    """One Layer combining the group and everything it extends, plus its plugin folders."""
+    path = find_group(name)
+    if str(path.resolve()) in _seen:
+        raise ScenarioError(f"group profiles extend each other in a circle: {path}")
+    model, source = read_group(path)
+    enable: list[str] = []
+    disable: list[str] = []
+    params: dict = {}
+    dirs: list[str] = []
+    if model.extends and model.extends != "default":
+        base, base_dirs = group_layer(model.extends, _seen + (str(path.resolve()),))
+        enable, disable, params, dirs = list(base.enable), list(base.disable), dict(base.params), list(base_dirs)
+    enable = [x for x in enable if x not in model.disable] + list(model.enable)
+    disable = [x for x in disable if x not in model.enable] + list(model.disable)
+    params.update(model.params)
+    dirs += [str((path.parent / d).resolve()) for d in model.plugin_dirs]
+    label = f"group {model.name or path.stem}"
+    return Layer(label, enable, disable, params, locate=source.locate), dirs
