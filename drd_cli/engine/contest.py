@@ -104,6 +104,7 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
     _roll_all(ctx, w, rec, sides)
     out = Outcome(targets, threatened)
     participants = [s.pid for s in sides]
+    _refuse_outsiders(w, choices, participants, targets, followup=a.followup is not None)
     act = sides[0]
     pairs = sorted(sides[1:], key=lambda s: (-max(act.prep.roll.total, s.prep.roll.total),
                                              -min(act.prep.roll.total, s.prep.roll.total), s.index))
@@ -266,10 +267,8 @@ def _counter_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out
                 break
         if exhausted:
             if has_effect(c.spec.softened):
-                landed = apply_effects(ctx, w, rec, c.spec.softened, [act.pid], actor=c.pid, payer=act.pid,
-                                       lstive=c.prep.lstive, source="zmírněno vyčerpáním", rule="R-EXH-2")
-                for t in landed:
-                    rec.affected(c.pid, t)
+                apply_effects(ctx, w, rec, c.spec.softened, [act.pid], actor=c.pid, payer=act.pid,
+                              lstive=c.prep.lstive, source="zmírněno vyčerpáním", rule="R-EXH-2")
         else:
             landed = apply_effects(ctx, w, rec, c.spec.effect, [act.pid], actor=c.pid, lstive=c.prep.lstive,
                                    source=f"vítězství {w.peek(c.pid).name}", rule="R-CONT")
@@ -305,11 +304,11 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
     if loser_answer.exhaust and at_stake:
         got = _pay_for(ctx, w, rec, c.pid, act, loser_answer, at_stake + _pending(out, participants), out,
                        participants, may_name=may_name, rule="R-EXH-2")
-        _mark_exhausted(out, got, act)
+        _mark_exhausted(ctx, w, rec, out, got, act, c.pid)
     elif loser_answer.exhaust and loser_answer.explicit and loser_answer.exhaust_for is not None:
         got = _pay_for(ctx, w, rec, c.pid, act, loser_answer, _pending(out, participants), out,
                        participants, may_name=may_name, rule="CS-FOR-1")
-        _mark_exhausted(out, got, act)
+        _mark_exhausted(ctx, w, rec, out, got, act, c.pid)
     for payer in participants:
         if payer == c.pid or not at_stake:
             continue
@@ -320,7 +319,7 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
             continue
         got = _pay_for(ctx, w, rec, payer, act, ans, at_stake + _pending(out, participants), out, participants,
                        may_name=may_name, rule="CS-FOR-1")
-        _mark_exhausted(out, got, act)
+        _mark_exhausted(ctx, w, rec, out, got, act, payer)
     for pid in at_stake:
         if pid in out.settled:
             continue
@@ -347,34 +346,46 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
             out.actor_denied = True
 
 
+def _refuse_outsiders(w: Working, choices: Choices, participants: list[str], targets: list[str], *,
+                      followup: bool) -> None:
+    """Only a participant of the contest may exhaust in it (CS-FOR-1); a target that did not react
+    cannot exhaust for itself (CS-MULTI-4 c)."""
+    for who in choices.answered():
+        if who in participants:
+            continue
+        for vs in participants:
+            ans = choices.peek(who, vs, include_global=not followup)
+            if ans is None or not (ans.exhaust or ans.deny):
+                continue
+            if who in targets:
+                raise violation(f"{w.peek(who).name} did not react to the action, so it cannot exhaust for itself; "
+                                f"someone in the contest may exhaust for it", "CS-MULTI-4", ans.path)
+            raise violation(f"{w.peek(who).name} is not part of this contest and cannot exhaust in it",
+                            "CS-FOR-1", ans.path, hint="only the actor and those who counter may exhaust")
+
+
 def _pending(out: Outcome, participants: list[str]) -> list[str]:
     """Targets that did not react and are not yet shielded or settled (CS-MULTI-3 candidates)."""
     return [t for t in out.targets if t not in participants and t not in out.shielded and t not in out.settled]
 
 
-def _mark_exhausted(out: Outcome, protected: list[str], act: Side) -> None:
+def _mark_exhausted(ctx: Ctx, w: Working, rec: StepRecord, out: Outcome, protected: list[str], act: Side,
+                    payer: str) -> None:
+    """Targets exhausted for are settled: the action reached them, softened (if given) lands instead
+    of its effect; they are not `affected` (SCENARIO-FORMAT §7)."""
     for pid in protected:
         out.settled.add(pid)
         out.softened_for.add(pid)
         if pid not in out.reached:
             out.reached.append(pid)
-
-
-def _apply_softened(ctx: Ctx, w: Working, rec: StepRecord, act: Side, pids: list[str], payer: str) -> None:
-    if pids and has_effect(act.spec.softened):
-        landed = apply_effects(ctx, w, rec, act.spec.softened, pids, actor=act.pid, payer=payer,
-                               lstive=act.prep.lstive, source="zmírněno vyčerpáním", rule="R-EXH-2")
-        for t in landed:
-            rec.affected(act.pid, t)
+    if protected and has_effect(act.spec.softened):
+        apply_effects(ctx, w, rec, act.spec.softened, protected, actor=act.pid, payer=payer,
+                      lstive=act.prep.lstive, source="zmírněno vyčerpáním", rule="R-EXH-2")
 
 
 def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: Outcome, choices: Choices,
                          participants: list[str]) -> bool:
     """CS-MULTI-3: non-reacting targets and the obstacle meet the winner's roll against 9."""
-    # softened consequences for targets who were exhausted for in the pairs
-    exhausted_targets = [t for t in out.targets if t in out.softened_for]
-    if exhausted_targets:
-        _apply_softened(ctx, w, rec, act, exhausted_targets, payer=act.pid)
     pending = _pending(out, participants)
     obstacle = has_effect(act.spec.obstacle)
     if not pending and not obstacle:
@@ -410,8 +421,7 @@ def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: 
                 continue
             got = _pay_for(ctx, w, rec, payer, act, ans, pending, out, participants,
                            may_name=set(out.targets) | out.threatened, rule="CS-FOR-1")
-            _mark_exhausted(out, got, act)
-            _apply_softened(ctx, w, rec, act, got, payer)
+            _mark_exhausted(ctx, w, rec, out, got, act, payer)
         pending = [t for t in pending if t not in out.settled]
         for t in pending:
             out.settled.add(t)

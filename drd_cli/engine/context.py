@@ -80,6 +80,13 @@ class Choices:
             return self._global[who]
         return None
 
+    def peek(self, who: str, vs: str, include_global: bool = True) -> Answer | None:
+        """The written answer of `who` against `vs`, without marking it used."""
+        per = self._per.get(who, {})
+        if vs in per:
+            return per[vs]
+        return self._global.get(who) if include_global else None
+
     def answered(self) -> list[str]:
         return sorted(set(self._global) | set(self._per))
 
