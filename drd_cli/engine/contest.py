@@ -338,7 +338,9 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
                     answer=loser_answer, winner=act.prep, rule="CS-DUR-2",
                     why="dlouhá akce pokračuje, ale může ji zkusit přerušit znovu")
             out.consumed.add((c.pid, act.pid))
-    deny = loser_answer.deny
+    # With nothing at stake for the loser, its `exhaust` can only mean denying the winner's gain (§5).
+    deny = loser_answer.deny or (loser_answer.exhaust and loser_answer.explicit and not at_stake
+                                 and loser_answer.exhaust_for is None and not act.spec.long)
     if deny and has_effect(act.spec.self_effect):
         if exhaust(ctx, w, rec, payer=c.pid, vs=act.pid, pool=act.prep.threat_pool, protected=[],
                    answer=loser_answer, winner=act.prep, denied=act.pid, rule="CS-MULTI-5",
