@@ -1,0 +1,370 @@
+"""Read a scenario (or group profile) YAML file safely, keeping where every key and value came from.
+
+`load_document(path)` / `load_text(text, filename)` return `(data, SourceMap)`: `data` is the
+ruamel round-trip document (a `CommentedMap`, a dict subclass pydantic validates directly) and the
+source map turns a document path such as ``("rounds", 0, "steps", 1, "choices", "zira")`` into
+`FILE:LINE:COL`. Every problem with the file itself is a `ScenarioError` (exit 2) carrying a
+1-based location: unreadable or oversized files, binary or non-UTF-8 bytes, YAML syntax errors,
+duplicate keys, unsupported tags, complex keys, an empty document, a top level that is not a
+mapping, and documents too deep or too large once aliases are expanded (alias bombs).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.composer import Composer
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.reader import ReaderError
+
+from ..errors import Location, Problem, ScenarioError
+
+MAX_BYTES = 2 * 1024 * 1024
+"""Largest file accepted; real scenarios are a few kilobytes and ruamel parses ~100 kB/s."""
+
+MAX_NODES = 100_000
+"""Most nodes a document may have with every alias expanded (what validation would walk)."""
+
+MAX_DEPTH = 64
+"""Deepest nesting accepted; scenarios need about ten levels."""
+
+# Tags the round-trip constructor turns into plain data. Anything else (`!foo`, `!!python/…`,
+# `!!binary`, `!!set`) would reach validation as an opaque object, so it is refused here.
+_YAML_TAG = "tag:yaml.org,2002:"
+_ALLOWED_TAGS = frozenset(_YAML_TAG + t for t in
+                          ("str", "int", "float", "bool", "null", "map", "seq", "merge", "timestamp"))
+
+
+class _Refused(Exception):
+    """Raised inside the composer to stop parsing at once; carries a ruamel mark."""
+
+    def __init__(self, message: str, mark: Any, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.mark = mark
+        self.hint = hint
+
+
+class _GuardedComposer(Composer):
+    """A composer that refuses absurd nesting and node counts *while* parsing.
+
+    Counting here (rather than after loading) bounds the work on hostile input: ruamel's own
+    recursion would otherwise take seconds on `[[[[…` before failing with a RecursionError.
+    """
+
+    def __init__(self, loader: Any = None) -> None:
+        super().__init__(loader)
+        self._drd_depth = 0
+        self._drd_nodes = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event = self.parser.peek_event()
+        self._drd_depth += 1
+        self._drd_nodes += 1
+        try:
+            if self._drd_depth > MAX_DEPTH:
+                raise _Refused(f"the document is nested deeper than {MAX_DEPTH} levels", event.start_mark)
+            if self._drd_nodes > MAX_NODES:
+                raise _Refused(f"the document has more than {MAX_NODES:,} nodes", event.start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._drd_depth -= 1
+
+
+def _new_yaml() -> YAML:
+    yaml = YAML(typ="rt", pure=True)
+    yaml.Composer = _GuardedComposer
+    yaml.allow_duplicate_keys = False
+    return yaml
+
+
+# --------------------------------------------------------------------------- source map
+
+@dataclass(frozen=True)
+class _Pos:
+    line: int  # 0-based, as ruamel stores them
+    col: int
+
+
+class SourceMap:
+    """Where each part of a loaded document is: document path → `Location` (1-based)."""
+
+    def __init__(self, root: Any, filename: str):
+        self.root = root
+        self.filename = filename
+
+    def _walk(self, path: tuple, *, value: bool) -> _Pos:
+        """Position of the deepest node of `path` that exists in the document."""
+        node = self.root
+        lc = getattr(node, "lc", None)
+        pos = _Pos(lc.line, lc.col) if lc is not None and lc.line is not None else _Pos(0, 0)
+        parts = tuple(path)
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            if isinstance(node, dict):
+                key = _find_key(node, part)
+                if key is _MISSING:
+                    break
+                # Merged keys (`<<: *base`) have no position of their own: keep the mapping's.
+                found = _lc_get(node, "value" if (value and last) else "key", key)
+                if found is None and not last:
+                    found = _lc_get(node, "value", key)
+                if found is not None:
+                    pos = found
+                node = node[key]
+            elif isinstance(node, list):
+                if not isinstance(part, int) or isinstance(part, bool) or not -len(node) <= part < len(node):
+                    break
+                index = part % len(node)
+                found = _lc_get(node, "item", index)
+                if found is not None:
+                    pos = found
+                node = node[index]
+            else:
+                break
+        return pos
+
+    def locate(self, path: tuple | list = ()) -> Location:
+        """Location of the deepest existing node on `path`; for a mapping key, the key itself."""
+        pos = self._walk(tuple(path), value=False)
+        return Location(self.filename, pos.line + 1, pos.col + 1)
+
+    def locate_value(self, path: tuple | list = ()) -> Location:
+        """Like `locate`, but for a mapping entry the position of its value (`roll: ▸deset`)."""
+        pos = self._walk(tuple(path), value=True)
+        return Location(self.filename, pos.line + 1, pos.col + 1)
+
+    def fill(self, problems: list[Problem]) -> list[Problem]:
+        """Gives every problem that has only a document path its file:line:col (in place)."""
+        for problem in problems:
+            if not problem.location.line:
+                problem.location = self.locate(problem.path)
+        return problems
+
+
+_MISSING = object()
+
+
+def _find_key(mapping: dict, part: Any) -> Any:
+    if part in mapping:
+        return part
+    # A path built from pydantic's `loc` has strings where YAML had `1:` (int keys) and vice versa.
+    text = str(part)
+    for key in mapping:
+        if str(key) == text:
+            return key
+    return _MISSING
+
+
+def _lc_get(node: Any, kind: str, key: Any) -> _Pos | None:
+    lc = getattr(node, "lc", None)
+    if lc is None:
+        return None
+    try:
+        line, col = getattr(lc, kind)(key)
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return None
+    return _Pos(line, col)
+
+
+# --------------------------------------------------------------------------- reading
+
+def load_document(path: str | os.PathLike) -> tuple[Any, SourceMap]:
+    """Read a YAML file: `(CommentedMap, SourceMap)`, or ScenarioError with FILE:LINE:COL."""
+    filename = os.fspath(path)
+    try:
+        with open(filename, "rb") as handle:
+            # Read one byte past the cap rather than trusting stat(): /dev/zero, pipes and files
+            # still being written report a size that says nothing.
+            raw = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise ScenarioError(f"no such file: {filename}", Location(filename)) from None
+    except IsADirectoryError:
+        raise ScenarioError(f"{filename} is a folder, not a scenario file", Location(filename)) from None
+    except PermissionError:
+        raise ScenarioError(f"cannot read {filename}: permission denied", Location(filename)) from None
+    except OSError as exc:
+        raise ScenarioError(f"cannot read {filename}: {exc.strerror or exc}", Location(filename)) from None
+    return load_text(raw, filename)
+
+
+def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceMap]:
+    """Parse YAML given as text or bytes: `(CommentedMap, SourceMap)`, or ScenarioError.
+
+    Never raises anything else, whatever the input (fuzzed in tests/test_load.py).
+    """
+    text = _decode(text, filename)
+    yaml = _new_yaml()
+    try:
+        node = yaml.compose(text)
+        if node is None or (isinstance(node, ScalarNode) and node.value == ""
+                             and str(getattr(node.tag, "value", node.tag)) == _YAML_TAG + "null"):
+            raise ScenarioError("the file is empty (no YAML content)", Location(filename, 1, 1),
+                                hint="a scenario starts with `format: drd/1`")
+        if not isinstance(node, MappingNode):
+            kind = "a list" if isinstance(node, SequenceNode) else "a single value"
+            raise ScenarioError(f"the top level must be a mapping of `key: value` lines, not {kind}",
+                                _mark_location(filename, node.start_mark))
+        _check_tree(node, filename)
+        data = yaml.constructor.construct_document(node)
+    except ScenarioError:
+        raise
+    except _Refused as exc:
+        raise ScenarioError(exc.message, _mark_location(filename, exc.mark), hint=exc.hint) from None
+    except MarkedYAMLError as exc:
+        raise ScenarioError(_yaml_message(exc), _marked_location(filename, exc)) from None
+    except ReaderError as exc:
+        raise ScenarioError(_reader_message(exc), _offset_location(filename, text, exc.position)) from None
+    except YAMLError as exc:
+        raise ScenarioError(f"invalid YAML: {_first_line(str(exc))}", Location(filename, 1, 1)) from None
+    except RecursionError:
+        raise ScenarioError(f"the document is nested deeper than {MAX_DEPTH} levels",
+                            Location(filename, 1, 1)) from None
+    except MemoryError:
+        raise ScenarioError("the document is too large to load", Location(filename, 1, 1)) from None
+    except Exception as exc:  # noqa: BLE001 - ruamel has internal asserts; never a traceback for user input
+        raise ScenarioError(f"cannot parse the YAML ({type(exc).__name__}: {_first_line(str(exc))})",
+                            Location(filename, 1, 1)) from None
+    return data, SourceMap(data, filename)
+
+
+def _decode(text: str | bytes, filename: str) -> str:
+    """Bytes → str with the size, binary and encoding checks; str input gets the same checks."""
+    if isinstance(text, str):
+        if "\x00" in text:
+            offset = text.index("\x00")
+            raise ScenarioError(f"this is a binary file, not YAML text (NUL character at offset {offset})",
+                                _offset_location(filename, text, offset))
+        try:
+            size = len(text.encode("utf-8"))
+        except UnicodeEncodeError as exc:
+            raise ScenarioError(f"the text is not valid Unicode (lone surrogate at offset {exc.start})",
+                                _offset_location(filename, text, exc.start)) from None
+        if size > MAX_BYTES:
+            raise ScenarioError(_too_big(size), Location(filename))
+        return text.removeprefix("\ufeff")
+    raw = bytes(text)
+    if len(raw) > MAX_BYTES:
+        raise ScenarioError(_too_big(len(raw)), Location(filename))
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ScenarioError("the file is UTF-16 encoded; save it as UTF-8", Location(filename, 1, 1))
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        raise ScenarioError(f"this is a binary file, not YAML text (NUL byte at offset {nul})",
+                            _byte_location(filename, raw, nul))
+    try:
+        decoded = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = raw[exc.start]
+        raise ScenarioError(f"the file is not UTF-8: byte 0x{bad:02X} at offset {exc.start} cannot be decoded",
+                            _byte_location(filename, raw, exc.start),
+                            hint="save the file as UTF-8 (Czech letters need it)") from None
+    return decoded.removeprefix("\ufeff")
+
+
+def _too_big(size: int) -> str:
+    return f"the file is too large ({size:,} bytes or more; the limit is 2 MB)"
+
+
+def _check_tree(root: Any, filename: str) -> None:
+    """Walks the composed node graph, expanding aliases, before anything is constructed.
+
+    Aliases share one node, so a billion-laughs document composes cheaply but would explode
+    when constructed, validated or printed; counting visits (not distinct nodes) catches that,
+    and the walk stops at the first node over the limit, so it is bounded by MAX_NODES.
+    """
+    visits = 0
+    on_path: set[int] = set()
+    # Iterative, so hostile depth cannot overflow the interpreter stack. A `None` node is the
+    # marker for "leaving the container above", which keeps `on_path` to the current branch.
+    stack: list[tuple[Any, int]] = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if node is None:
+            on_path.discard(depth)
+            continue
+        visits += 1
+        if visits > MAX_NODES:
+            raise _Refused(f"the document has more than {MAX_NODES:,} nodes once aliases are expanded "
+                           f"(an alias bomb?)", node.start_mark,
+                           hint="an alias (*name) counts its whole anchored value every time it is used")
+        if depth > MAX_DEPTH:
+            raise _Refused(f"the document is nested deeper than {MAX_DEPTH} levels once aliases are expanded",
+                           node.start_mark)
+        tag = str(getattr(node.tag, "value", node.tag) or "")
+        if tag and tag not in _ALLOWED_TAGS and tag != "!":
+            raise _Refused(f"the YAML tag {_short_tag(tag)} is not supported here", node.start_mark)
+        if isinstance(node, ScalarNode):
+            continue
+        if id(node) in on_path:
+            raise _Refused("an alias refers to a node that contains it (a recursive structure)", node.start_mark)
+        on_path.add(id(node))
+        stack.append((None, id(node)))
+        if isinstance(node, MappingNode):
+            for key, value in node.value:
+                if not isinstance(key, ScalarNode):
+                    raise _Refused("a key must be plain text, not a list or mapping", key.start_mark)
+                stack.append((key, depth + 1))
+                stack.append((value, depth + 1))
+        elif isinstance(node, SequenceNode):
+            for item in node.value:
+                stack.append((item, depth + 1))
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(_YAML_TAG):] if tag.startswith(_YAML_TAG) else tag
+
+
+def _first_line(text: str) -> str:
+    return next((line.strip() for line in text.splitlines() if line.strip()), "unknown error")
+
+
+def _yaml_message(exc: MarkedYAMLError) -> str:
+    problem = (exc.problem or "").strip()
+    context = (exc.context or "").strip()
+    if "duplicate key" in problem:
+        # ruamel: 'found duplicate key "a" with value "2" (original value: "1")'
+        first = exc.context_mark
+        where = f" (first defined on line {first.line + 1})" if first is not None else ""
+        key = problem.split('"')[1] if problem.count('"') >= 2 else "?"
+        return f"duplicate key {key!r}{where}"
+    if problem and context:
+        return f"invalid YAML: {problem} ({context})"
+    return f"invalid YAML: {problem or context or _first_line(str(exc))}"
+
+
+def _reader_message(exc: ReaderError) -> str:
+    char = exc.character
+    if isinstance(char, int):
+        return f"the character U+{char:04X} is not allowed in YAML (control or special character)"
+    return f"invalid character: {exc.reason}"
+
+
+def _mark_location(filename: str, mark: Any) -> Location:
+    if mark is None:
+        return Location(filename, 1, 1)
+    return Location(filename, mark.line + 1, mark.column + 1)
+
+
+def _marked_location(filename: str, exc: MarkedYAMLError) -> Location:
+    return _mark_location(filename, exc.problem_mark or exc.context_mark)
+
+
+def _offset_location(filename: str, text: str, offset: int) -> Location:
+    offset = max(0, min(offset, len(text)))
+    line = text.count("\n", 0, offset) + 1
+    col = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return Location(filename, line, col)
+
+
+def _byte_location(filename: str, raw: bytes, offset: int) -> Location:
+    line = raw.count(b"\n", 0, offset) + 1
+    start = raw.rfind(b"\n", 0, offset) + 1
+    # Columns count characters; the bytes before the offending one decode (else it would be them).
+    col = len(raw[start:offset].decode("utf-8", errors="replace")) + 1
+    return Location(filename, line, col)
