@@ -111,7 +111,9 @@ class SourceMap:
                 if key is _MISSING:
                     break
                 # Merged keys (`<<: *base`) have no position of their own: keep the mapping's.
-                found = _lc_get(node, "value" if (value and last) else "key", key)
+                # An empty value (`title:`) has its "value position" on the next line: use the key.
+                want_value = value and last and node[key] is not None
+                found = _lc_get(node, "value" if want_value else "key", key)
                 if found is None and not last:
                     found = _lc_get(node, "value", key)
                 if found is not None:

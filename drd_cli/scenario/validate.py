@@ -1,0 +1,345 @@
+"""Validate a loaded YAML document against a pydantic v2 model, reporting errors at FILE:LINE:COL.
+
+`validate_model(model_cls, data, source, filename)` returns the model instance or raises one
+`ScenarioError` with a `Problem` per pydantic error. It works for any strict (`strict=True,
+extra='forbid'`) pydantic v2 model; nothing here knows the scenario format. The translation:
+
+* pydantic's `loc` is matched against the document itself: parts that are not keys or indices of
+  the data (union member names such as `JizvaSpec` or `list[str]`, discriminator tags,
+  `function-after[…]`) are dropped;
+* `missing` points at the mapping that lacks the key, `extra_forbidden` at the unknown key itself
+  (with "did you mean …?" from the model's field names and aliases), anything else at the value;
+* messages speak the user's language (`roll: deset` → "expected a whole number, got 'deset'");
+* a union tried member by member reports only the member that got furthest, and "expected text
+  or a mapping" when no member fits the value's shape at all.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import difflib
+import re
+import types
+import typing
+from typing import Any
+
+from pydantic import AliasChoices, AliasPath, BaseModel, ValidationError
+
+from ..errors import Location, Problem, ScenarioError
+
+# Error types meaning "the value has the wrong shape/type"; these are what union branches emit
+# when they do not fit, so they are merged or dropped in favour of deeper errors.
+_EXPECTED = {
+    "int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",
+    "float_type": "a number", "float_parsing": "a number",
+    "bool_type": "true or false", "bool_parsing": "true or false",
+    "string_type": "text", "string_sub_type": "text",
+    "list_type": "a list", "tuple_type": "a list", "set_type": "a list", "frozen_set_type": "a list",
+    "dict_type": "a mapping (key: value)", "model_type": "a mapping (key: value)",
+    "model_attributes_type": "a mapping (key: value)", "dataclass_type": "a mapping (key: value)",
+    "none_required": "nothing (an empty value)",
+    "date_type": "a date", "datetime_type": "a date and time",
+    "is_instance_of": "a value of another type",
+}
+
+
+def validate_model(model_cls: type[BaseModel], data: Any, source: Any, filename: str, *,
+                   context: dict | None = None) -> Any:
+    """Validate `data` (from `load_document`) as `model_cls`; ScenarioError (exit 2) on any error.
+
+    `source` is the document's `SourceMap` (or None: problems then carry only the file name).
+    `context` is passed to pydantic validators.
+    """
+    try:
+        return model_cls.model_validate(data, context=context)
+    except ValidationError as exc:
+        problems = translate_errors(exc.errors(include_url=False), data, source, filename, model_cls)
+        raise ScenarioError(problems) from None
+
+
+def translate_errors(errors: list[dict], data: Any, source: Any, filename: str,
+                     model_cls: type[BaseModel] | None = None) -> list[Problem]:
+    """pydantic's error dicts → `Problem`s with file:line:col, deduplicated, in document order."""
+    cleaned = [_Clean.of(err, data) for err in errors]
+    cleaned = _drop_union_noise(cleaned)
+    problems: list[Problem] = []
+    seen: set[tuple] = set()
+    for group in _group_by_path(cleaned):
+        problem = _to_problem(group, source, filename, model_cls)
+        key = (str(problem.location), problem.message)
+        if key not in seen:
+            seen.add(key)
+            problems.append(problem)
+    problems.sort(key=lambda p: (p.location.line, p.location.col))
+    return problems
+
+
+# --------------------------------------------------------------------------- loc cleaning
+
+class _Clean:
+    """One pydantic error with its `loc` reduced to a path that exists in the document."""
+
+    __slots__ = ("err", "type", "path", "tail", "from_union")
+
+    def __init__(self, err: dict, path: tuple, tail: tuple, from_union: bool):
+        self.err = err
+        self.type: str = err["type"]
+        self.path = path          # keys/indices that exist in the data
+        self.tail = tail          # loc parts after the deepest existing node (e.g. a missing key)
+        self.from_union = from_union
+
+    @classmethod
+    def of(cls, err: dict, data: Any) -> "_Clean":
+        loc = tuple(err.get("loc", ()))
+        node = data
+        path: list = []
+        skipped = False
+        consumed = 0
+        for i, part in enumerate(loc):
+            if isinstance(node, dict) and _has_key(node, part):
+                key = _key_of(node, part)
+                path.append(key)
+                node = node[key]
+                consumed = i + 1
+            elif isinstance(node, (list, tuple)) and isinstance(part, int) and 0 <= part < len(node):
+                path.append(part)
+                node = node[part]
+                consumed = i + 1
+            else:
+                skipped = True
+        # Parts after the last one found in the data: for `missing` the absent key; otherwise
+        # internal names (union members, tags) that are dropped.
+        tail = tuple(p for p in loc[consumed:] if not _is_internal(p))
+        return cls(err, tuple(path), tail, skipped)
+
+    @property
+    def full(self) -> tuple:
+        """The path including a missing key, for "is this error deeper than that one"."""
+        return self.path + self.tail[-1:] if self.type == "missing" else self.path
+
+
+def _has_key(mapping: dict, part: Any) -> bool:
+    return _key_of(mapping, part) is not _NOKEY
+
+
+_NOKEY = object()
+
+
+def _key_of(mapping: dict, part: Any) -> Any:
+    if part in mapping:
+        return part
+    if isinstance(part, str):
+        for key in mapping:
+            if not isinstance(key, str) and str(key) == part:
+                return key
+    return _NOKEY
+
+
+_INTERNAL = re.compile(r"^(function-(after|before|wrap|plain)\[|[a-z-]+\[|\[key\]$|[A-Z]\w*$)")
+
+
+def _is_internal(part: Any) -> bool:
+    return isinstance(part, str) and bool(_INTERNAL.match(part)) or part in (
+        "int", "str", "float", "bool", "none", "list", "dict", "tuple", "set", "date", "datetime")
+
+
+def _drop_union_noise(items: list[_Clean]) -> list[_Clean]:
+    """Drops "wrong type" errors of union members when another member got further into the value."""
+    out = []
+    for item in items:
+        if item.type in _EXPECTED and item.from_union and any(
+                other is not item and len(other.full) > len(item.path)
+                and other.full[:len(item.path)] == item.path for other in items):
+            continue
+        out.append(item)
+    return out
+
+
+def _group_by_path(items: list[_Clean]) -> list[list[_Clean]]:
+    """Type errors at the same place (one per union member) become one group; others stay alone."""
+    groups: list[list[_Clean]] = []
+    by_path: dict[tuple, list[_Clean]] = {}
+    for item in items:
+        if item.type in _EXPECTED:
+            if item.path in by_path:
+                by_path[item.path].append(item)
+                continue
+            by_path[item.path] = [item]
+            groups.append(by_path[item.path])
+        else:
+            groups.append([item])
+    return groups
+
+
+# --------------------------------------------------------------------------- messages
+
+def _to_problem(group: list[_Clean], source: Any, filename: str, model_cls: type[BaseModel] | None) -> Problem:
+    first = group[0]
+    err, kind = first.err, first.type
+    ctx = err.get("ctx") or {}
+    hint = None
+    if kind == "missing":
+        name = first.tail[-1] if first.tail else (err.get("loc") or ("?",))[-1]
+        message = f"missing required key {name!r}"
+        location = _locate(source, filename, first.path, value=False)
+        path = first.path + (name,)
+    elif kind == "extra_forbidden":
+        key = first.path[-1] if first.path else (err.get("loc") or ("?",))[-1]
+        message = f"unknown key {key!r}"
+        location = _locate(source, filename, first.path, value=False)
+        hint = _suggest_key(str(key), model_cls, first.err.get("loc", ()), data_keys=None)
+        path = first.path
+    else:
+        path = first.path
+        location = _locate(source, filename, first.path, value=True)
+        if kind in _EXPECTED:
+            wanted = []
+            for item in group:
+                if _EXPECTED[item.type] not in wanted:
+                    wanted.append(_EXPECTED[item.type])
+            message = f"expected {' or '.join(wanted)}, got {describe(err.get('input'))}"
+        elif kind in ("literal_error", "enum"):
+            expected = str(ctx.get("expected", ""))
+            message = f"expected {expected}, got {describe(err.get('input'))}"
+            options = re.findall(r"'((?:[^'\\]|\\.)*)'", expected)
+            hint = _did_you_mean(err.get("input"), options)
+        elif kind in ("union_tag_invalid",):
+            message = (f"unknown {ctx.get('discriminator', 'kind')} {ctx.get('tag')!r}; "
+                       f"expected one of {ctx.get('expected_tags')}")
+            hint = _did_you_mean(ctx.get("tag"), re.findall(r"'([^']*)'", str(ctx.get("expected_tags", ""))))
+        elif kind == "union_tag_not_found":
+            message = "cannot tell what kind of entry this is"
+        elif kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+            words = {"greater_than_equal": "at least", "greater_than": "more than",
+                     "less_than_equal": "at most", "less_than": "less than"}[kind]
+            bound = next(iter(ctx.values()), "?")
+            message = f"must be {words} {bound}, got {describe(err.get('input'))}"
+        elif kind in ("too_short", "too_long"):
+            if kind == "too_short":
+                message = f"needs at least {ctx.get('min_length')} item(s), got {ctx.get('actual_length')}"
+            else:
+                message = f"allows at most {ctx.get('max_length')} item(s), got {ctx.get('actual_length')}"
+        elif kind in ("string_too_short", "string_too_long"):
+            message = err.get("msg", "invalid text").replace("String", "text", 1)
+        elif kind in ("value_error", "assertion_error"):
+            message = re.sub(r"^(Value error|Assertion failed), ", "", err.get("msg", ""))
+        else:
+            message = err.get("msg", kind)
+            message = message[:1].lower() + message[1:]
+    return Problem(message, location, hint=hint, path=tuple(path))
+
+
+def describe(value: Any) -> str:
+    """A short, user-facing rendering of an input value (`'deset'`, `3`, `a mapping`)."""
+    if value is None:
+        return "an empty value"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        text = str(value)
+        return repr(text if len(text) <= 40 else text[:37] + "…")
+    if isinstance(value, int):
+        return str(int(value))
+    if isinstance(value, float):
+        return repr(float(value))
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return f"a date ({value.isoformat()})"
+    return type(value).__name__
+
+
+def _did_you_mean(value: Any, options: list[str]) -> str | None:
+    if not isinstance(value, str) or not options:
+        return None
+    close = difflib.get_close_matches(value, options, n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}?" if close else None
+
+
+def _locate(source: Any, filename: str, path: tuple, *, value: bool) -> Location:
+    if source is None:
+        return Location(filename)
+    if value and hasattr(source, "locate_value"):
+        return source.locate_value(path)
+    return source.locate(path)
+
+
+# --------------------------------------------------------------------------- "did you mean"
+
+def _suggest_key(key: str, model_cls: type[BaseModel] | None, loc: tuple, data_keys: Any) -> str | None:
+    """Closest field name or alias of the model(s) at `loc` (the unknown key's parent)."""
+    if model_cls is None:
+        return None
+    names = sorted(_names_at(model_cls, tuple(loc[:-1])))
+    if not names:
+        return None
+    return _did_you_mean(key, names)
+
+
+def _names_at(model_cls: type[BaseModel], loc: tuple) -> set[str]:
+    """Field names and aliases of every model that can sit at `loc`, following annotations."""
+    candidates: list[Any] = [model_cls]
+    for part in loc:
+        nxt: list[Any] = []
+        for tp in _expand(candidates):
+            nxt.extend(_step(tp, part))
+        if nxt:
+            candidates = nxt
+        # No candidate accepts this part: it is an internal loc part (a tag); keep the candidates.
+    names: set[str] = set()
+    for tp in _expand(candidates):
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            for name, field in tp.model_fields.items():
+                names.add(name)
+                names.update(_aliases(field))
+    return names
+
+
+def _aliases(field: Any) -> set[str]:
+    out: set[str] = set()
+    for alias in (field.alias, field.validation_alias):
+        if isinstance(alias, str):
+            out.add(alias)
+        elif isinstance(alias, AliasChoices):
+            out.update(c for c in alias.choices if isinstance(c, str))
+            out.update(c.path[0] for c in alias.choices if isinstance(c, AliasPath) and c.path
+                       and isinstance(c.path[0], str))
+        elif isinstance(alias, AliasPath) and alias.path and isinstance(alias.path[0], str):
+            out.add(alias.path[0])
+    return out
+
+
+def _expand(types_: list[Any]) -> list[Any]:
+    """Unwraps Annotated / Optional / Union into their member types."""
+    out: list[Any] = []
+    todo = list(types_)
+    while todo:
+        tp = todo.pop(0)
+        origin = typing.get_origin(tp)
+        if origin is typing.Annotated:
+            todo.insert(0, typing.get_args(tp)[0])
+        elif origin is typing.Union or origin is types.UnionType:
+            todo[0:0] = list(typing.get_args(tp))
+        else:
+            out.append(tp)
+    return out
+
+
+def _step(tp: Any, part: Any) -> list[Any]:
+    """The type(s) reached from `tp` through loc part `part`; [] when `part` does not apply."""
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        for name, field in tp.model_fields.items():
+            if part == name or part in _aliases(field):
+                return [field.annotation]
+        return []
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (list, set, frozenset, typing.Sequence) and isinstance(part, int) and args:
+        return [args[0]]
+    if origin is tuple and isinstance(part, int) and args:
+        return [args[0] if args[-1] is Ellipsis or part >= len(args) else args[part]]
+    if origin in (dict, typing.Mapping) and len(args) == 2:
+        return [args[0]] if part == "[key]" else [args[1]]
+    return []
