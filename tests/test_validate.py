@@ -26,7 +26,7 @@ class Jizva(Strict):
     pool: Literal["telo", "duse", "vliv"] | None = None
 
 
-class Test(Strict):
+class Zkouska(Strict):
     pool: Literal["telo", "duse", "vliv"]
     roll: int | None = None
     demanding: bool = False
@@ -36,7 +36,7 @@ class Test(Strict):
 
 class Step(Strict):
     id: str | None = None
-    test: Test | None = None
+    test: Zkouska | None = None
 
     @model_validator(mode="after")
     def _needs_something(self) -> "Step":

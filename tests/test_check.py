@@ -1,0 +1,94 @@
+"""The pure expect-vs-result comparison (drd_cli/check.py)."""
+
+from __future__ import annotations
+
+from drd_cli.check import compare, compare_result, dotted, same, show, steps_by_id
+
+RESULT = {
+    "format": "drd-result/1",
+    "steps": [
+        {"id": "utek", "round": 1, "kind": "contest",
+         "actions": {"hanus": {"success": False, "affected": []}, "stary": {"success": True, "affected": []}},
+         "exhaustions": [{"by": "hanus", "vs": "stary", "cost": 3}]},
+        {"id": "1.2", "round": 1, "kind": "test", "actions": {}},
+    ],
+    "final": {"hanus": {"telo": 0, "duse": 9, "ohrozeni": 5, "jizvy": ["Pád z výšky"], "conditions": []},
+              "stary": {"sudba": 12, "ohrozeni": 2}},
+}
+
+
+def test_subset_passes():
+    expect = {"exit": 0, "final": {"hanus": {"telo": 0, "ohrozeni": 5}},
+              "steps": {"utek": {"actions": {"hanus": {"success": False}}}}}
+    assert compare_result(expect, RESULT, 0) == []
+
+
+def test_value_difference_reports_path():
+    diffs = compare_result({"final": {"hanus": {"telo": 4}}}, RESULT, 0)
+    assert [d.text for d in diffs] == ["final.hanus.telo: expected 4, got 0"]
+    assert diffs[0].path == ("final", "hanus", "telo")
+
+
+def test_every_difference_reported():
+    expect = {"final": {"hanus": {"telo": 4, "duse": 1}, "stary": {"sudba": 11}}}
+    assert len(compare_result(expect, RESULT, 0)) == 3
+
+
+def test_missing_key_and_participant():
+    diffs = compare_result({"final": {"hanus": {"sudba": 3}, "nikdo": {"telo": 1}}}, RESULT, 0)
+    assert [d.text for d in diffs] == ["final.hanus.sudba: expected 3, got nothing (missing)",
+                                       'final.nikdo: expected {"telo": 1}, got nothing (missing)']
+
+
+def test_lists_compared_whole():
+    assert compare_result({"final": {"hanus": {"jizvy": ["Pád z výšky"]}}}, RESULT, 0) == []
+    diffs = compare_result({"final": {"hanus": {"jizvy": []}}}, RESULT, 0)
+    assert [d.text for d in diffs] == ['final.hanus.jizvy: expected [], got ["Pád z výšky"]']
+    # A list of dicts is not a subset match: the whole list must be equal.
+    assert compare_result({"steps": {"utek": {"exhaustions": [{"by": "hanus"}]}}}, RESULT, 0)
+
+
+def test_bool_is_not_int():
+    diffs = compare_result({"steps": {"utek": {"actions": {"stary": {"success": 1}}}}}, RESULT, 0)
+    assert [d.text for d in diffs] == ["steps.utek.actions.stary.success: expected 1, got true"]
+    assert not same(True, 1) and not same(0, False) and same(1, 1.0) and not same("1", 1)
+
+
+def test_steps_matched_by_id_including_generated():
+    assert compare_result({"steps": {"1.2": {"kind": "test"}}}, RESULT, 0) == []
+    diffs = compare_result({"steps": {"nope": {"kind": "test"}}}, RESULT, 0)
+    assert diffs[0].text == "steps.nope: no step with this id (steps: utek, 1.2)"
+    assert diffs[0].path == ("steps", "nope")
+
+
+def test_exit_expected_1_passes_on_rule_violation():
+    assert compare_result({"exit": 1}, None, 1, "s.yaml:3:5: refused [R-MAN-3]") == []
+
+
+def test_exit_mismatch_names_the_error():
+    diffs = compare_result({"exit": 0, "final": {"hanus": {"telo": 0}}}, None, 1, "s.yaml:3:5: refused [R-MAN-3]")
+    assert [d.text for d in diffs] == ["exit: expected 0, got 1 (s.yaml:3:5: refused [R-MAN-3])"]
+
+
+def test_expected_violation_but_resolved():
+    diffs = compare_result({"exit": 1}, RESULT, 0)
+    assert [d.text for d in diffs] == ["exit: expected 1, got 0"]
+
+
+def test_expected_error_text():
+    assert compare_result({"exit": 1, "error": "R-MAN-3"}, None, 1, "x [R-MAN-3]") == []
+    diffs = compare_result({"exit": 1, "error": "CS-IND-1"}, None, 1, "x [R-MAN-3]")
+    assert diffs and diffs[0].path == ("error",)
+
+
+def test_compare_generic_and_helpers():
+    assert compare({"a": {"b": 1}}, {"a": {"b": 1, "c": 2}}) == []
+    assert [d.text for d in compare({"a": {"b": 1}}, {"a": 5})] == ['a: expected {"b": 1}, got 5']
+    assert dotted(("steps", "utek", "rolls", 0)) == "steps.utek.rolls[0]"
+    assert show(None) == "null" and show("Útěk") == '"Útěk"'
+    assert list(steps_by_id(RESULT["steps"])) == ["utek", "1.2"]
+
+
+def test_key_types_are_matched_as_text():
+    # YAML `1.2:` is a float key; result ids are strings.
+    assert compare_result({"steps": {1.2: {"kind": "test"}}}, RESULT, 0) == []
