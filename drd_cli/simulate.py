@@ -1,0 +1,143 @@
+"""Monte Carlo over a scenario's open dice: resolve it N times with `SeededDice(seed + i)`.
+
+Run i always uses seed + i, and chunks are merged in order, so the result for a given seed is the
+same whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any, Callable
+
+POLICIES = ("accept", "exhaust")
+
+
+def _empty() -> dict:
+    return {"runs": 0, "errors": Counter(), "ohrozeni": defaultdict(Counter), "pools": defaultdict(lambda: defaultdict(Counter)),
+            "jizvy": defaultdict(Counter), "success": defaultdict(lambda: defaultdict(lambda: [0, 0]))}
+
+
+def _run_chunk(path: str, start: int, count: int, seed: int, policy: str, rules: dict) -> dict:
+    """Resolves runs start..start+count-1 (seeds seed+i) and returns plain-dict counts (picklable)."""
+    from .api import setup_rules
+    from .dice import SeededDice
+    from .engine.hooks import Hooks
+    from .engine.run import resolve
+
+    loaded = _load(path)
+    setup = setup_rules(loaded, **rules)
+    hooks = Hooks(setup.pm, setup.profile.enabled)
+    acc = _empty()
+    for i in range(start, start + count):
+        try:
+            res = resolve(loaded.scenario, setup.profile, SeededDice(seed + i), hooks, choose=policy, seed=seed + i)
+        except Exception as exc:  # a rule refusing a path (e.g. unaffordable exhaustion) is an outcome too
+            acc["errors"][type(exc).__name__] += 1
+            continue
+        _add(acc, res)
+    return _plain(acc)
+
+
+def _load(path: str) -> Any:
+    """load_scenario, or (while the validator module is missing) plain model validation."""
+    from . import api
+
+    try:
+        return api.load_scenario(path)
+    except ModuleNotFoundError:
+        from .scenario.load import load_document
+        from .scenario.models import build_scenario_model
+
+        data, source = load_document(path)
+        model = build_scenario_model(api.known_step_models()).model_validate(data)
+        return api.LoadedScenario(str(path), model, source, data)
+
+
+def _add(acc: dict, res: dict) -> None:
+    acc["runs"] += 1
+    for pid, f in res["final"].items():
+        acc["ohrozeni"][pid][f.get("ohrozeni", 0)] += 1
+        for pool in ("telo", "duse", "vliv", "sudba"):
+            if f.get(pool) is not None:
+                acc["pools"][pid][pool][f[pool]] += 1
+        acc["jizvy"][pid][len(f.get("jizvy") or [])] += 1
+    for step in res["steps"]:
+        for pid, a in step.get("actions", {}).items():
+            cell = acc["success"][step["id"]][pid]
+            cell[0] += 1 if a.get("success") else 0
+            cell[1] += 1
+
+
+def _plain(acc: dict) -> dict:
+    return {"runs": acc["runs"], "errors": dict(acc["errors"]),
+            "ohrozeni": {p: dict(c) for p, c in acc["ohrozeni"].items()},
+            "pools": {p: {k: dict(c) for k, c in d.items()} for p, d in acc["pools"].items()},
+            "jizvy": {p: dict(c) for p, c in acc["jizvy"].items()},
+            "success": {s: {p: list(v) for p, v in d.items()} for s, d in acc["success"].items()}}
+
+
+def _merge(into: dict, part: dict) -> None:
+    into["runs"] += part["runs"]
+    for k, v in part["errors"].items():
+        into["errors"][k] = into["errors"].get(k, 0) + v
+    for key in ("ohrozeni", "jizvy"):
+        for p, c in part[key].items():
+            tgt = into[key].setdefault(p, {})
+            for v, n in c.items():
+                tgt[v] = tgt.get(v, 0) + n
+    for p, d in part["pools"].items():
+        for pool, c in d.items():
+            tgt = into["pools"].setdefault(p, {}).setdefault(pool, {})
+            for v, n in c.items():
+                tgt[v] = tgt.get(v, 0) + n
+    for s, d in part["success"].items():
+        for p, (ok, tot) in d.items():
+            cell = into["success"].setdefault(s, {}).setdefault(p, [0, 0])
+            cell[0] += ok
+            cell[1] += tot
+
+
+def simulate(path: str, n: int, *, seed: int = 0, policy: str = "accept", workers: int | None = None,
+             chunk: int = 500, rules: dict | None = None,
+             progress: Callable[[int], None] | None = None) -> dict:
+    """Resolve the scenario at `path` n times (seeds seed..seed+n-1) under the `policy` answer.
+
+    Returns counts per participant: final Ohrožení, pools/Sudba left, number of Jizvy; and per
+    step and participant the success rate. Large n runs in a process pool, in chunks; `workers=1`
+    (or small n) runs in-process. `progress(k)` is called with the number of runs just finished.
+    """
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {POLICIES}")
+    rules = rules or {}
+    chunks = [(s, min(chunk, n - s)) for s in range(0, n, chunk)]
+    total = _plain(_empty())
+    if workers == 1 or n <= chunk:
+        parts = []
+        for s, c in chunks:
+            parts.append(_run_chunk(path, s, c, seed, policy, rules))
+            if progress:
+                progress(c)
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as ex:
+            futures = [ex.submit(_run_chunk, path, s, c, seed, policy, rules) for s, c in chunks]
+            parts = []
+            # Collect in submission order so merging (and any float sums later) is order-independent.
+            for (s, c), fut in zip(chunks, futures):
+                parts.append(fut.result())
+                if progress:
+                    progress(c)
+    for part in parts:
+        _merge(total, part)
+    total.update({"seed": seed, "n": n, "policy": policy})
+    total["success_rate"] = {s: {p: (ok / tot if tot else None) for p, (ok, tot) in d.items()}
+                             for s, d in total["success"].items()}
+    return _sorted(total)
+
+
+def _sorted(obj: Any) -> Any:
+    """Dicts with sorted keys throughout, so output does not depend on which worker saw a value first."""
+    if isinstance(obj, dict):
+        return {k: _sorted(obj[k]) for k in sorted(obj, key=lambda x: (str(type(x)), x))}
+    return obj
