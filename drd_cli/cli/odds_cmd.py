@@ -1,0 +1,154 @@
+"""`drd odds …` (exact DrD2 odds) and `drd simulate` (Monte Carlo over a scenario's open dice).
+
+Startup speed: only typer at import time; odds, engine and rich are imported inside commands.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import typer
+
+odds_app = typer.Typer(help="Přesné šance DrD2: zkouška, střet, vyčerpání, krok scénáře.", no_args_is_help=True)
+
+
+def _pct(p) -> str:
+    from ..odds import fmt
+
+    return fmt(p)
+
+
+def _emit(data: dict, as_json: bool, lines: list[str]) -> None:
+    from ..odds import as_json as conv
+
+    if as_json:
+        typer.echo(json.dumps(conv(data), ensure_ascii=False, indent=2))
+    else:
+        for line in lines:
+            typer.echo(line)
+
+
+@odds_app.command("test")
+def odds_test(bonus: int = typer.Option(0, "--bonus", "-b", help="bonus k 2k6"),
+              presne: int = typer.Option(0, "--presne", help="počet použití přesně"),
+              presne_mode: str = typer.Option("plus-one", "--presne-mode", help="plus-one | keep-best-2-of-3"),
+              target: int = typer.Option(9, "--target", help="cíl zkoušky"),
+              as_json: bool = typer.Option(False, "--json")) -> None:
+    """Zkouška: P(2k6 + bonus (+ přesně) ≥ cíl)."""
+    from ..odds import test_odds
+
+    try:
+        r = test_odds(bonus, presne, presne_mode, target)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc))
+    _emit({"bonus": bonus, "presne": presne, "presne_mode": presne_mode, "target": target, **r}, as_json,
+          [f"Zkouška 2k6{bonus:+d}" + (f", přesně ×{presne} ({presne_mode})" if presne else "") + f" ≥ {target}",
+           f"  ÚSPĚCH:   {_pct(r['success'])}", f"  NEÚSPĚCH: {_pct(r['failure'])}"])
+
+
+@odds_app.command("contest")
+def odds_contest(bonus: int = typer.Option(0, "--bonus", "-b", help="bonus aktéra"),
+                 vs: int = typer.Option(0, "--vs", help="bonus protiaktéra"),
+                 tie: str = typer.Option("actor", "--tie", help="actor | counter | reroll"),
+                 as_json: bool = typer.Option(False, "--json")) -> None:
+    """Střet jedné dvojice: 2k6 + bonus proti 2k6 + vs."""
+    from ..odds import contest_odds
+
+    try:
+        r = contest_odds(bonus, vs, tie)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc))
+    _emit({"bonus": bonus, "vs": vs, "tie": tie, **r}, as_json,
+          [f"Střet 2k6{bonus:+d} proti 2k6{vs:+d} (remíza: {tie})",
+           f"  aktér vyhrává:  {_pct(r['win'])}", f"  aktér prohrává: {_pct(r['lose'])}",
+           f"  remíza v hodu:  {_pct(r['tie'])}"])
+
+
+@odds_app.command("exhaust")
+def odds_exhaust(ohrozeni: int = typer.Option(..., "--ohrozeni", help="současné Ohrožení platícího"),
+                 armour: int = typer.Option(0, "--armour", help="zbroj (jen proti tělesným akcím)"),
+                 mocne: int = typer.Option(0, "--mocne", help="použití mocně vítězné akce"),
+                 mental: bool = typer.Option(False, "--mental", help="netělesná akce: zbroj neplatí"),
+                 bonus: Optional[int] = typer.Option(None, "--bonus", help="bonus zkoušky pro očekávanou cenu"),
+                 as_json: bool = typer.Option(False, "--json")) -> None:
+    """Vyčerpání: cena = Ohrožení (− zbroj, + mocně) a očekávaná cena při dané zkoušce."""
+    from ..odds import expected_exhaustion_cost
+
+    r = expected_exhaustion_cost(ohrozeni, bonus, armour, mocne, not mental)
+    lines = [f"Vyčerpání při Ohrožení {ohrozeni}: cena {r['cost']}, Ohrožení poté {r['ohrozeni_after']}"]
+    if bonus is not None:
+        lines.append(f"  NEÚSPĚCH zkoušky 2k6{bonus:+d}: {_pct(r['p_failure'])}; očekávaná cena "
+                     f"{r['expected']} ≈ {float(r['expected']):.2f}")
+    _emit({"ohrozeni": ohrozeni, "armour": armour, "mocne": mocne, **r}, as_json, lines)
+
+
+@odds_app.command("file")
+def odds_file(file: str = typer.Argument(..., help="scénář YAML"),
+              step: str = typer.Argument(..., help="id kroku"),
+              choose: str = typer.Option("accept", "--choose", help="accept | exhaust"),
+              as_json: bool = typer.Option(False, "--json")) -> None:
+    """Přesné šance jednoho kroku scénáře přes všechny kostky, které soubor nechává otevřené."""
+    import time
+
+    from ..odds import step_odds
+    from ..simulate import _load
+
+    loaded = _load(file)
+    t = time.perf_counter()
+    try:
+        r = step_odds(loaded, step, choose)
+    except KeyError as exc:
+        typer.echo(str(exc.args[0]), err=True)
+        raise typer.Exit(2)
+    r["elapsed_ms"] = round((time.perf_counter() - t) * 1000, 1)
+    lines = [f"Krok {step} ({choose}): {len(r['open_rolls'])} otevřených hodů, "
+             f"{r['classes']} tříd, {r['resolutions']} vyhodnocení, {r['elapsed_ms']} ms"]
+    for pid, p in r["success"].items():
+        lines.append(f"  {pid}: ÚSPĚCH {_pct(p)}, NEÚSPĚCH {_pct(1 - p)}")
+    for pair, d in r["pairs"].items():
+        lines.append(f"  dvojice {pair}: " + ", ".join(f"{w} vyhrává {_pct(p)}" for w, p in d.items()))
+    for pid, d in r["ohrozeni"].items():
+        lines.append(f"  Ohrožení {pid}: " + ", ".join(f"{o}: {_pct(p)}" for o, p in d.items()))
+    if r["dropped"]:
+        lines.append(f"  (odříznuto opakovaných remíz: {_pct(r['dropped'])}, zbytek přenormován)")
+    _emit(r, as_json, lines)
+
+
+def simulate_cmd(file: str = typer.Argument(..., help="scénář YAML"),
+                 n: int = typer.Option(1000, "-n", help="počet běhů"),
+                 seed: int = typer.Option(0, "--seed", help="běh i používá seed + i"),
+                 policy: str = typer.Option("accept", "--policy", help="accept | exhaust"),
+                 workers: Optional[int] = typer.Option(None, "--workers", help="procesy (1 = bez poolu)"),
+                 as_json: bool = typer.Option(False, "--json")) -> None:
+    """Monte Carlo: scénář N× s náhodnými otevřenými kostkami; rozdělení Ohrožení, zdrojů, Jizev."""
+    import sys
+
+    from ..simulate import simulate
+
+    if policy not in ("accept", "exhaust"):
+        raise typer.BadParameter("policy: accept | exhaust")
+    if sys.stderr.isatty() and not as_json:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as prog:
+            task = prog.add_task("Simulace", total=n)
+            r = simulate(file, n, seed=seed, policy=policy, workers=workers,
+                         progress=lambda k: prog.advance(task, k))
+    else:
+        r = simulate(file, n, seed=seed, policy=policy, workers=workers)
+    if as_json:
+        typer.echo(json.dumps(r, ensure_ascii=False, indent=2, default=str))
+        return
+    runs = max(r["runs"], 1)
+    typer.echo(f"Simulace {r['n']}× (seed {seed}, volba {policy}): {r['runs']} doběhlo"
+               + (f", chyby {r['errors']}" if r["errors"] else ""))
+    for pid, d in r["ohrozeni"].items():
+        typer.echo(f"  {pid} Ohrožení: " + ", ".join(f"{o}: {c / runs:.1%}" for o, c in d.items()))
+        for pool, c in r["pools"].get(pid, {}).items():
+            mean = sum(v * k for v, k in c.items()) / runs
+            typer.echo(f"    {pool} zbývá průměrně {mean:.2f}")
+        jz = r["jizvy"].get(pid, {})
+        typer.echo(f"    Jizvy průměrně {sum(v * k for v, k in jz.items()) / runs:.2f}")
+    for step, d in r["success_rate"].items():
+        typer.echo(f"  krok {step}: " + ", ".join(f"{p} ÚSPĚCH {v:.1%}" for p, v in d.items() if v is not None))
