@@ -8,12 +8,25 @@ docs/plugins.md and exercised by a test (tests/test_hookspecs.py checks both).
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 import pluggy
 
 hookspec = pluggy.HookspecMarker("drd")
 hookimpl = pluggy.HookimplMarker("drd")
+
+
+@dataclass(frozen=True)
+class StepType:
+    """A step type a plugin adds to the scenario format (returned by `drd_step_types`).
+
+    `model` is a strict pydantic model (subclass of drd_cli.scenario.models.StrictModel) for the
+    step's mapping; `resolve(engine, spec, choices, path)` resolves one validated step.
+    """
+
+    model: type
+    resolve: Callable[..., Any]
 
 
 @hookspec

@@ -157,6 +157,7 @@ class RoundInfo:
     used: set[str] = field(default_factory=set)
     delayed: set[str] = field(default_factory=set)
     free_used: set[tuple[str, str]] = field(default_factory=set)   # (participant, item or ability)
+    initiative: Any = None     # the round's `initiative` as written (story order, rolls, "roll" or None)
 
 
 class StepRecord:

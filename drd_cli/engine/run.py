@@ -147,7 +147,7 @@ def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, 
     for ri, rnd in enumerate(rounds):
         number = ri + 1
         last_round = number
-        rinfo = RoundInfo(number, used=set(rnd.spent), delayed=set(rnd.delay))
+        rinfo = RoundInfo(number, used=set(rnd.spent), delayed=set(rnd.delay), initiative=rnd.initiative)
         state = _expire_conditions(state, number)
         ctx = Ctx(profile, dice, hooks, rinfo, choose)
         for si, step in enumerate(rnd.steps):

@@ -1,0 +1,145 @@
+"""Helpers and pytest fixtures for testing drd plugins (built-in and third-party).
+
+Use from a plugin package's tests::
+
+    # conftest.py
+    pytest_plugins = ["drd_cli.testing"]
+
+    # test_my_ability.py
+    def test_free_obrana(drd_resolve):
+        result = drd_resolve(SCENARIO_YAML, plugins={"moje-schopnost": my_plugin_module})
+        assert result["steps"][0]["manoeuvres"][0]["paid"] == "free"
+
+`drd_resolve(text, *, plugins=None, enable=(), disable=(), params=None, group=None, seed=None,
+choose="accept")` resolves a scenario given as YAML text and returns the result contract
+(SCENARIO-FORMAT §7). `plugins` registers plugin objects (modules or instances) under ids without
+installing them; they are on unless disabled. Errors are raised as `drd_cli.errors.DrdError`
+(`.exit_code` 1 or 2). Nothing global is touched: every call builds a fresh plugin manager.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+
+def load_text_scenario(text: str, filename: str = "<test>.yaml", *, extra_steps: dict | None = None):
+    """A LoadedScenario from YAML text (strict validation, plugin step types known)."""
+    from .api import LoadedScenario, known_step_models
+    from .scenario.load import load_text
+    from .scenario.models import build_scenario_model
+
+    data, source = load_text(text, filename)
+    steps = dict(known_step_models())
+    steps.update(extra_steps or {})
+    model_cls = build_scenario_model(steps)
+    try:
+        from .scenario.validate import validate_model
+    except ImportError:   # pragma: no cover - the validator lives in the CLI layer
+        model = _plain_validate(model_cls, data, filename)
+    else:
+        model = validate_model(model_cls, data, source, filename)
+    return LoadedScenario(filename, model, source, data)
+
+
+def _plain_validate(model_cls: type, data: Any, filename: str) -> Any:
+    from pydantic import ValidationError
+
+    from .errors import ScenarioError
+
+    try:
+        return model_cls.model_validate(data)
+    except ValidationError as exc:
+        raise ScenarioError(f"{filename}: {exc}") from None
+
+
+def resolve_text(text: str, *, plugins: dict[str, Any] | None = None, enable: tuple[str, ...] = (),
+                 disable: tuple[str, ...] = (), params: dict[str, Any] | None = None, group: str | None = None,
+                 seed: int | None = None, choose: str = "accept", plugin_dirs: tuple[str, ...] = ()) -> dict:
+    """Resolve a scenario given as YAML text; `plugins` adds uninstalled plugin objects by id."""
+    extra_steps = {}
+    for obj in (plugins or {}).values():
+        if hasattr(obj, "drd_step_types"):
+            extra_steps.update({k: v.model for k, v in obj.drd_step_types().items()})
+    loaded = load_text_scenario(text, extra_steps=extra_steps)
+    if not plugins:
+        from .api import resolve_scenario
+
+        return resolve_scenario(loaded, seed=seed, choose=choose, params=params, enable=enable, disable=disable,
+                                group=group, plugin_dirs=plugin_dirs)
+    return _resolve_with(loaded, plugins, enable=enable, disable=disable, params=params, group=group, seed=seed,
+                         choose=choose, plugin_dirs=plugin_dirs)
+
+
+def _resolve_with(loaded: Any, plugins: dict[str, Any], **kw: Any) -> dict:
+    """Like api.resolve_scenario, with extra plugin objects registered on the fresh manager."""
+    from .api import _check_plugin_steps, locate
+    from .dice import SeededDice
+    from .engine.hooks import Hooks
+    from .engine.run import resolve
+    from .errors import DrdError
+    from .groups import group_layer
+    from .plugins import build_manager, default_states, discover
+    from .rules import Layer, build_profile
+
+    try:
+        layers = []
+        dirs = list(kw["plugin_dirs"])
+        if kw["group"]:
+            glayer, gdirs = group_layer(kw["group"])
+            layers.append(glayer)
+            dirs += gdirs
+        entries = discover(dirs)
+        states = default_states(entries)
+        for pid in plugins:
+            states.setdefault(pid, True)
+        r = loaded.scenario.rules
+        layers.append(Layer("scenario", list(r.enable), list(r.disable), dict(r.params), path_prefix=("rules",)))
+        if kw["params"] or kw["enable"] or kw["disable"]:
+            layers.append(Layer("command line", list(kw["enable"]), list(kw["disable"]), dict(kw["params"] or {})))
+        profile = build_profile(layers, states)
+        pm = build_manager(profile.enabled - set(plugins), entries)
+        for pid in sorted(plugins):
+            if pid in profile.enabled:
+                pm.register(plugins[pid], name=pid)
+        hooks = Hooks(pm, profile.enabled)
+        _check_plugin_steps(loaded, hooks)
+        seed = kw["seed"] if kw["seed"] is not None else (loaded.scenario.seed or 0)
+        return resolve(loaded.scenario, profile, SeededDice(seed), hooks, choose=kw["choose"], seed=seed)
+    except DrdError as exc:
+        locate(exc, loaded)
+        raise
+
+
+def step(result: dict, step_id: str) -> dict:
+    """The result entry of step `step_id`."""
+    for s in result["steps"]:
+        if s["id"] == step_id:
+            return s
+    raise KeyError(f"no step {step_id!r}; steps are {[s['id'] for s in result['steps']]}")
+
+
+@pytest.fixture
+def drd_resolve():
+    """`drd_resolve(yaml_text, plugins={id: module}, enable=..., disable=..., params=...)` → result dict."""
+    return resolve_text
+
+
+@pytest.fixture
+def drd_manager():
+    """`drd_manager({id: plugin}, enabled=None)` → a fresh pluggy manager with the drd hookspecs and only
+    the given plugin objects registered (no installed plugins), for calling hooks directly."""
+
+    def make(plugins: dict[str, Any] | None = None):
+        import pluggy
+
+        from . import hookspecs
+
+        pm = pluggy.PluginManager("drd")
+        pm.add_hookspecs(hookspecs)
+        for pid in sorted(plugins or {}):
+            pm.register(plugins[pid], name=pid)
+        return pm
+
+    return make

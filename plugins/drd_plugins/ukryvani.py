@@ -1,0 +1,381 @@
+"""Ukrývání a odhalování (`ukryvani`): the `hide` step (SCENARIO-FORMAT §4.7, CS-HIDE-1..4).
+
+A hiding situation is judged from the deceived side (*klamaný*). The step is turned into no
+roll, a výzva, a test or a contest (CS-HIDE-1/2) and resolved by the core through the StepAPI;
+then CS-HIDE-4 decides, per deceived, whether the hidden was revealed and how suspicion changes.
+Suspicion is kept in each participant's `suspicion` list (ids or labels it suspects).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from drd_cli.hookspecs import StepType, hookimpl
+from drd_cli.scenario.models import (ActionSpec, ChallengeSpec, ContestSpec, CounterSpec, Effect, EffectSpec,
+                                     StrictModel, TestSpec, as_list, cz, effects_of)
+
+ID = "ukryvani"
+SITUATIONS = {"unaware": 1, "chance": 2, "search": 3}
+DEFAULT_REVEALED = Effect(condition="odhalen")
+
+
+class HideCounter(CounterSpec):
+    """The deceived side's action: a counter (S2/S3), a výzva or test roll (hidden not resisting),
+    or the search (S3 with the deceived's initiative). `actors`: only these deceived react."""
+
+    actors: list[str] | None = None
+
+
+class HideSpec(StrictModel):
+    """A `hide` step (SCENARIO-FORMAT §4.7)."""
+
+    hidden: str = cz("hidden", "ukrytý")
+    deceived: str | list[str] = cz("deceived", "klamaný", "klamaní")
+    resists: bool | None = cz("resists", "brání_se", default=None)
+    situation: Literal["unaware", "chance", "search", "auto"] = cz("situation", "situace", default="auto")
+    demanding: bool | int | None = cz("demanding", "náročné", default=None)
+    initiative: Literal["hidden", "deceived", "roll"] = cz("initiative", "iniciativa", default="hidden")
+    action: ActionSpec | None = cz("action", "akce", default=None)
+    counter: HideCounter | None = cz("counter", "protiakce", default=None)
+    revealed: EffectSpec | None = cz("revealed", "odhalen", default=None)
+    rolls: dict[str, int] = cz("rolls", "hody", default_factory=dict)
+    note: str | None = cz("note", "poznámka", default=None)
+
+
+@hookimpl
+def drd_plugin_info() -> dict:
+    return {"title": "Ukrývání a odhalování", "kind": "step type",
+            "rules": ["CS-HIDE-1", "CS-HIDE-2", "CS-HIDE-3", "CS-HIDE-4"],
+            "description": "krok `hide`: bez hodu, výzva, zkouška nebo střet podle situace klamaného; podezření"}
+
+
+@hookimpl
+def drd_step_types() -> dict:
+    return {"hide": StepType(model=HideSpec, resolve=resolve_hide)}
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _copy(model_cls: type, src: Any, **update: Any) -> Any:
+    """A `model_cls` with the action keys of `src` (if any) and `update` (already validated data)."""
+    data = {}
+    if src is not None:
+        for name in model_cls.model_fields:
+            if name in type(src).model_fields and name in src.model_fields_set:
+                data[name] = getattr(src, name)
+    data.update(update)
+    return model_cls.model_construct(**data)
+
+
+def _violation(message: str, rule: str, path: tuple, hint: str | None = None):
+    from drd_cli.engine.context import violation
+
+    return violation(message, rule, path, hint)
+
+
+def _name(api: Any, pid: str) -> str:
+    return api.participant(pid).name if pid in api.w else pid
+
+
+def _suspects(api: Any, pid: str, hidden: str) -> bool:
+    return hidden in api.w.peek(pid).suspicion
+
+
+def _exhausted(rec_data: dict, start: int, by: str, vs: str | None = None) -> bool:
+    """Did `by` pay an exhaustion in this step (against `vs`, if given) since entry `start`?"""
+    return any(e["by"] == by and (vs is None or e["vs"] == vs) for e in rec_data["exhaustions"][start:])
+
+
+# --------------------------------------------------------------------------- resolution
+
+def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
+    """CS-HIDE-1/2 choose the resolution; CS-HIDE-4 applies its consequences."""
+    w, rec = api.w, api.rec
+    deceived = as_list(spec.deceived)
+    if not deceived:
+        raise _violation("a hide step needs at least one deceived (`deceived`)", "CS-HIDE-1", path + ("deceived",))
+    for i, d in enumerate(deceived):
+        if d not in w:
+            from drd_cli.errors import ScenarioError
+
+            raise ScenarioError(f"unknown participant {d!r} in deceived", path=path + ("deceived",)
+                                + ((i,) if isinstance(spec.deceived, list) else ()))
+    hidden = spec.hidden
+    hidden_is_participant = hidden in w
+    if hidden in deceived:
+        raise _violation(f"{_name(api, hidden)} cannot hide from itself", "CS-HIDE-1", path + ("deceived",))
+    resists = spec.resists if spec.resists is not None else hidden_is_participant
+    hider = (spec.action.actor if spec.action is not None and spec.action.actor else None) or \
+        (hidden if hidden_is_participant else None)
+    if resists and hider is None:
+        raise _violation(f"„{hidden}“ is not a participant: a hidden that resists needs someone acting for it "
+                         f"(`action: {{actor: ID}}`)", "CS-HIDE-2", path + ("hidden",))
+    if hider is not None and hider not in w:
+        from drd_cli.errors import ScenarioError
+
+        raise ScenarioError(f"unknown participant {hider!r}", path=path + ("action", "actor"))
+    reacting = list(deceived)
+    if spec.counter is not None and spec.counter.actors is not None:
+        for i, pid in enumerate(spec.counter.actors):
+            if pid not in deceived:
+                raise _violation(f"{_name(api, pid)} is not one of the deceived", "CS-HIDE-2",
+                                 path + ("counter", "actors", i))
+        reacting = [d for d in deceived if d in spec.counter.actors]
+    for pid in spec.rolls:
+        if pid not in deceived and pid != hider:
+            raise _violation(f"rolls give a roll for {pid!r}, who takes no part in this hiding", "CS-HIDE-1",
+                             path + ("rolls", pid))
+
+    # Situation per deceived: `auto` is S2 for whoever suspects the hidden, S1 otherwise.
+    if spec.situation == "auto":
+        per = {d: "chance" if _suspects(api, d, hidden) else "unaware" for d in deceived}
+        for d in deceived:
+            api.log("CS-HIDE-4", f"{_name(api, d)}: " + (f"má podezření na {_name(api, hidden)} → situace 2 "
+                                                        f"(může si všimnout)" if per[d] == "chance" else
+                                                        "nemá podezření → situace 1 (nemá šanci si všimnout)"))
+    else:
+        per = {d: spec.situation for d in deceived}
+    situation = max(per.values(), key=lambda s: SITUATIONS[s])
+    alert = [d for d in reacting if per[d] == situation and situation != "unaware"]
+    before = {d: _suspects(api, d, hidden) for d in deceived}
+    start = len(rec.data["exhaustions"])
+    # outcome per deceived: found | not_found | d_exhausted | h_exhausted | none
+    outcome: dict[str, str] = {d: "none" for d in deceived}
+    extra: dict[str, Any] = {}
+
+    if not resists:
+        if situation == "unaware" or not alert:
+            resolved_as = "none"
+            api.log("CS-HIDE-1", f"{hidden if not hidden_is_participant else _name(api, hidden)} se nebrání "
+                                 f"a nikdo ho nehledá ani nemá šanci si ho všimnout: bez hodu, zůstává skryto")
+        elif situation == "chance":
+            resolved_as = "challenge"
+            _deceived_challenge(api, spec, choices, path, hidden, alert)
+            _read_rolls(api, alert, start, outcome, vs="test")
+        else:
+            resolved_as = "test"
+            _deceived_test(api, spec, choices, path, hidden, alert)
+            _read_rolls(api, alert, start, outcome, vs="test")
+    else:
+        assert hider is not None
+        if situation == "unaware" or not alert:
+            resolved_as = "test"
+            api.log("CS-HIDE-2", f"{_name(api, hider)} jedná skrytě a klamaný nemůže reagovat: zkouška, "
+                                 f"{_name(api, hider)} má iniciativu")
+            _hidden_test(api, spec, choices, path, hider)
+            ok = rec.data["actions"][hider]["success"]
+            h_ex = _exhausted(rec.data, start, hider, "test")
+            for d in deceived:
+                outcome[d] = "h_exhausted" if h_ex else ("not_found" if ok else "found")
+        else:
+            resolved_as = "contest"
+            first = "hidden"
+            if situation == "search":
+                first = _initiative(api, spec, hider, alert)
+                extra["initiative"] = first
+            if first == "hidden":
+                _hidden_acts(api, spec, choices, path, hider, alert, situation)
+                for d in alert:
+                    won = rec.data["actions"][d]["success"]
+                    if won:
+                        outcome[d] = "h_exhausted" if _exhausted(rec.data, start, hider, d) else "found"
+                    else:
+                        outcome[d] = "d_exhausted" if _exhausted(rec.data, start, d, hider) else "not_found"
+                ok = rec.data["actions"][hider]["success"]
+                for d in deceived:
+                    if d not in alert and ok:
+                        outcome[d] = "not_found"
+            else:
+                searcher = _deceived_acts(api, spec, choices, path, hider, alert, hidden_is_participant)
+                found = rec.data["actions"][searcher]["success"]
+                if found:
+                    outcome[searcher] = "h_exhausted" if _exhausted(rec.data, start, hider, searcher) else "found"
+                else:
+                    outcome[searcher] = "d_exhausted" if _exhausted(rec.data, start, searcher, hider) else "not_found"
+
+    _consequences(api, spec, path, hidden, hidden_is_participant, deceived, outcome)
+    after = {d: _suspects(api, d, hidden) for d in deceived}
+    revealed_by = [d for d in deceived if outcome[d] == "found"]
+    rec.data["hide"] = {
+        "situation": situation,
+        "resolved_as": resolved_as,
+        "revealed": bool(revealed_by),
+        "revealed_by": revealed_by,
+        "suspicion_added": [d for d in deceived if after[d] and not before[d]],
+        "suspicion_cleared": [d for d in deceived if before[d] and not after[d]],
+        **extra,
+    }
+
+
+def _read_rolls(api: Any, who: list[str], start: int, outcome: dict, *, vs: str) -> None:
+    """The deceived's own roll (výzva or test): success finds, exhaustion does not (CS-HIDE-4)."""
+    for d in who:
+        if _exhausted(api.rec.data, start, d, vs):
+            outcome[d] = "d_exhausted"
+        elif api.rec.data["actions"].get(d, {}).get("success"):
+            outcome[d] = "found"
+        else:
+            outcome[d] = "not_found"
+
+
+def _deceived_demanding(spec: HideSpec) -> Any:
+    c = spec.counter
+    if c is not None and c.demanding is not None:
+        return c.demanding
+    return spec.demanding
+
+
+def _deceived_challenge(api: Any, spec: HideSpec, choices: Any, path: tuple, hidden: str, alert: list[str]) -> None:
+    """S2, not resisting: a výzva for each deceived (CS-HIDE-1). Noticing needs their action."""
+    from drd_cli.engine.actions import narocnost, pool_cs
+    from drd_cli.scenario.models import norm_pool
+
+    c = spec.counter
+    pool = norm_pool(c.pool if c is not None else None) or "duse"
+    demanding = _deceived_demanding(spec)
+    react = {d: "obrana" if d in api.ctx.round.used else "initiative" for d in alert}
+    # The core výzva does not charge náročnost; noticing that is náročné costs before the roll (R-NAR).
+    probe = ActionSpec.model_construct(demanding=demanding)
+    level = narocnost(api.ctx, api.participant(alert[0]), probe) if demanding is not None else 0
+    if level:
+        cost = level * int(api.ctx.param("narocnost_cost"))
+        for d in alert:
+            p = api.w.peek(d)
+            key = p.pool_for(pool)
+            if p.resource(key) < cost:
+                raise _violation(f"{p.name} cannot pay {cost} {pool_cs(key)} for noticing that is náročné",
+                                 "R-NAR", path + ("demanding",))
+            api.w[d].change_resource(key, -cost)
+            api.log("R-NAR", f"{p.name}: všimnout si je náročné, stojí {cost} {pool_cs(key)}")
+    bonus = {d: c.bonus_from for d in alert} if c is not None and c.bonus_from else {}
+    label = hidden if hidden not in api.w else api.participant(hidden).name
+    challenge = ChallengeSpec.model_construct(
+        name=f"všimnout si: {label}", affects=list(alert), exempt=None, pool=pool,
+        label=c.label if c is not None else None, effect=None, softened=c.softened if c is not None else None,
+        target=None, deadly=False, react=react, rolls={d: spec.rolls[d] for d in alert if d in spec.rolls},
+        dice={}, bonus_from=bonus, counters=[], demanding=demanding, note=None)
+    api.log("CS-HIDE-1", f"{label} se nebrání; klamaný nehledá, ale může si všimnout náhodou: výzva")
+    api.challenge(challenge, choices, path)
+
+
+def _deceived_test(api: Any, spec: HideSpec, choices: Any, path: tuple, hidden: str, alert: list[str]) -> None:
+    """S3, not resisting: a test for each deceived who searches (CS-HIDE-1)."""
+    c = spec.counter
+    label = hidden if hidden not in api.w else api.participant(hidden).name
+    api.log("CS-HIDE-1", f"{label} se nebrání; klamaný aktivně hledá: zkouška")
+    test = _copy(TestSpec, c, actor=None, actors=list(alert), mode="individual", targets=None, area=False,
+                 rolls={d: spec.rolls[d] for d in alert if d in spec.rolls} or None,
+                 pool=(c.pool if c is not None and c.pool else "duse"),
+                 demanding=_deceived_demanding(spec), effect=None)
+    api.test(test, choices, path + ("counter",))
+
+
+def _hidden_test(api: Any, spec: HideSpec, choices: Any, path: tuple, hider: str) -> None:
+    """S1, resisting: the hidden's action is a test nobody can react to (CS-HIDE-2)."""
+    a = spec.action
+    roll = a.roll if a is not None and a.roll is not None else spec.rolls.get(hider)
+    test = _copy(TestSpec, a, actor=hider, actors=None, mode="individual", rolls=None, roll=roll)
+    api.test(test, choices, path + ("action",))
+
+
+def _hidden_acts(api: Any, spec: HideSpec, choices: Any, path: tuple, hider: str, alert: list[str],
+                 situation: str) -> None:
+    """S2/S3 with the hidden's initiative: its action, the deceived's counters (CS-HIDE-2)."""
+    a = spec.action
+    c = spec.counter
+    roll = a.roll if a is not None and a.roll is not None else spec.rolls.get(hider)
+    action = _copy(ActionSpec, a, actor=hider, roll=roll)
+    counters = []
+    for d in alert:
+        croll = c.roll if c is not None and c.roll is not None else spec.rolls.get(d)
+        counters.append(_copy(CounterSpec, c, actor=d, roll=croll, demanding=_deceived_demanding(spec),
+                              kind=(c.kind if c is not None else "harm")))
+    api.log("CS-HIDE-2", f"{_name(api, hider)} má iniciativu; "
+            + ("klamaný může (i podvědomě) reagovat protiakcí: střet" if situation == "chance"
+               else "klamaný aktivně hledá: střet"))
+    api.contest(ContestSpec.model_construct(action=action, counters=counters), choices, path)
+
+
+def _deceived_acts(api: Any, spec: HideSpec, choices: Any, path: tuple, hider: str, alert: list[str],
+                   hidden_is_participant: bool) -> str:
+    """S3 with the deceived's initiative: the search is the action, the hidden answers it."""
+    if len(alert) > 1:
+        raise _violation("with the deceived's initiative only one of them can search in one hide step; "
+                         "split it into several steps (or give the hidden the initiative)", "CS-HIDE-2",
+                         path + ("deceived",))
+    d = alert[0]
+    a = spec.action
+    c = spec.counter
+    croll = c.roll if c is not None and c.roll is not None else spec.rolls.get(d)
+    search = _copy(ActionSpec, c, actor=d, roll=croll, targets=[hider], area=False,
+                   demanding=_deceived_demanding(spec))
+    counters = []
+    if a is not None:
+        roll = a.roll if a.roll is not None else spec.rolls.get(hider)
+        counters.append(_copy(CounterSpec, a, actor=hider, roll=roll, kind="protect", protects=[hider],
+                              targets=None))
+    api.log("CS-HIDE-2", f"{_name(api, d)} má iniciativu a aktivně hledá: střet, "
+                         f"{_name(api, hider)} se brání")
+    api.contest(ContestSpec.model_construct(action=search, counters=counters), choices, path)
+    return d
+
+
+def _initiative(api: Any, spec: HideSpec, hider: str, alert: list[str]) -> str:
+    """S3: who acts — from the story (`hidden`/`deceived`) or by initiative (`roll`)."""
+    if spec.initiative != "roll":
+        return spec.initiative
+    ini = api.ctx.round.initiative
+    rolls: dict[str, int] = {}
+    if isinstance(ini, list) and hider in ini:
+        # The round's story order decides: whoever comes first acts first.
+        best = min((ini.index(d) for d in alert if d in ini), default=None)
+        first = "deceived" if best is not None and best < ini.index(hider) else "hidden"
+        api.log("CS-HIDE-2", f"Iniciativa podle pořadí kola: jedná {'klamaný' if first == 'deceived' else 'ukrytý'}")
+        return first
+    if ini is not None and hasattr(ini, "rolls") and hider in ini.rolls:
+        rolls = dict(ini.rolls)
+    who = [hider] + list(alert)
+    for pid in who:
+        if pid not in rolls:
+            rolls[pid] = sum(api.ctx.dice.roll(2, pid, "initiative"))
+    for _ in range(20):   # ties are rolled again (seeded), so the result is still reproducible
+        top = max(rolls[d] for d in alert)
+        if top != rolls[hider]:
+            break
+        for pid in who:
+            rolls[pid] = sum(api.ctx.dice.roll(2, pid, "initiative"))
+    first = "deceived" if max(rolls[d] for d in alert) > rolls[hider] else "hidden"
+    api.log("CS-HIDE-2", "Iniciativa hodem: " + ", ".join(f"{_name(api, p)} {rolls[p]}" for p in who)
+            + f" → jedná {'klamaný' if first == 'deceived' else 'ukrytý'}")
+    return first
+
+
+def _consequences(api: Any, spec: HideSpec, path: tuple, hidden: str, hidden_is_participant: bool,
+                  deceived: list[str], outcome: dict[str, str]) -> None:
+    """CS-HIDE-4 per deceived."""
+    name = _name(api, hidden)
+    found_by = [d for d in deceived if outcome[d] == "found"]
+    for d in deceived:
+        dn = _name(api, d)
+        o = outcome[d]
+        if o == "not_found":
+            if _suspects(api, d, hidden):
+                api.w[d].suspicion = [s for s in api.w.peek(d).suspicion if s != hidden]
+                api.log("CS-HIDE-4", f"{dn} nic neodhalil a ztrácí podezření na {name}")
+            else:
+                api.log("CS-HIDE-4", f"{dn} nic neodhalil")
+        elif o == "d_exhausted":
+            api.log("CS-HIDE-4", f"{dn} se vyčerpal: {name} zůstává neodhalen, ale jeho zisk je zmařen"
+                    + ("; dřívější podezření trvá" if _suspects(api, d, hidden) else ""))
+        elif o == "h_exhausted":
+            if not _suspects(api, d, hidden):
+                api.w[d].suspicion = list(api.w.peek(d).suspicion) + [hidden]
+                api.log("CS-HIDE-4", f"{name} se vyčerpal: není odhalen, ale {dn} získává podezření")
+            else:
+                api.log("CS-HIDE-4", f"{name} se vyčerpal: není odhalen, ale {dn} si potvrzuje podezření")
+        elif o == "found":
+            api.log("CS-HIDE-4", f"{dn} odhaluje {name}")
+    if found_by:
+        effect = spec.revealed if effects_of(spec.revealed) else DEFAULT_REVEALED
+        api.apply(effect, [hidden] if hidden_is_participant else [], rule="CS-HIDE-4", source="odhalen")
+

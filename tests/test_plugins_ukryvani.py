@@ -1,0 +1,178 @@
+"""Plugin `ukryvani`: the `hide` step (SCENARIO-FORMAT §4.7, CS-HIDE-1..4)."""
+
+from __future__ import annotations
+
+import glob
+from pathlib import Path
+
+import pytest
+
+from drd_cli.errors import DrdError
+from drd_cli.testing import resolve_text, step
+
+HEAD = """
+format: drd/1
+participants:
+  zlatka: {name: Zlatka, pools: {telo: 5, duse: 5, vliv: 6}, ohrozeni: 2, levels: {kejklir: 3}}
+  komori: {name: Komoří, sudba: 6, ohrozeni: 1, charakteristika: 3 %(susp)s}
+  straz: {name: Stráž, sudba: 6, ohrozeni: 1, charakteristika: 2}
+rounds:
+  - initiative: [zlatka, komori, straz]
+    steps:
+      - id: h
+        hide:
+%(hide)s
+        choices: %(choices)s
+"""
+
+
+def run(hide: str, choices: str = "{}", susp: str = "", **kw) -> dict:
+    text = HEAD % {"hide": "\n".join("          " + line for line in hide.strip().splitlines()),
+                   "choices": choices, "susp": (", suspicion: [%s]" % susp) if susp else ""}
+    return resolve_text(text, **kw)
+
+
+# --------------------------------------------------------------------------- CS-HIDE-1 (not resisting)
+
+def test_object_unaware_no_roll():
+    r = run("hidden: tajný poklop\ndeceived: [komori]\nsituation: unaware")
+    h = step(r, "h")
+    assert h["kind"] == "hide"
+    assert h["hide"] == {"situation": "unaware", "resolved_as": "none", "revealed": False, "revealed_by": [],
+                         "suspicion_added": [], "suspicion_cleared": []}
+    assert h["rolls"] == {}
+
+
+def test_object_chance_is_a_challenge_per_deceived():
+    r = run("hidden: tajný poklop\ndeceived: [komori, straz]\nsituation: chance\nrolls: {komori: 10, straz: 6}")
+    h = step(r, "h")["hide"]
+    assert h["resolved_as"] == "challenge"
+    assert h["revealed"] is True and h["revealed_by"] == ["komori"]
+
+
+def test_object_search_is_a_test_and_exhaustion_does_not_find():
+    r = run("hidden: tajný poklop\ndeceived: [komori]\nsituation: search\nrolls: {komori: 6}",
+            choices="{komori: exhaust}")
+    s = step(r, "h")
+    assert s["hide"]["resolved_as"] == "test"
+    assert s["hide"]["revealed"] is False
+    assert s["exhaustions"][0]["by"] == "komori"
+
+
+def test_object_search_success_reveals_a_passive_participant():
+    r = run("hidden: zlatka\nresists: false\ndeceived: [komori]\nsituation: search\nrolls: {komori: 9}")
+    assert step(r, "h")["hide"]["revealed_by"] == ["komori"]
+    assert r["final"]["zlatka"]["conditions"] == ["odhalen"]       # default `revealed`
+
+
+def test_demanding_noticing_costs_before_the_roll():
+    r = run("hidden: stopa\ndeceived: [komori]\nsituation: chance\ndemanding: true\nrolls: {komori: 12}")
+    assert r["final"]["komori"]["sudba"] == 5
+
+
+# --------------------------------------------------------------------------- CS-HIDE-2 (resisting)
+
+def test_resisting_unaware_is_a_test_nobody_reacts_to():
+    r = run("hidden: zlatka\ndeceived: [komori]\nsituation: unaware\nrolls: {zlatka: 7}")
+    s = step(r, "h")
+    assert s["hide"]["resolved_as"] == "test" and s["hide"]["revealed"] is True
+    assert s["hide"]["revealed_by"] == ["komori"]
+    assert "komori" not in s["rolls"]
+
+
+def test_resisting_chance_contest_counter_wins_reveals_and_hits():
+    r = run("hidden: zlatka\ndeceived: [komori]\nsituation: chance\n"
+            "counter: {effect: {ohrozeni: 1}}\nrolls: {zlatka: 7, komori: 10}")
+    s = step(r, "h")
+    assert s["hide"]["resolved_as"] == "contest"
+    assert s["hide"]["revealed_by"] == ["komori"]
+    assert r["final"]["zlatka"]["ohrozeni"] == 3
+    assert r["final"]["zlatka"]["conditions"] == ["odhalen"]
+
+
+def test_hidden_exhausts_not_revealed_deceived_gains_suspicion():
+    r = run("hidden: zlatka\ndeceived: [komori]\nsituation: chance\n"
+            "counter: {effect: {ohrozeni: 1}}\nrolls: {zlatka: 7, komori: 10}", choices="{zlatka: exhaust}")
+    h = step(r, "h")["hide"]
+    assert h["revealed"] is False and h["suspicion_added"] == ["komori"]
+    assert r["final"]["komori"]["suspicion"] == ["zlatka"]
+
+
+def test_hidden_wins_deceived_loses_suspicion():
+    r = run("hidden: zlatka\ndeceived: [komori]\nrolls: {zlatka: 11, komori: 8}", susp="zlatka")
+    h = step(r, "h")["hide"]
+    assert h["situation"] == "chance"           # auto + suspicion → S2
+    assert h["suspicion_cleared"] == ["komori"]
+    assert r["final"]["komori"]["suspicion"] == []
+
+
+def test_deceived_exhaustion_keeps_prior_suspicion():
+    r = run("hidden: zlatka\ndeceived: [komori]\naction: {self_effect: {vyhody: 1}}\n"
+            "rolls: {zlatka: 11, komori: 8}", susp="zlatka", choices="{komori: deny}")
+    h = step(r, "h")["hide"]
+    assert h["revealed"] is False and h["suspicion_cleared"] == []
+    assert r["final"]["komori"]["suspicion"] == ["zlatka"]
+    assert r["final"]["zlatka"]["vyhody"] == 0
+
+
+def test_auto_without_suspicion_is_unaware():
+    r = run("hidden: zlatka\ndeceived: [komori]\nrolls: {zlatka: 9}")
+    h = step(r, "h")["hide"]
+    assert h["situation"] == "unaware" and h["resolved_as"] == "test"
+
+
+def test_counter_actors_only_some_react():
+    r = run("hidden: zlatka\ndeceived: [komori, straz]\nsituation: chance\ncounter: {actors: [straz]}\n"
+            "rolls: {zlatka: 8, straz: 10}")
+    s = step(r, "h")
+    assert set(s["rolls"]) == {"zlatka", "straz"}
+    assert s["hide"]["revealed_by"] == ["straz"]
+
+
+def test_search_with_deceived_initiative():
+    r = run("hidden: zlatka\ndeceived: [komori]\nsituation: search\ninitiative: deceived\n"
+            "counter: {effect: {ohrozeni: 1}}\naction: {self_effect: {ohrozeni: -1}}\n"
+            "rolls: {zlatka: 8, komori: 10}")
+    s = step(r, "h")
+    assert s["hide"]["initiative"] == "deceived"
+    assert s["hide"]["revealed_by"] == ["komori"]
+    assert r["final"]["zlatka"]["ohrozeni"] == 3
+
+
+def test_search_initiative_roll_is_seeded_and_reproducible():
+    hide = "hidden: zlatka\ndeceived: [komori]\nsituation: search\ninitiative: roll\nrolls: {zlatka: 8, komori: 10}"
+    a = step(run(hide, seed=3), "h")["hide"]["initiative"]
+    b = step(run(hide, seed=3), "h")["hide"]["initiative"]
+    assert a == b and a in ("hidden", "deceived")
+
+
+def test_unknown_key_is_exit_2():
+    with pytest.raises(DrdError) as info:
+        run("hidden: zlatka\ndeceived: [komori]\nsneaky: true")
+    assert info.value.exit_code == 2
+
+
+def test_disabled_plugin_is_exit_1():
+    with pytest.raises(DrdError) as info:
+        run("hidden: zlatka\ndeceived: [komori]", disable=("ukryvani",))
+    assert info.value.exit_code == 1
+    assert "ukryvani" in info.value.format()
+
+
+def test_resisting_label_needs_an_actor():
+    with pytest.raises(DrdError) as info:
+        run("hidden: vzkaz\nresists: true\ndeceived: [komori]\nsituation: chance")
+    assert info.value.exit_code == 1
+
+
+@pytest.mark.parametrize("path", sorted(glob.glob(str(Path(__file__).parent.parent / "scenarios" / "zlatka-*.yaml"))))
+def test_zlatka_scenarios(path):
+    from drd_cli.api import load_scenario, resolve_scenario
+    from drd_cli.check import compare_result
+
+    loaded = load_scenario(path)
+    try:
+        result, code, err = resolve_scenario(loaded), 0, ""
+    except DrdError as exc:
+        result, code, err = None, exc.exit_code, exc.format()
+    assert compare_result(loaded.scenario.expect.model_dump(exclude_none=True), result, code, err) == []
