@@ -1,11 +1,253 @@
-"""Protiakce plošná z principu (`plosna-protiakce`, CS-OPT-AREA), an optional rule."""
+"""Protiakce plošná z principu (`plosna-protiakce`, CS-OPT-AREA), an optional rule.
+
+A counter-action that is plošná by nature (cutting the rope bridge, detonating a charge) hits
+everyone in its area; beings it pulls in answer it as if it were an action (`answers: ID`). The
+whole contest is then resolved as a general contest: every pair — an answer and the action or
+counter it answers — from the highest roll down (R-ORDER; pairs sharing a roll in listed order),
+the answered side counting as the actor for the tie rule. An action stopped by a winning `harm`
+earlier in that order neither lands nor stops anything later, but its roll still defends.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
 from drd_cli.hookspecs import hookimpl
+
+ID = "plosna-protiakce"
 
 
 @hookimpl
 def drd_plugin_info() -> dict:
     return {"title": "Protiakce plošná z principu", "kind": "rule area", "rules": ["CS-OPT-AREA"],
             "description": "plošná protiakce vtáhne do střetu nové bytosti, které na ni reagují jako na akci"}
+
+
+@dataclass
+class _Side:
+    pid: str
+    spec: Any
+    path: tuple
+    prep: Any
+    kind: str                      # action | harm | protect
+    answers: str | None            # pid of the side it answers (None: the main action itself)
+    index: int
+    targets: list[str] = field(default_factory=list)
+    protects: list[str] = field(default_factory=list)
+    stopped_by: str | None = None
+    shielded: set[str] = field(default_factory=set)
+    settled: set[str] = field(default_factory=set)
+    denied: bool = False
+
+
+@hookimpl
+def drd_resolve_contest(engine: Any, spec: Any, choices: Any, path: tuple) -> bool | None:
+    if not any(c.area for c in spec.counters):
+        return None
+    _resolve(engine, spec, choices, path)
+    return True
+
+
+def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
+    from drd_cli.engine.actions import prepare
+    from drd_cli.engine.contest import action_targets
+    from drd_cli.engine.context import violation
+    from drd_cli.engine.initiative import counter_source, main_action
+
+    ctx, w, rec = api.ctx, api.w, api.rec
+    a = spec.action
+    apath = path + ("action",)
+    if a.actor is None:
+        raise violation("a contest's action needs an `actor`", "R-CONT", apath)
+    targets = action_targets(ctx, w, a, a.actor, apath)
+    main_action(ctx, w, rec, a.actor, a.from_, apath)
+    sides: dict[str, _Side] = {}
+    act = _Side(a.actor, a, apath, prepare(ctx, w, rec, a.actor, a, apath, targets=targets), "action", None, -1,
+                targets=targets)
+    sides[a.actor] = act
+    for i, c in enumerate(spec.counters):
+        cpath = path + ("counters", i)
+        if c.actor is None:
+            raise violation("a counter-action needs an `actor`", "R-CONT", cpath)
+        if c.actor in sides:
+            raise violation(f"{w.peek(c.actor).name} already acts in this contest", "R-CONT", cpath + ("actor",))
+        answered = c.answers or a.actor
+        if answered not in sides:
+            raise violation(f"{w.peek(c.actor).name} answers {answered!r}, who has no action or counter listed "
+                            f"before it in this contest", "CS-OPT-AREA", cpath + ("answers",))
+        other = sides[answered]
+        if c.area and c.answers is not None:
+            raise violation("only a counter to the action itself can be plošná by nature here", "CS-OPT-AREA",
+                            cpath + ("area",))
+        ctargets = action_targets(ctx, w, c, c.actor, cpath, counter=True) if (c.area or c.targets) else []
+        kind = "protect" if c.kind == "protect" else "harm"
+        protects = list(c.protects or [c.actor]) if kind == "protect" else []
+        threatened = c.actor in other.targets or c.actor in (a.threatens or [])
+        for j, pid in enumerate(protects):
+            if pid not in other.targets:
+                raise violation(f"{w.peek(c.actor).name} protects {w.peek(pid).name}, whom "
+                                f"{w.peek(answered).name}'s action does not threaten", "CS-MULTI-4",
+                                cpath + ("protects", j))
+        src = counter_source(ctx, w, rec, c.actor, c.from_, threatened, cpath)
+        prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",
+                       implied=("obrana",) if src == "obrana" else (), targets=ctargets)
+        sides[c.actor] = _Side(c.actor, c, cpath, prep, kind, answered, i, ctargets, protects)
+        if c.area:
+            rec.log("CS-OPT-AREA", f"{w.peek(c.actor).name}: protiakce plošná z principu zasahuje "
+                    + (", ".join(w.peek(t).name for t in ctargets) or "nikoho"))
+    _roll(api, list(sides.values()))
+    for s in sides.values():
+        rec.action(s.pid)
+    pairs = [s for s in sides.values() if s.answers is not None]
+    pairs.sort(key=lambda s: (-max(s.prep.roll.total, sides[s.answers].prep.roll.total),
+                              -min(s.prep.roll.total, sides[s.answers].prep.roll.total), s.index))
+    won_own: dict[str, bool] = {}
+    for x in pairs:
+        y = sides[x.answers]
+        winner, loser = _winner(api, y, x)
+        if winner is x:
+            won_own[x.pid] = x.stopped_by is None
+        else:
+            won_own[x.pid] = False
+        _pair(api, winner, loser, choices)
+    # CS-MULTI-3: targets of a side that did not meet it in a pair meet its roll against 9.
+    for s in sides.values():
+        if s.stopped_by is None:
+            _non_reacting(api, s, sides, choices)
+    for s in sides.values():
+        if s.answers is None:
+            success = s.stopped_by is None and (not s.targets or bool(s.settled - s.shielded))
+        else:
+            success = won_own.get(s.pid, False)
+        rec.action(s.pid)["success"] = success
+        if s.answers is None and success:
+            _self_effect(api, s)
+
+
+def _roll(api: Any, sides: list[_Side]) -> None:
+    from drd_cli.engine.actions import make_roll
+
+    ctx, w, rec = api.ctx, api.w, api.rec
+    for s in sides:
+        s.prep.roll = make_roll(ctx, w, s.pid, s.spec, s.path, total=s.spec.roll, dice=s.spec.dice,
+                                presne=s.prep.count("presne"))
+        rec.data["rolls"][s.pid] = s.prep.roll.as_result()
+    order = sorted(range(len(sides)), key=lambda i: (-sides[i].prep.roll.total, i))
+    rec.data["order"] = [sides[i].pid for i in order]
+    rec.log("R-ORDER", "Pořadí hodů (obecný střet): " + ", ".join(
+        f"{w.peek(sides[i].pid).name} {sides[i].prep.roll.total}" for i in order))
+
+
+def _winner(api: Any, answered: _Side, answer: _Side) -> tuple[_Side, _Side]:
+    """The answered side counts as the actor for the tie rule (CS-OPT-AREA)."""
+    w, rec = api.w, api.rec
+    ra, rc = answered.prep.roll.total, answer.prep.roll.total
+    tie = api.ctx.param("tie")
+    rerolls = 0
+    while ra == rc and tie == "reroll" and rerolls < 20:
+        rerolls += 1
+        ra = sum(api.ctx.dice.roll(2, answered.pid, "reroll")) + (answered.prep.roll.bonus or 0)
+        rc = sum(api.ctx.dice.roll(2, answer.pid, "reroll")) + (answer.prep.roll.bonus or 0)
+    na, nc = w.peek(answered.pid).name, w.peek(answer.pid).name
+    if ra > rc or (ra == rc and tie != "counter"):
+        rec.log("R-CONT", f"{na} vyhrává nad {nc}: " + (f"{ra} > {rc}" if ra > rc else f"remíza {ra} = {rc}, "
+                                                        f"vyhrává ten, na koho se odpovídá (tie: {tie})"))
+        return answered, answer
+    rec.log("R-CONT", f"{nc} vyhrává nad {na}: " + (f"{rc} > {ra}" if rc > ra else f"remíza {ra} = {rc} (tie: counter)"))
+    return answer, answered
+
+
+def _pair(api: Any, winner: _Side, loser: _Side, choices: Any) -> None:
+    """One pair's outcome, applied at once (R-ORDER)."""
+    from drd_cli.engine.actions import apply_effects, exhaust, has_effect
+
+    ctx, w, rec = api.ctx, api.w, api.rec
+    wn, ln = w.peek(winner.pid).name, w.peek(loser.pid).name
+    if winner.stopped_by is not None:
+        # A stopped action neither lands nor stops anything; its roll only defended its performer.
+        rec.log("CS-OPT-AREA", f"Akce {wn} už byla zastavena: hodem se jen ubránil {ln}")
+        return
+    if winner.kind == "protect":
+        for s in (loser,):
+            newly = [p for p in winner.protects if p not in s.shielded]
+            s.shielded.update(winner.protects)
+            if newly:
+                rec.log("CS-MULTI-4", f"{wn} chrání " + ", ".join(w.peek(p).name for p in newly) + f" před {ln}")
+    elif winner.kind == "harm" and loser.stopped_by is None and winner.answers == loser.pid:
+        loser.stopped_by = winner.pid
+        rec.log("CS-OPT-AREA", f"{wn} zastavil akci {ln}")
+    # The winner's action lands on the loser if the loser is among its targets (or it answers the loser).
+    lands_on_loser = loser.pid in winner.targets or (winner.answers == loser.pid and winner.kind == "harm")
+    if lands_on_loser and loser.pid not in winner.shielded and loser.pid not in winner.settled \
+            and has_effect(winner.spec.effect):
+        winner.settled.add(loser.pid)
+        ans = choices.get(loser.pid, winner.pid)
+        paid = None
+        if ans.exhaust:
+            paid = exhaust(ctx, w, rec, payer=loser.pid, vs=winner.pid, pool=winner.prep.threat_pool,
+                           protected=[loser.pid], answer=ans, winner=winner.prep, rule="R-EXH-2")
+        if paid is not None:
+            if has_effect(winner.spec.softened):
+                apply_effects(ctx, w, rec, winner.spec.softened, [loser.pid], actor=winner.pid, payer=loser.pid,
+                              lstive=winner.prep.lstive, source="zmírněno vyčerpáním", rule="R-EXH-2")
+        else:
+            for t in apply_effects(ctx, w, rec, winner.spec.effect, [loser.pid], actor=winner.pid,
+                                   lstive=winner.prep.lstive, source=f"vítězství {wn}", rule="CS-OPT-AREA"):
+                api.rec.affected(winner.pid, t)
+    elif lands_on_loser and not has_effect(winner.spec.effect):
+        winner.settled.add(loser.pid)
+    # A winning counter's own gain (CS-MULTI-5); the main action gets its gain once, at the end.
+    if winner.answers is not None and has_effect(winner.spec.self_effect):
+        ans = choices.get(loser.pid, winner.pid)
+        if ans.deny and exhaust(ctx, w, rec, payer=loser.pid, vs=winner.pid, pool=winner.prep.threat_pool,
+                                protected=[], answer=ans, winner=winner.prep, denied=winner.pid,
+                                rule="CS-MULTI-5", why="upírá vítězi jeho zisk") is not None:
+            return
+        apply_effects(ctx, w, rec, winner.spec.self_effect, [winner.pid], actor=winner.pid,
+                      lstive=winner.prep.lstive, source="vlastní zisk", rule="CS-MULTI-5")
+    elif winner.answers is None:
+        ans = choices.peek(loser.pid, winner.pid)
+        if ans is not None and ans.deny and has_effect(winner.spec.self_effect) and not winner.denied:
+            choices.get(loser.pid, winner.pid)
+            if exhaust(ctx, w, rec, payer=loser.pid, vs=winner.pid, pool=winner.prep.threat_pool, protected=[],
+                       answer=ans, winner=winner.prep, denied=winner.pid, rule="CS-MULTI-5",
+                       why="upírá vítězi jeho zisk") is not None:
+                winner.denied = True
+
+
+def _non_reacting(api: Any, s: _Side, sides: dict[str, _Side], choices: Any) -> None:
+    """CS-MULTI-3: the side's targets that met it in no pair meet its roll against 9."""
+    from drd_cli.engine.actions import apply_effects, exhaust
+
+    ctx, w, rec = api.ctx, api.w, api.rec
+    met = {x.pid for x in sides.values() if x.answers == s.pid} | ({s.answers} if s.answers else set())
+    pending = [t for t in s.targets if t not in met and t not in s.shielded and t not in s.settled]
+    if not pending:
+        return
+    roll = s.prep.roll.total
+    ok = roll >= ctx.target
+    bought = False
+    if not ok:
+        ans = choices.get(s.pid, "test")
+        if ans.exhaust and exhaust(ctx, w, rec, payer=s.pid, vs="test", pool=s.prep.pool, protected=[s.pid],
+                                   answer=ans, rule="CS-MULTI-3", use_armour=False,
+                                   why="jednou za všechny, kdo nereagovali") is not None:
+            ok = bought = True
+    rec.log("CS-MULTI-3", f"{w.peek(s.pid).name}: hod {roll} {'≥' if roll >= ctx.target else '<'} {ctx.target} "
+            f"proti těm, kdo nereagovali ({', '.join(w.peek(t).name for t in pending)})")
+    if not ok:
+        return
+    s.settled.update(pending)
+    eff = s.spec.softened if bought and s.spec.softened else s.spec.effect
+    for t in apply_effects(ctx, w, rec, eff, pending, actor=s.pid, lstive=s.prep.lstive,
+                           source="zkouška v rámci střetu", rule="CS-MULTI-3"):
+        rec.affected(s.pid, t)
+
+
+def _self_effect(api: Any, s: _Side) -> None:
+    from drd_cli.engine.actions import apply_effects, has_effect
+
+    if has_effect(s.spec.self_effect) and not s.denied:
+        apply_effects(api.ctx, api.w, api.rec, s.spec.self_effect, [s.pid], actor=s.pid, lstive=s.prep.lstive,
+                      source="vlastní zisk", rule="CS-MULTI-5")
