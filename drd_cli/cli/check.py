@@ -1,0 +1,194 @@
+"""`drd check FILE...`: validate scenarios and hold those with `expect:` to their expectations."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, List
+
+import typer
+
+from ._common import INTERNAL_ERROR_EXIT
+
+
+class Format(str, Enum):
+    """How `drd check` reports."""
+
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+@dataclass
+class FileReport:
+    """The outcome for one file: `ok`, `differences` (exit 1), `invalid` (exit 2) or `error` (a bug)."""
+
+    file: str
+    status: str
+    problems: list = field(default_factory=list)   # drd_cli.errors.Problem
+    exit: int | None = None                         # how resolving ended, when it was tried
+    expected_exit: int | None = None
+    checked: bool = False                           # the file has `expect:` and was compared
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _raw_expect(path: str) -> dict | None:
+    """The `expect:` block of a file that failed validation, if the YAML itself still loads."""
+    from ..errors import DrdError
+    from ..scenario.load import load_document
+
+    try:
+        data, _ = load_document(path)
+    except DrdError:
+        return None
+    expect = data.get("expect")
+    return _plain(expect) if isinstance(expect, dict) else None
+
+
+def check_file(path: str) -> FileReport:
+    """Validates `path`; with `expect:` resolves it and compares (SCENARIO-FORMAT §8)."""
+    from ..api import load_scenario, resolve_scenario
+    from ..check import compare_result
+    from ..errors import DrdError, Problem, RuleViolation, ScenarioError
+
+    try:
+        loaded = load_scenario(path)
+    except ScenarioError as exc:
+        expect = _raw_expect(path)
+        if expect is not None and "exit" in expect and not compare_result(
+                {k: v for k, v in expect.items() if k in ("exit", "error")}, None, exc.exit_code, exc.format()):
+            return FileReport(path, "ok", exit=exc.exit_code, expected_exit=expect["exit"], checked=True)
+        return FileReport(path, "invalid", list(exc.problems), exit=exc.exit_code)
+
+    raw = loaded.raw if isinstance(loaded.raw, dict) else {}
+    expect = raw.get("expect")
+    if not isinstance(expect, dict):
+        return FileReport(path, "ok")
+    expect = _plain(expect)
+    result, code, error_text, error_problems = None, 0, "", []
+    try:
+        result = resolve_scenario(loaded)
+    except (RuleViolation, ScenarioError, DrdError) as exc:
+        code, error_text, error_problems = exc.exit_code, exc.format(), list(exc.problems)
+    diffs = compare_result(expect, result, code, error_text)
+    report = FileReport(path, "ok", exit=code, expected_exit=expect.get("exit", 0), checked=True)
+    if diffs:
+        report.status = "differences"
+        for diff in diffs:
+            where = ("expect",) + tuple(diff.path)
+            report.problems.append(Problem(diff.text, loaded.source.locate(where), path=where))
+        if code != expect.get("exit", 0):
+            # Show the refusal in full too, so the reader can see why the run did not resolve.
+            report.problems.extend(error_problems)
+    return report
+
+
+def _safe_check(path: str) -> FileReport:
+    from ..errors import Location, Problem
+
+    try:
+        return check_file(path)
+    except Exception as exc:  # noqa: BLE001 - one broken file must not stop the others
+        if os.environ.get("DRD_DEBUG"):
+            raise
+        return FileReport(path, "error", [Problem(f"internal error: {type(exc).__name__}: {exc} "
+                                                  "(a bug in drd; DRD_DEBUG=1 shows the traceback)",
+                                                  Location(path))])
+
+
+def exit_code(reports: list[FileReport]) -> int:
+    """2 when a file is invalid, else 3 on an internal error, else 1 on differences, else 0."""
+    statuses = {r.status for r in reports}
+    if "invalid" in statuses:
+        return 2
+    if "error" in statuses:
+        return INTERNAL_ERROR_EXIT
+    if "differences" in statuses:
+        return 1
+    return 0
+
+
+def _gh_escape(text: str, *, prop: bool = False) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        text = text.replace(":", "%3A").replace(",", "%2C")
+    return text
+
+
+def _problem_dict(problem: Any) -> dict:
+    loc = problem.location
+    return {"file": loc.file, "line": loc.line or None, "col": (loc.col or 1) if loc.line else None,
+            "message": problem.message, "rule": problem.rule, "hint": problem.hint,
+            "path": [p if isinstance(p, (int, str)) else str(p) for p in problem.path]}
+
+
+def _summary(reports: list[FileReport]) -> str:
+    count = {s: sum(r.status == s for r in reports) for s in ("ok", "differences", "invalid", "error")}
+    parts = [f"{count['ok']} ok"]
+    if count["differences"]:
+        parts.append(f"{count['differences']} with differences")
+    if count["invalid"]:
+        parts.append(f"{count['invalid']} invalid")
+    if count["error"]:
+        parts.append(f"{count['error']} internal error")
+    noun = "file" if len(reports) == 1 else "files"
+    return f"{len(reports)} {noun}: " + ", ".join(parts)
+
+
+def report(reports: list[FileReport], fmt: Format, out: Any) -> None:
+    """Writes the reports in the chosen format to `out`."""
+    if fmt is Format.json:
+        doc = {"files": [{"file": r.file, "status": r.status, "exit": r.exit, "expected_exit": r.expected_exit,
+                          "checked": r.checked, "problems": [_problem_dict(p) for p in r.problems]}
+                         for r in reports],
+               "summary": _summary(reports), "exit": exit_code(reports)}
+        out.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+        return
+    for r in reports:
+        for p in r.problems:
+            if fmt is Format.github:
+                loc = p.location
+                props = f"file={_gh_escape(loc.file, prop=True)}"
+                if loc.line:
+                    props += f",line={loc.line},col={loc.col or 1}"
+                title = "drd check" + (f" {p.rule}" if p.rule else "")
+                message = p.message + (f" [{p.rule}]" if p.rule else "") + (f" → {p.hint}" if p.hint else "")
+                out.write(f"::error {props},title={_gh_escape(title, prop=True)}::{_gh_escape(message)}\n")
+            else:
+                out.write(p.format() + "\n")
+        if fmt is Format.text:
+            word = {"ok": "ok", "differences": "FAILED", "invalid": "INVALID", "error": "ERROR"}[r.status]
+            detail = ""
+            if r.status == "ok" and r.checked:
+                detail = f" (expectations met, exit {r.exit})"
+            elif r.status == "differences":
+                n = len([p for p in r.problems if p.path[:1] == ("expect",)])
+                detail = f" ({n} difference{'s' if n != 1 else ''})"
+            out.write(f"{r.file}: {word}{detail}\n")
+    out.write(_summary(reports) + "\n")
+
+
+def check(
+    files: List[str] = typer.Argument(..., help="Scenario files to check.", metavar="FILE..."),
+    fmt: Format = typer.Option(Format.text, "--format", "-f", case_sensitive=False,
+                               help="text (file:line:col lines), json, or github (workflow annotations)."),
+) -> None:
+    """Validate scenarios; resolve those with `expect:` and report every difference.
+
+    Exit 0 all good, 1 an expectation is not met, 2 a file is not a valid scenario.
+    """
+    reports = [_safe_check(path) for path in files]
+    report(reports, fmt, sys.stdout)
+    code = exit_code(reports)
+    if code:
+        raise typer.Exit(code)

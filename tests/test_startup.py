@@ -1,0 +1,84 @@
+"""Startup budget: the fast paths of `drd` must not import the heavy libraries (subprocess tests)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+HEAVY = ("rich", "pydantic", "ruamel", "pluggy", "drd_cli.engine", "drd_cli.api", "drd_cli.scenario.models")
+
+PROBE = textwrap.dedent("""
+    import json, sys
+    argv = json.loads(sys.argv[1])
+    sys.argv = ["drd"] + argv
+    from drd_cli.cli.app import main
+    code = 0
+    try:
+        main(argv)
+    except SystemExit as exc:
+        code = exc.code or 0
+    loaded = sorted({m.split(".")[0] if not m.startswith("drd_cli") else m for m in sys.modules})
+    sys.stderr.write("\\n@@" + json.dumps({"code": code, "modules": loaded}) + "\\n")
+""")
+
+
+def probe(args: list[str], **env: str) -> tuple[int, set[str], str]:
+    import json
+
+    full_env = {k: v for k, v in os.environ.items() if not k.startswith("_DRD_")}
+    full_env.update(env)
+    proc = subprocess.run([sys.executable, "-c", PROBE, json.dumps(args)], capture_output=True, text=True,
+                          env=full_env, timeout=60)
+    marker = proc.stderr.rsplit("@@", 1)
+    assert len(marker) == 2, proc.stderr
+    info = json.loads(marker[1])
+    return info["code"], set(info["modules"]), proc.stdout
+
+
+def heavy_in(modules: set[str]) -> set[str]:
+    return {h for h in HEAVY if h in modules}
+
+
+def test_version_imports_nothing_heavy():
+    code, modules, out = probe(["--version"])
+    assert code == 0
+    assert out.strip() == "drd 0.1.0"
+    assert heavy_in(modules) == set()
+
+
+@pytest.mark.parametrize("words,cword,expect", [
+    ("drd re", 1, "resolve"),
+    ("drd resolve x --choose ", 4, "exhaust"),
+    ("drd check --format ", 3, "github"),
+    ("drd resolve --se", 2, "--seed"),
+])
+def test_completion_imports_nothing_heavy(words, cword, expect):
+    code, modules, out = probe([], _DRD_COMPLETE="complete_bash", COMP_WORDS=words, COMP_CWORD=str(cword))
+    assert expect in out.split()
+    assert heavy_in(modules) == set()
+
+
+def test_help_imports_only_rich():
+    code, modules, out = probe(["--help"])
+    assert code == 0
+    assert "resolve" in out and "check" in out and "schema" in out
+    assert heavy_in(modules) <= {"rich"}
+
+
+@pytest.mark.parametrize("command", ["resolve", "check", "schema"])
+def test_command_help_imports_only_rich(command):
+    code, modules, out = probe([command, "--help"])
+    assert code == 0
+    assert heavy_in(modules) <= {"rich"}
+
+
+def test_console_script_version():
+    exe = os.path.join(os.path.dirname(sys.executable), "drd")
+    if not os.path.exists(exe):
+        pytest.skip("console script not installed (pip install -e .)")
+    proc = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and proc.stdout.strip() == "drd 0.1.0"
