@@ -51,6 +51,9 @@ def _root(
 app.command("resolve")(_resolve.resolve)
 app.command("check")(_check.check)
 app.command("schema")(_schema.schema)
+from . import plugins_cmd as _plugins, rules_cmd as _rules  # noqa: E402 - import only typer
+_plugins.mount(app)
+_rules.mount(app)
 
 
 def _add_dakara() -> None:
@@ -68,6 +71,25 @@ def _add_dakara() -> None:
 
 
 _add_dakara()
+
+
+def _add_odds() -> None:
+    """Registers `drd odds …` and `drd simulate` when `odds_cmd` exists (written separately)."""
+    try:
+        from . import odds_cmd
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__package__}.odds_cmd":
+            raise
+        return
+    sub = getattr(odds_cmd, "odds_app", None)
+    if isinstance(sub, typer.Typer):
+        app.add_typer(sub, name="odds")
+    simulate = getattr(odds_cmd, "simulate_cmd", None)
+    if callable(simulate):
+        app.command("simulate")(simulate)
+
+
+_add_odds()
 
 
 @contextlib.contextmanager
@@ -111,6 +133,7 @@ def _light_coercion(*, completing: bool) -> Iterator[None]:
 
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point (`drd`)."""
+    argv = _plugins.take_global_plugins_dir(sys.argv[1:] if argv is None else list(argv))
     try:
         with _light_coercion(completing=bool(os.environ.get("_DRD_COMPLETE"))):
             app(args=argv, prog_name="drd")
