@@ -85,13 +85,16 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
     from .plugins import build_manager, default_states, discover
     from .rules import Layer, build_profile
 
+    import os
+
     layers: list[Layer] = []
-    dirs = list(plugin_dirs)
+    # `drd --plugins-dir D …` (global) arrives through DRD_PLUGINS_DIR.
+    dirs = list(plugin_dirs) + [d for d in os.environ.get("DRD_PLUGINS_DIR", "").split(os.pathsep) if d]
     if group:
         glayer, gdirs = group_layer(group)
         layers.append(glayer)
         dirs += gdirs
-    entries = discover(dirs)
+    entries = discover(list(dict.fromkeys(os.path.abspath(d) for d in dirs)))
     if loaded is not None:
         r = loaded.scenario.rules
         layers.append(Layer("scenario", list(r.enable), list(r.disable), dict(r.params),

@@ -1,0 +1,124 @@
+"""`drd plugins`: every plugin drd can find, what it is, and which hooks it implements.
+
+Imports only typer at module level (startup speed); discovery, importing plugins and pluggy
+happen inside the command. A plugin that fails to import is listed as broken, never a crash.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, List, Optional
+
+import typer
+
+PLUGINS_DIR_ENV = "DRD_PLUGINS_DIR"
+"""Extra local plugin folders (os.pathsep-separated); `drd --plugins-dir D …` sets it."""
+
+
+def take_global_plugins_dir(argv: list[str]) -> list[str]:
+    """Removes `--plugins-dir DIR` / `--plugins-dir=DIR` given before the command name and passes
+    them on through DRD_PLUGINS_DIR, so every command (resolve, check, rules, …) sees them.
+
+    Parsed by hand rather than as a root option: a typed root option would make typer import
+    pydantic for `drd --help` and completion (startup speed is tested).
+    """
+    dirs: list[str] = []
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--plugins-dir" and i + 1 < len(argv):
+            dirs.append(argv[i + 1])
+            i += 2
+            continue
+        if arg.startswith("--plugins-dir="):
+            dirs.append(arg.split("=", 1)[1])
+            i += 1
+            continue
+        if not arg.startswith("-"):
+            out.extend(argv[i:])     # the command name: the rest belongs to it
+            break
+        out.append(arg)
+        i += 1
+    if dirs:
+        old = [d for d in os.environ.get(PLUGINS_DIR_ENV, "").split(os.pathsep) if d]
+        os.environ[PLUGINS_DIR_ENV] = os.pathsep.join(old + dirs)
+    return out
+
+
+def plugin_dirs(extra: list[str] | None = None) -> list[str]:
+    """Local plugin folders from `--plugins-dir` (global or per command) and DRD_PLUGINS_DIR."""
+    dirs = [d for d in os.environ.get(PLUGINS_DIR_ENV, "").split(os.pathsep) if d]
+    return dirs + [d for d in (extra or []) if d not in dirs]
+
+
+def describe(plugin_dirs_: list[str] | None = None) -> list[dict]:
+    """One record per plugin id, sorted by id (the data behind `drd plugins --json`)."""
+    from ..plugins import PluginError, default_states, discover, load_plugin
+
+    entries = discover(plugin_dirs_ or [])
+    states = default_states(entries)
+    out = []
+    for pid, entry in entries.items():
+        rec: dict[str, Any] = {"id": pid, "title": None, "kind": None, "enabled_by_default": states.get(pid, True),
+                               "distribution": entry.dist or ("local" if entry.local else None),
+                               "version": entry.version, "source": entry.value, "hooks": [], "rules": [],
+                               "status": "ok", "error": None}
+        try:
+            module = load_plugin(entry)
+        except PluginError as exc:
+            rec["status"] = "broken"
+            rec["error"] = exc.format()
+            out.append(rec)
+            continue
+        rec["hooks"] = sorted(name for name in dir(module)
+                              if name.startswith("drd_") and hasattr(getattr(module, name), "drd_impl"))
+        info = {}
+        if "drd_plugin_info" in rec["hooks"]:
+            try:
+                info = module.drd_plugin_info() or {}
+            except Exception as exc:  # noqa: BLE001 - third-party code: report, do not crash
+                rec["status"] = "broken"
+                rec["error"] = f"drd_plugin_info failed: {type(exc).__name__}: {exc}"
+        rec["title"] = info.get("title")
+        rec["kind"] = info.get("kind")
+        rec["rules"] = list(info.get("rules", []))
+        out.append(rec)
+    return out
+
+
+def plugins(
+    json_out: bool = typer.Option(False, "--json", help="Print the list as JSON."),
+    plugins_dir: Optional[List[str]] = typer.Option(None, "--plugins-dir", metavar="DIR",
+                                                    help="Also load local plugins from DIR (repeatable)."),
+) -> None:
+    """List every plugin: id, title, kind, on by default, distribution, version, hooks.
+
+    A plugin that fails to import is listed as broken (with how to disable it). Set
+    DRD_TRACE_PLUGINS=1 on any command to print every hook call and its plugins on stderr.
+    """
+    from ._common import guarded
+
+    with guarded():
+        records = describe(plugin_dirs(plugins_dir))
+        if json_out:
+            import json
+
+            typer.echo(json.dumps(records, ensure_ascii=False, indent=2))
+            return
+        for r in records:
+            on = "zapnut" if r["enabled_by_default"] else "vypnut"
+            dist = r["distribution"] or "?"
+            if r["version"]:
+                dist += f" {r['version']}"
+            head = f"{r['id']:<20} {(r['kind'] or '-'):<10} {on:<7} {dist}"
+            typer.echo(head + (f"  — {r['title']}" if r["title"] else ""))
+            if r["status"] == "broken":
+                typer.echo(f"    ROZBITÝ: {r['error']}")
+            elif r["hooks"]:
+                typer.echo("    hooks: " + ", ".join(r["hooks"]))
+
+
+def mount(app: typer.Typer) -> None:
+    """Adds `drd plugins` to the root app."""
+    app.command("plugins")(plugins)

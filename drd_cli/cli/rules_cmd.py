@@ -1,0 +1,202 @@
+"""`drd rules` (show and edit the effective rules) and `drd group new NAME`.
+
+* `drd rules [FILE] [--group G] [--json]` — every plugin id and parameter in effect, with its
+  origin: default, group NAME, scenario, command line.
+* `drd rules enable|disable ID --group G`, `drd rules set KEY VALUE --group G` — edit the group
+  profile in place (ruamel round-trip: comments and key order kept), atomically. An unknown id or
+  parameter is exit 2 and the file is left unchanged.
+
+Imports only typer at module level (startup speed).
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Optional
+
+import typer
+
+ACTIONS = ("show", "enable", "disable", "set")
+
+group_app = typer.Typer(name="group", help="Play-group profiles (groups/NAME.yaml).", no_args_is_help=True)
+
+
+def rules(
+    args: Optional[List[str]] = typer.Argument(None, metavar="[FILE] | enable ID | disable ID | set KEY VALUE",
+                                               help="A scenario to show the rules for, or an edit of the group."),
+    group: Optional[str] = typer.Option(None, "--group", metavar="G", help="Group profile (name or path)."),
+    json_out: bool = typer.Option(False, "--json", help="Print as JSON."),
+    set_: Optional[List[str]] = typer.Option(None, "--set", metavar="KEY=VALUE", help="Set a parameter."),
+    enable: Optional[List[str]] = typer.Option(None, "--enable", metavar="ID", help="Enable a rule or plugin."),
+    disable: Optional[List[str]] = typer.Option(None, "--disable", metavar="ID", help="Disable a rule or plugin."),
+    plugins_dir: Optional[List[str]] = typer.Option(None, "--plugins-dir", metavar="DIR",
+                                                    help="Also load local plugins from DIR."),
+) -> None:
+    """Show the rules in effect and where each setting comes from, or edit a group profile."""
+    from ._common import guarded
+
+    args = list(args or [])
+    with guarded():
+        if args and args[0] in ("enable", "disable", "set"):
+            action, rest = args[0], args[1:]
+            need = 2 if action == "set" else 1
+            if len(rest) != need:
+                usage = "set KEY VALUE" if action == "set" else f"{action} ID"
+                raise typer.BadParameter(f"usage: drd rules {usage} --group G")
+            if not group:
+                raise typer.BadParameter("editing rules needs the group profile: --group G", param_hint="--group")
+            path = edit_group(group, action, rest, plugins_dir)
+            typer.echo(f"{path}: " + (f"{action} {rest[0]}" if action != "set" else f"{rest[0]} = {rest[1]}"))
+            return
+        if args and args[0] == "show":
+            args = args[1:]
+        if len(args) > 1:
+            raise typer.BadParameter("give at most one scenario FILE")
+        from ._common import parse_params
+
+        table = effective_rules(args[0] if args else None, group=group, params=parse_params(set_),
+                                enable=tuple(enable or ()), disable=tuple(disable or ()), plugins_dir=plugins_dir)
+        if json_out:
+            import json
+
+            typer.echo(json.dumps(table, ensure_ascii=False, indent=2))
+            return
+        typer.echo("Pravidla a pluginy:")
+        for pid, r in table["plugins"].items():
+            typer.echo(f"  {pid:<20} {'zapnuto' if r['enabled'] else 'vypnuto':<8} ({r['origin']})")
+        typer.echo("Parametry:")
+        for name, r in table["params"].items():
+            typer.echo(f"  {name:<22} {str(r['value']):<18} ({r['origin']}; {r['rule']})")
+
+
+def effective_rules(file: str | None, *, group: str | None = None, params: dict | None = None,
+                    enable: tuple = (), disable: tuple = (), plugins_dir: list[str] | None = None) -> dict:
+    """{"plugins": {id: {enabled, origin}}, "params": {name: {value, origin, rule}}} in effect."""
+    from ..api import load_scenario, setup_rules
+    from ..rules import CORE_PARAMS
+
+    loaded = load_scenario(file) if file else None
+    # setup_rules adds DRD_PLUGINS_DIR (the global --plugins-dir) itself.
+    setup = setup_rules(loaded, params=params, enable=enable, disable=disable, group=group,
+                        plugin_dirs=tuple(plugins_dir or ()))
+    prof = setup.profile
+    return {
+        "group": group,
+        "scenario": file,
+        "plugins": {pid: {"enabled": pid in prof.enabled, "origin": prof.origins.get(pid, "default")}
+                    for pid in sorted(prof.known_plugins)},
+        "params": {name: {"value": value, "origin": prof.origins.get(f"param:{name}", "default"),
+                          "rule": CORE_PARAMS[name].rule if name in CORE_PARAMS else None}
+                   for name, value in prof.params.items()},
+    }
+
+
+def edit_group(group: str, action: str, rest: list[str], plugins_dir: list[str] | None = None) -> str:
+    """Edits the group profile in place; raises ScenarioError (exit 2) for unknown ids/params."""
+    import io
+
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    from ..errors import ScenarioError
+    from ..groups import find_group, group_layer
+    from ..plugins import default_states, discover
+    from ..rules import CORE_PARAMS, _unknown
+    from ._common import write_atomic
+    from .plugins_cmd import plugin_dirs
+
+    path = find_group(group)
+    # Known ids include the group's own local plugin folders.
+    _, gdirs = group_layer(group)
+    known = default_states(discover(list(gdirs) + plugin_dirs(plugins_dir)))
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    with open(path, encoding="utf-8") as handle:
+        original = handle.read()
+    doc = yaml.load(original)
+    if doc is None:
+        doc = CommentedMap()
+    if not isinstance(doc, dict):
+        raise ScenarioError(f"{path}: a group profile is a mapping")
+
+    def seq(key: str) -> Any:
+        value = doc.get(key)
+        if value is None:
+            value = CommentedSeq()
+            value.fa.set_flow_style()
+            doc[key] = value
+        return value
+
+    if action in ("enable", "disable"):
+        pid = rest[0]
+        if pid not in known:
+            raise ScenarioError(_unknown("rule or plugin id", pid, known), rule="SCENARIO-FORMAT §6")
+        other = "disable" if action == "enable" else "enable"
+        if other in doc and doc[other] is not None:
+            lst = doc[other]
+            while pid in lst:
+                lst.remove(pid)
+        lst = seq(action)
+        if not lst and hasattr(lst, "fa"):
+            lst.fa.set_flow_style()      # `disable: []` stays a one-line list
+        if pid not in lst:
+            lst.append(pid)
+    else:
+        key, raw = rest
+        spec = CORE_PARAMS.get(key)
+        if spec is None:
+            raise ScenarioError(_unknown("rules parameter", key, CORE_PARAMS), rule="SCENARIO-FORMAT §6")
+        try:
+            value = spec.parse(raw)
+        except ValueError as exc:
+            raise ScenarioError(str(exc), rule=spec.rule) from None
+        params = doc.get("params")
+        if params is None:
+            params = CommentedMap()
+            params.fa.set_flow_style()
+            doc["params"] = params
+        params[key] = value
+    out = io.StringIO()
+    yaml.dump(doc, out)
+    write_atomic(str(path), out.getvalue())
+    return str(path)
+
+
+GROUP_TEMPLATE = """\
+# Profil herní skupiny {name} (SCENARIO-FORMAT §6).
+# Použití: drd resolve SCÉNÁŘ --group {name}
+name: {name}
+extends: default          # vychází z výchozích pravidel
+enable: []                # zapnout volitelná pravidla, např. rozsahla-protiakce, plosna-protiakce
+disable: []               # vypnout pluginy, např. kruhovy-sek
+params: {{}}                # parametry pravidel, např. {{tie: counter}}
+"""
+
+
+@group_app.command("new")
+def group_new(
+    name: str = typer.Argument(..., help="The group's name; the file is ./groups/NAME.yaml."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing profile."),
+) -> None:
+    """Create ./groups/NAME.yaml: a commented profile to edit with `drd rules … --group NAME`."""
+    import os
+    import re
+
+    from ._common import guarded, write_atomic
+
+    with guarded():
+        if not re.fullmatch(r"[\w][\w.-]*", name) or name.startswith("."):
+            raise typer.BadParameter(f"{name!r}: use letters, digits, '-', '_' or '.'", param_hint="NAME")
+        path = os.path.join("groups", f"{name}.yaml")
+        if os.path.exists(path) and not force:
+            sys_err = f"{path} already exists (use --force to overwrite)"
+            typer.echo(sys_err, err=True)
+            raise typer.Exit(1)
+        os.makedirs("groups", exist_ok=True)
+        write_atomic(path, GROUP_TEMPLATE.format(name=name))
+        typer.echo(path)
+
+
+def mount(app: typer.Typer) -> None:
+    """Adds `drd rules …` and `drd group new NAME` to the root app."""
+    app.command("rules")(rules)
+    app.add_typer(group_app, name="group")
