@@ -54,9 +54,6 @@ app.command("schema")(_schema.schema)
 from . import plugins_cmd as _plugins, rules_cmd as _rules  # noqa: E402 - import only typer
 _plugins.mount(app)
 _rules.mount(app)
-from . import plugins_cmd as _plugins, rules_cmd as _rules  # noqa: E402 - import only typer
-_plugins.mount(app)
-_rules.mount(app)
 
 
 def _add_dakara() -> None:
@@ -136,7 +133,6 @@ def _light_coercion(*, completing: bool) -> Iterator[None]:
 
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point (`drd`)."""
-    argv = _plugins.take_global_plugins_dir(sys.argv[1:] if argv is None else list(argv))
     argv = _plugins.take_global_plugins_dir(sys.argv[1:] if argv is None else list(argv))
     try:
         with _light_coercion(completing=bool(os.environ.get("_DRD_COMPLETE"))):
