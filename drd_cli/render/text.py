@@ -271,32 +271,48 @@ def render_step(step: dict) -> Group:
 
 # --------------------------------------------------------------------------- final state
 
+def _pools_cell(state: dict) -> Text:
+    parts = [f"{label} {state[key]}" for key, label in (("telo", "Tělo"), ("duse", "Duše"), ("vliv", "Vliv"),
+                                                         ("sudba", "Sudba")) if state.get(key) is not None]
+    return Text(", ".join(parts) if parts else "–")
+
+
 def render_final(final: dict) -> Table:
-    """The state of every participant after the last step."""
+    """The state of every participant after the last step.
+
+    Tělo/Duše/Vliv (a hero) or Sudba (a creature) share one column, so the table stays
+    readable in an 80-column terminal.
+    """
     rows = list(final.items())
-    has = lambda key: any(isinstance(s, dict) and key in s for _, s in rows)  # noqa: E731
-    table = Table(title="Stav na konci", box=box.SIMPLE_HEAD, title_justify="left", title_style="bold")
+    states = [s for _, s in rows if isinstance(s, dict)]
+    has = lambda key: any(key in s for s in states)  # noqa: E731
+    table = Table(title="Stav na konci", box=box.SIMPLE_HEAD, title_justify="left", title_style="bold",
+                  pad_edge=False, collapse_padding=True)
     table.add_column("Účastník", style="bold", no_wrap=True)
     columns: list[tuple[str, str]] = []
-    for key, label in (("telo", "Tělo"), ("duse", "Duše"), ("vliv", "Vliv"), ("sudba", "Sudba"),
-                       ("ohrozeni", "Ohrožení"), ("vyhody", "Výhody"), ("injury", "Zranění"), ("dead", "Mrtev")):
+    if any(has(k) for k in ("telo", "duse", "vliv", "sudba")):
+        columns.append(("pools", "Zdroje"))
+        table.add_column("Zdroje", min_width=8)
+    for key, label in (("ohrozeni", "Ohrožení"), ("vyhody", "Výhody"), ("injury", "Zranění"), ("dead", "Mrtev")):
         if has(key):
             columns.append((key, label))
             table.add_column(label, justify="right", no_wrap=True, min_width=len(label))
     for key, label in (("jizvy", "Jizvy"), ("conditions", "Stavy"), ("equipment", "Vybavení"),
                        ("suspicion", "Podezření")):
         # Suspicion matters only in hiding scenes: an all-empty column is left out.
-        if has(key) and (key != "suspicion" or any(isinstance(s, dict) and s.get(key) for _, s in rows)):
+        if has(key) and (key != "suspicion" or any(s.get(key) for s in states)):
             columns.append((key, label))
-            table.add_column(label, min_width=len(label))
+            table.add_column(label, min_width=min(len(label), 6))
     for who, state in rows:
         if not isinstance(state, dict):
             table.add_row(str(who), *["–"] * len(columns))
             continue
-        cells = []
+        cells: list[Any] = []
         for key, _ in columns:
             value = state.get(key)
-            if key == "dead":
+            if key == "pools":
+                cells.append(_pools_cell(state))
+            elif key == "dead":
                 cells.append(Text("ANO", style="bold red") if value else Text("ne"))
             elif value is None:
                 cells.append("–")
