@@ -35,21 +35,28 @@ def load_yaml(text: str) -> Any:
     return YAML(typ="safe").load(io.StringIO(textwrap.dedent(text)))
 
 
-def step_models() -> dict:
-    """Step types of installed plugins (e.g. `hide`), so such files validate too."""
-    from drd_cli.api import known_step_models
+_MODEL: Any = None
 
-    try:
-        return known_step_models()
-    except DrdError:
-        return {}
+
+def scenario_model() -> Any:
+    """The Scenario model with the step types of installed plugins (e.g. `hide`), built once."""
+    global _MODEL
+    if _MODEL is None:
+        from drd_cli.api import known_step_models
+
+        try:
+            steps = known_step_models()
+        except DrdError:
+            steps = {}
+        _MODEL = build_scenario_model(steps)
+    return _MODEL
 
 
 def scenario(data: Any) -> Any:
     """A validated Scenario from YAML text or an already-parsed mapping."""
     if isinstance(data, str):
         data = load_yaml(data)
-    return build_scenario_model(step_models()).model_validate(data)
+    return scenario_model().model_validate(data)
 
 
 def setup(sc: Any, *, params: dict | None = None, enable=(), disable=()):
