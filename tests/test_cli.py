@@ -358,3 +358,18 @@ def test_real_hanus_escape(real_api):
 def test_real_check_hanus(real_api):
     res = runner.invoke(app, ["check", str(REPO / "scenarios" / "hanus-utek.yaml")])
     assert res.exit_code == 0, res.stdout
+
+
+def test_readme_first_scenario_resolves_as_described(real_api, tmp_path):
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = readme.split("Save this as `hanus.yaml`:", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    path = write(tmp_path, "hanus.yaml", block)
+    res = runner.invoke(app, ["check", path])
+    assert res.exit_code == 0, res.stdout
+    res = runner.invoke(app, ["resolve", path, "--json"])
+    step = json.loads(res.stdout)["steps"][0]
+    assert [(e["vs"], e["cost"], e["ohrozeni"]) for e in step["exhaustions"]] == [
+        ("stary", 3, [3, 4]), ("prostredni", 4, [4, 5])]
+    assert step["exhaustions"][0]["gained"]["jizva"]["name"] == "Pád z výšky"
+    transcript = runner.invoke(app, ["resolve", path]).stdout
+    assert "Ohrožení 3→4" in transcript and "Ohrožení 4→5" in transcript
