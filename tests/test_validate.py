@@ -198,3 +198,12 @@ def test_without_source_map_names_the_file():
                                         ("deset", "'deset'"), ({}, "a mapping"), ([], "a list")])
 def test_describe(value, text):
     assert describe(value) == text
+
+
+def test_suggestion_prefers_the_ascii_spelling_on_a_tie():
+    class Pools(Strict):
+        telo: int = Field(default=0, validation_alias=AliasChoices("telo", "tělo"))
+        pool: Literal["telo", "duse", "tělo", "duše"] = "telo"
+
+    assert problems("tlo: 1\n", Pools) == ["s.yaml:1:1: unknown key 'tlo'\n  → did you mean 'telo'?"]
+    assert problems("pool: tlo\n", Pools)[0].endswith("did you mean 'telo'?")

@@ -254,8 +254,14 @@ def describe(value: Any) -> str:
 def _did_you_mean(value: Any, options: list[str]) -> str | None:
     if not isinstance(value, str) or not options:
         return None
-    close = difflib.get_close_matches(value, options, n=1, cutoff=0.6)
-    return f"did you mean {close[0]!r}?" if close else None
+    # Like difflib.get_close_matches, but on a tie the option listed first wins (the ASCII
+    # spelling comes before its Czech alias: `tlo` → 'telo', not 'tělo').
+    best, best_score = None, 0.6
+    for option in dict.fromkeys(options):
+        score = difflib.SequenceMatcher(None, value, option).ratio()
+        if score > best_score or (best is None and score >= best_score):
+            best, best_score = option, score
+    return f"did you mean {best!r}?" if best is not None else None
 
 
 def _locate(source: Any, filename: str, path: tuple, *, value: bool) -> Location:
@@ -272,13 +278,13 @@ def _suggest_key(key: str, model_cls: type[BaseModel] | None, loc: tuple, data_k
     """Closest field name or alias of the model(s) at `loc` (the unknown key's parent)."""
     if model_cls is None:
         return None
-    names = sorted(_names_at(model_cls, tuple(loc[:-1])))
+    names = _names_at(model_cls, tuple(loc[:-1]))
     if not names:
         return None
     return _did_you_mean(key, names)
 
 
-def _names_at(model_cls: type[BaseModel], loc: tuple) -> set[str]:
+def _names_at(model_cls: type[BaseModel], loc: tuple) -> list[str]:
     """Field names and aliases of every model that can sit at `loc`, following annotations."""
     candidates: list[Any] = [model_cls]
     for part in loc:
@@ -288,13 +294,13 @@ def _names_at(model_cls: type[BaseModel], loc: tuple) -> set[str]:
         if nxt:
             candidates = nxt
         # No candidate accepts this part: it is an internal loc part (a tag); keep the candidates.
-    names: set[str] = set()
+    names: dict[str, None] = {}   # ordered: a field's name, then its aliases, in model order
     for tp in _expand(candidates):
         if isinstance(tp, type) and issubclass(tp, BaseModel):
             for name, field in tp.model_fields.items():
-                names.add(name)
-                names.update(_aliases(field))
-    return names
+                names[name] = None
+                names.update(dict.fromkeys(sorted(_aliases(field) - {name})))
+    return list(names)
 
 
 def _aliases(field: Any) -> set[str]:
