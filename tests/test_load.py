@@ -277,3 +277,9 @@ def test_fuzz_bytes_returns_data_or_scenario_error(raw):
     except ScenarioError:
         return
     assert isinstance(data, dict)
+
+
+def test_reused_anchor_is_fine_and_silent(recwarn):
+    data, _ = load_text("a: &x 1\nb: &x 2\nc: *x\n")
+    assert data["c"] == 2
+    assert not [w for w in recwarn if "anchor" in str(w.message)]

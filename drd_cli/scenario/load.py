@@ -12,6 +12,7 @@ mapping, and documents too deep or too large once aliases are expanded (alias bo
 from __future__ import annotations
 
 import os
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +60,9 @@ class _GuardedComposer(Composer):
 
     def __init__(self, loader: Any = None) -> None:
         super().__init__(loader)
+        # Re-defining an anchor is valid YAML (the later one wins); ruamel would print a
+        # warning pointing into this module, which means nothing to a user.
+        self.warn_double_anchors = False
         self._drd_depth = 0
         self._drd_nodes = 0
 
@@ -203,7 +207,10 @@ def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceM
     text = _decode(text, filename)
     yaml = _new_yaml()
     try:
-        node = yaml.compose(text)
+        with warnings.catch_warnings():
+            # ruamel reports oddities as Python warnings on stderr; problems are errors here or nothing.
+            warnings.simplefilter("ignore")
+            node = yaml.compose(text)
         if node is None or (isinstance(node, ScalarNode) and node.value == ""
                              and str(getattr(node.tag, "value", node.tag)) == _YAML_TAG + "null"):
             raise ScenarioError("the file is empty (no YAML content)", Location(filename, 1, 1),
@@ -213,7 +220,9 @@ def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceM
             raise ScenarioError(f"the top level must be a mapping of `key: value` lines, not {kind}",
                                 _mark_location(filename, node.start_mark))
         _check_tree(node, filename)
-        data = yaml.constructor.construct_document(node)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            data = yaml.constructor.construct_document(node)
     except ScenarioError:
         raise
     except _Refused as exc:
