@@ -60,14 +60,8 @@ class Choices:
 
     def get(self, who: str, vs: str) -> Answer:
         """The answer of `who` against `vs` (a participant id or "test"); the policy if none."""
-        per = self._per.get(who, {})
-        if vs in per:
-            self._used.add((who, vs))
-            return per[vs]
-        if who in self._global:
-            self._used.add((who, None))
-            return self._global[who]
-        return Answer(exhaust=self.policy == "exhaust", explicit=False)
+        written = self.explicit(who, vs)
+        return written if written is not None else Answer(exhaust=self.policy == "exhaust", explicit=False)
 
     def explicit(self, who: str, vs: str) -> Answer | None:
         """Only an answer written in the file (for optional decisions such as exhausting for others)."""
