@@ -34,6 +34,15 @@ def test_book_order_from_the_highest_roll():
     assert r["final"]["plavovlaska"]["conditions"] == []        # on the other bank, not in the area
 
 
+def test_CS_OPT_AREA_pairs_recorded_with_the_answered_side_as_actor():
+    """Each pair of the general contest, highest roll first (R-ORDER); `actor` is the answered side."""
+    s = step(bridge(), "most")
+    got = [(x["actor"], x["counter"], x["winner"], x["totals"], x["rule"]) for x in s["pairs"]]
+    assert got == [("hrun", "skokan", "skokan", [12, 13], "CS-OPT-AREA"),
+                   ("hrun", "strelec", "hrun", [12, 10], "CS-OPT-AREA"),
+                   ("carodej_kultu", "hrun", "hrun", [9, 12], "CS-OPT-AREA")]
+
+
 def test_stopped_counter_neither_lands_nor_stops_but_defends():
     r = bridge(strelec=14)
     s = step(r, "most")

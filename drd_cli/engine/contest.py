@@ -85,6 +85,7 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
     if a.actor is None:
         raise violation("a contest's action needs an `actor`", "R-CONT", apath)
     actor = a.actor
+    rec.data.setdefault("pairs", [])
     if any(c.area for c in spec.counters):
         if not ctx.profile.is_on("plosna-protiakce"):
             i = next(i for i, c in enumerate(spec.counters) if c.area)
@@ -198,10 +199,21 @@ def _pair_winner(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side) -> S
     if ra > rc or (ra == rc and tie != "counter"):
         why = f"{ra} > {rc}" if ra > rc else f"remíza {ra} = {rc}, vyhrává aktér (tie: {tie})"
         rec.log("R-CONT", f"{na} vyhrává nad {nc}: {why}")
+        record_pair(rec, act.pid, c.pid, act.pid, (ra, rc), rerolls, "R-CONT")
         return act
     why = f"{rc} > {ra}" if rc > ra else f"remíza {ra} = {rc}, vyhrává protiaktér (tie: counter)"
     rec.log("R-CONT", f"{nc} vyhrává nad {na}: {why}")
+    record_pair(rec, act.pid, c.pid, c.pid, (ra, rc), rerolls, "R-CONT")
     return c
+
+
+def record_pair(rec: StepRecord, actor: str, counter: str, winner: str, totals: tuple[int, int], rerolls: int,
+                rule: str) -> None:
+    """Appends one resolved pair to the step's `pairs` (SCENARIO-FORMAT §7 extension), in resolution
+    order: `totals` are the compared totals after any reroll, `tie` says the tie rule decided."""
+    rec.data.setdefault("pairs", []).append({
+        "actor": actor, "counter": counter, "winner": winner, "totals": [totals[0], totals[1]],
+        "tie": totals[0] == totals[1], "reroll": rerolls > 0, "rule": rule})
 
 
 def _answer(choices: Choices, who: str, vs: str) -> Answer:

@@ -36,7 +36,8 @@ COMPLICATIONS = {"none": "bez komplikací", "mild": "mírné komplikace", "serio
 
 # Step keys rendered by a dedicated section; anything else is listed generically at the end.
 _KNOWN_STEP_KEYS = {"id", "round", "kind", "rolls", "order", "manoeuvres", "actions", "exhaustions", "log",
-                    "hide", "race", "outcome", "margin", "complication", "injury", "note"}
+                    "hide", "race", "outcome", "margin", "complication", "injury", "note",
+                    "pairs"}   # pairs: the R-CONT log lines already say who beat whom
 
 
 def pool_name(pool: Any) -> str:

@@ -141,6 +141,8 @@ def _roll(api: Any, sides: list[_Side]) -> None:
 
 def _winner(api: Any, answered: _Side, answer: _Side) -> tuple[_Side, _Side]:
     """The answered side counts as the actor for the tie rule (CS-OPT-AREA)."""
+    from drd_cli.engine.contest import record_pair
+
     w, rec = api.w, api.rec
     ra, rc = answered.prep.roll.total, answer.prep.roll.total
     tie = api.ctx.param("tie")
@@ -153,8 +155,10 @@ def _winner(api: Any, answered: _Side, answer: _Side) -> tuple[_Side, _Side]:
     if ra > rc or (ra == rc and tie != "counter"):
         rec.log("R-CONT", f"{na} vyhrává nad {nc}: " + (f"{ra} > {rc}" if ra > rc else f"remíza {ra} = {rc}, "
                                                         f"vyhrává ten, na koho se odpovídá (tie: {tie})"))
+        record_pair(rec, answered.pid, answer.pid, answered.pid, (ra, rc), rerolls, "CS-OPT-AREA")
         return answered, answer
     rec.log("R-CONT", f"{nc} vyhrává nad {na}: " + (f"{rc} > {ra}" if rc > ra else f"remíza {ra} = {rc} (tie: counter)"))
+    record_pair(rec, answered.pid, answer.pid, answer.pid, (ra, rc), rerolls, "CS-OPT-AREA")
     return answer, answered
 
 

@@ -41,6 +41,39 @@ def test_R_ORDER_pairs_from_the_highest_roll_then_lower_roll_then_listing():
     assert step(r)["order"] == ["q", "hero", "r", "p", "s"]
 
 
+def test_R_ORDER_pairs_are_recorded_in_resolution_order():
+    """SCENARIO-FORMAT §7 extension: `pairs` lists each R-CONT pair as resolved (R-ORDER)."""
+    y = doc(FIVE, """
+        - contest:
+            action: {actor: hero, pool: telo, roll: 10}
+            counters:
+              - {actor: p, roll: 8}
+              - {actor: q, roll: 12}
+              - {actor: r, roll: 10}
+        """)
+    pairs = step(run(y))["pairs"]
+    assert [(x["counter"], x["winner"]) for x in pairs] == [("q", "q"), ("r", "hero"), ("p", "hero")]
+    assert all(x["actor"] == "hero" and x["rule"] == "R-CONT" and x["reroll"] is False for x in pairs)
+    assert [x["totals"] for x in pairs] == [[10, 12], [10, 10], [10, 8]]
+    assert [x["tie"] for x in pairs] == [False, True, False]
+
+
+def test_R_CONT_pairs_record_a_reroll_and_its_totals():
+    # tie: reroll; 3+3=6 vs 5+4=9 → p wins on the reroll.
+    pair = step(_tie("reroll", ScriptedDice([3, 3, 5, 4])))["pairs"]
+    assert pair == [{"actor": "hero", "counter": "p", "winner": "p", "totals": [6, 9], "tie": False,
+                     "reroll": True, "rule": "R-CONT"}]
+    assert step(_tie("counter"))["pairs"][0]["winner"] == "p"
+
+
+def test_R_CONT_contest_without_counters_has_no_pairs():
+    y = doc(FIVE, """
+        - contest:
+            action: {actor: hero, pool: telo, targets: [p], roll: 10, effect: {ohrozeni: 1}}
+        """)
+    assert step(run(y))["pairs"] == []
+
+
 def test_R_ORDER_effects_of_an_earlier_pair_change_a_later_exhaustion():
     # q (12) beats hero first and raises its Ohrožení by 2 (hero accepts); p (11) then beats hero,
     # who exhausts: the cost is the new Ohrožení 4, not 2.
