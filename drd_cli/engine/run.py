@@ -6,7 +6,8 @@ the result contract as a dict (SCENARIO-FORMAT §7). Errors carry document paths
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, fields, replace
+from typing import Any, Callable
 
 from ..errors import ScenarioError
 from ..scenario.models import CORE_STEP_KINDS, as_list
@@ -35,8 +36,12 @@ class StepAPI:
     def contest(self, spec, choices, path):
         resolve_contest(self.ctx, self.w, self.rec, spec, choices, path)
 
-    def challenge(self, spec, choices, path, affects=None):
-        return core_steps.resolve_challenge(self.ctx, self.w, self.rec, spec, choices, path, affects=affects)
+    def challenge(self, spec, choices, path, affects=None, *, charge_narocnost: bool = False):
+        """The core výzva. `charge_narocnost=True` lets the core charge the výzva's náročnost (R-NAR)
+        to each participant who undergoes it; the default keeps the older contract, where a plugin
+        that passes `demanding` has already charged it itself (plugin `ukryvani`)."""
+        return core_steps.resolve_challenge(self.ctx, self.w, self.rec, spec, choices, path, affects=affects,
+                                            charge_narocnost=charge_narocnost)
 
     def apply(self, effect, to, *, actor=None, rule="§1.5", source=""):
         from .actions import apply_effects
@@ -134,58 +139,34 @@ def _unknown(pid: str, ids: set[str]) -> str:
 
 
 def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, *, choose: str = "accept",
-            seed: int | None = None) -> dict:
-    """Resolves every round and step; returns the result contract as a dict."""
+            seed: int | None = None, observe: Callable[[dict, State], None] | None = None) -> dict:
+    """Resolves every round and step; returns the result contract as a dict.
+
+    `observe(record, state)` (optional) is called after every step with the state after it
+    (`drd diff` follows Ohrožení step by step with it).
+    """
     hooks = hooks or Hooks(None, profile.enabled)
     check_references(scenario)
     state: State = initial_state(scenario)
     steps_out: list[dict] = []
     plugin_kinds = sorted(hooks.step_types)
     step_no = 0
-    rounds = scenario.rounds
     last_round = 0
-    for ri, rnd in enumerate(rounds):
-        number = ri + 1
-        last_round = number
-        rinfo = RoundInfo(number, used=set(rnd.spent), delayed=set(rnd.delay), initiative=rnd.initiative)
-        state = _expire_conditions(state, number)
+    for ri, rnd in enumerate(scenario.rounds):
+        last_round = ri + 1
+        state, rinfo = _begin_round(state, ri, rnd)
         ctx = Ctx(profile, dice, hooks, rinfo, choose)
         for si, step in enumerate(rnd.steps):
             step_no += 1
-            spath = ("rounds", ri, "steps", si)
-            kind, spec = _step_kind(step, plugin_kinds, spath)
-            rec = StepRecord(step.id or f"{number}.{si + 1}", number, kind)
-            ctx.record = rec
-            w = Working(state)
-            choices = Choices(step.choices, spath + ("choices",), set(w.ids()), choose)
-            kpath = spath + (kind,)
-            if kind == "test":
-                core_steps.resolve_test(ctx, w, rec, spec, choices, kpath)
-            elif kind == "contest":
-                resolve_contest(ctx, w, rec, spec, choices, kpath)
-            elif kind == "race":
-                core_steps.resolve_race(ctx, w, rec, spec, choices, kpath)
-            elif kind == "declare":
-                core_steps.resolve_declare(ctx, w, rec, spec, kpath)
-            elif kind == "challenge":
-                core_steps.resolve_challenge(ctx, w, rec, spec, choices, kpath)
-            else:
-                hooks.step_types[kind].resolve(StepAPI(ctx, w, rec), spec, choices, kpath)
-            for who, vs, _ in choices.unused():
-                rec.log("SCENARIO-FORMAT §5", f"Volba {who}" + (f" proti {vs}" if vs else "")
-                        + ": v tomto kroku o ničem nerozhoduje, ignorována")
-            state = w.commit()
-            steps_out.append(rec.data)
-        for entry_id, spec, raw_choices, epath in hooks.round_end(scenario, number, rnd, ("rounds", ri)):
+            state, data = _run_step(ctx, state, step, ri, si, plugin_kinds)
+            steps_out.append(data)
+            if observe is not None:
+                observe(data, state)
+        for data, state in _end_round(ctx, state, scenario, ri, rnd, step_no):
             step_no += 1
-            rec = StepRecord(entry_id or f"prostredi-{number}-{step_no}", number, "challenge")
-            ctx.record = rec
-            w = Working(state)
-            choices = Choices(raw_choices, epath + ("choices",), set(w.ids()), choose)
-            rec.log("CS-ENV-1", f"Akce prostředí na konci kola {number}")
-            core_steps.resolve_challenge(ctx, w, rec, spec, choices, epath + ("challenge",))
-            state = w.commit()
-            steps_out.append(rec.data)
+            steps_out.append(data)
+            if observe is not None:
+                observe(data, state)
     return {
         "format": "drd-result/1",
         "title": scenario.title,
@@ -195,6 +176,115 @@ def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, 
         "steps": steps_out,
         "final": {pid: p.final(last_round) for pid, p in state.participants.items()},
     }
+
+
+def _begin_round(state: State, ri: int, rnd: Any) -> tuple[State, RoundInfo]:
+    """The round's bookkeeping and the state with expired conditions removed."""
+    number = ri + 1
+    rinfo = RoundInfo(number, used=set(rnd.spent), delayed=set(rnd.delay), initiative=rnd.initiative)
+    return _expire_conditions(state, number), rinfo
+
+
+def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds: list[str]) -> tuple[State, dict]:
+    """Resolves one step of round `ri` from `state`; returns the state after it and its record."""
+    spath = ("rounds", ri, "steps", si)
+    kind, spec = _step_kind(step, plugin_kinds, spath)
+    rec = StepRecord(step.id or f"{ri + 1}.{si + 1}", ri + 1, kind)
+    ctx.record = rec
+    begin = getattr(ctx.dice, "begin_step", None)
+    if begin is not None:  # keyed dice (drd diff) name each roll by its step
+        begin(rec.data["id"])
+    w = Working(state)
+    choices = Choices(step.choices, spath + ("choices",), set(w.ids()), ctx.choose)
+    kpath = spath + (kind,)
+    if kind == "test":
+        core_steps.resolve_test(ctx, w, rec, spec, choices, kpath)
+    elif kind == "contest":
+        resolve_contest(ctx, w, rec, spec, choices, kpath)
+    elif kind == "race":
+        core_steps.resolve_race(ctx, w, rec, spec, choices, kpath)
+    elif kind == "declare":
+        core_steps.resolve_declare(ctx, w, rec, spec, kpath)
+    elif kind == "challenge":
+        core_steps.resolve_challenge(ctx, w, rec, spec, choices, kpath)
+    else:
+        ctx.hooks.step_types[kind].resolve(StepAPI(ctx, w, rec), spec, choices, kpath)
+    for who, vs, _ in choices.unused():
+        rec.log("SCENARIO-FORMAT §5", f"Volba {who}" + (f" proti {vs}" if vs else "")
+                + ": v tomto kroku o ničem nerozhoduje, ignorována")
+    return w.commit(), rec.data
+
+
+def _end_round(ctx: Ctx, state: State, scenario: Any, ri: int, rnd: Any, step_no: int):
+    """End-of-round environment actions (CS-ENV-1): yields (record, state after) for each."""
+    number = ri + 1
+    for entry_id, spec, raw_choices, epath in ctx.hooks.round_end(scenario, number, rnd, ("rounds", ri)):
+        step_no += 1
+        rec = StepRecord(entry_id or f"prostredi-{number}-{step_no}", number, "challenge")
+        ctx.record = rec
+        begin = getattr(ctx.dice, "begin_step", None)
+        if begin is not None:
+            begin(rec.data["id"])
+        w = Working(state)
+        choices = Choices(raw_choices, epath + ("choices",), set(w.ids()), ctx.choose)
+        rec.log("CS-ENV-1", f"Akce prostředí na konci kola {number}")
+        core_steps.resolve_challenge(ctx, w, rec, spec, choices, epath + ("challenge",))
+        state = w.commit()
+        yield rec.data, state
+
+
+@dataclass
+class Checkpoint:
+    """The engine's position just before one step: the state then and the round's bookkeeping.
+
+    `resolve_to` builds it once; `resolve_step_from` resolves that step from it as often as
+    needed (each time on a copy of the bookkeeping), which is how `drd odds` enumerates dice.
+    """
+
+    state: State
+    round: RoundInfo
+    ri: int
+    si: int
+    steps: list[dict]
+
+
+def resolve_to(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None, ri: int, si: int, *,
+               choose: str = "accept") -> Checkpoint:
+    """Resolves everything before step `si` of round `ri` (earlier rounds with their end-of-round
+    environment) and returns where the engine stands."""
+    hooks = hooks or Hooks(None, profile.enabled)
+    check_references(scenario)
+    state: State = initial_state(scenario)
+    plugin_kinds = sorted(hooks.step_types)
+    steps_out: list[dict] = []
+    step_no = 0
+    for r, rnd in enumerate(scenario.rounds[: ri + 1]):
+        state, rinfo = _begin_round(state, r, rnd)
+        ctx = Ctx(profile, dice, hooks, rinfo, choose)
+        for s, step in enumerate(rnd.steps):
+            if r == ri and s == si:
+                return Checkpoint(state, rinfo, ri, si, steps_out)
+            step_no += 1
+            state, data = _run_step(ctx, state, step, r, s, plugin_kinds)
+            steps_out.append(data)
+        for data, state in _end_round(ctx, state, scenario, r, rnd, step_no):
+            step_no += 1
+            steps_out.append(data)
+    raise IndexError(f"no step {si + 1} in round {ri + 1}")
+
+
+def resolve_step_from(cp: Checkpoint, scenario: Any, profile: Any, dice: Any, hooks: Hooks, *,
+                      choose: str = "accept") -> tuple[dict, State]:
+    """Resolves only the checkpoint's step with `dice`; returns its record and the state after it.
+
+    The checkpoint is not changed (the state is a value; the round bookkeeping is copied).
+    """
+    r = cp.round
+    rinfo = replace(r, **{f.name: set(getattr(r, f.name)) for f in fields(r) if isinstance(getattr(r, f.name), set)})
+    ctx = Ctx(profile, dice, hooks, rinfo, choose)
+    state, data = _run_step(ctx, cp.state, scenario.rounds[cp.ri].steps[cp.si], cp.ri, cp.si,
+                            sorted(hooks.step_types))
+    return data, state
 
 
 def _expire_conditions(state: State, number: int) -> State:
@@ -210,4 +300,4 @@ def _expire_conditions(state: State, number: int) -> State:
     return w.commit()
 
 
-__all__ = ["resolve", "StepAPI", "check_references", "violation"]
+__all__ = ["resolve", "resolve_to", "resolve_step_from", "Checkpoint", "StepAPI", "check_references", "violation"]
