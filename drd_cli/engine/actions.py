@@ -192,7 +192,14 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
     wp.vyhody -= vyhody_needed
     for key, cost in costs.items():
         wp.change_resource(key, -cost)
+    _cap(rec, wp)
     return prep
+
+
+def _cap(rec: StepRecord, p: PState) -> None:
+    """A pool never ends a payment above its maximum (RULES §1.1): a gain's surplus is lost."""
+    for key, lost in p.cap_pools().items():
+        rec.log("R-EXH-4", f"{p.name}: {pool_cs(key)} nad maximum {p.maxima[key]}, {lost} propadá")
 
 
 def _manoeuvre_payment(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: str, pay: str | None,
@@ -224,9 +231,11 @@ def free_manoeuvre(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: str, v
         if item.free != name or (via and item.name != via) or not p.item_works(item):
             continue
         key = (p.id, "item:" + item.name)
-        if key in ctx.round.free_used:
+        # `per: conflict` is remembered in the state (all rounds), `per: round` in the round.
+        used = w.free_used if item.per == "conflict" else ctx.round.free_used
+        if key in used:
             continue
-        ctx.round.free_used.add(key)
+        used.add(key)
         return item.name
     return ctx.hooks.free_manoeuvre(ctx, w, p, prep, name, via)
 
@@ -430,4 +439,5 @@ def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool:
         whom += f" (upírá {w.peek(denied).name} jeho zisk)"
     rec.log(rule, f"{p.name} se vyčerpává{whom} proti {'zkoušce' if vs == 'test' else w.peek(vs).name}: "
                   f"{cost} {pool_cs(key)}, Ohrožení {before}→{wp.ohrozeni}" + (f" — {why}" if why else ""))
+    _cap(rec, wp)
     return entry

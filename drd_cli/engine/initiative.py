@@ -6,9 +6,22 @@ from .context import Ctx, StepRecord, violation
 from .state import Working
 
 
+def check_delay(ctx: Ctx, w: Working, pid: str, from_: str | None, path: tuple) -> None:
+    """`from: delayed` needs a delay the round declared (SCENARIO-FORMAT §3: delays are declared and checked).
+
+    A delayed action is still the actor's one action from initiative in that round (R-RND-1), so
+    the check only asks whether the delay was declared; spending it is the caller's business.
+    """
+    if from_ == "delayed" and pid not in ctx.round.delayed:
+        raise violation(f"{w.peek(pid).name} acts from a delayed initiative (from: delayed), but round "
+                        f"{ctx.round.number} declares no delay for it", "R-RND-1", path + ("from",),
+                        hint=f"add it to the round's `delay:` list (delay: [{pid}])")
+
+
 def main_action(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str | None, path: tuple) -> str:
     """A step's main action spends the actor's initiative action (or its declared delay)."""
     name = w.peek(pid).name
+    check_delay(ctx, w, pid, from_, path)
     if from_ == "obrana":
         raise violation(f"{name}'s main action cannot come from defence; obrana is for counter-actions",
                         "R-MAN-3", path + ("from",))
@@ -26,6 +39,7 @@ def counter_source(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str |
                    path: tuple, what: str = "protiakce") -> str:
     """A counter's source: its unused initiative (or delay), else obrana (R-RND-1, R-MAN-3, CS-IND-1)."""
     name = w.peek(pid).name
+    check_delay(ctx, w, pid, from_, path)
     if from_ is None:
         from_ = "obrana" if pid in ctx.round.used else ("delayed" if pid in ctx.round.delayed else "initiative")
     if from_ in ("initiative", "delayed"):

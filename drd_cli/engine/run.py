@@ -181,6 +181,10 @@ def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, 
 def _begin_round(state: State, ri: int, rnd: Any) -> tuple[State, RoundInfo]:
     """The round's bookkeeping and the state with expired conditions removed."""
     number = ri + 1
+    for di, pid in enumerate(rnd.delay):
+        if pid in rnd.spent:
+            raise violation(f"{pid!r} has already spent its initiative this round (`spent`), so it has nothing "
+                            f"left to delay", "R-RND-1", ("rounds", ri, "delay", di))
     rinfo = RoundInfo(number, used=set(rnd.spent), delayed=set(rnd.delay), initiative=rnd.initiative)
     return _expire_conditions(state, number), rinfo
 

@@ -55,6 +55,7 @@ class PState:
     armour_base: int
     abilities: list[str]
     disabled: list[str] = field(default_factory=list)
+    maxima: dict[str, int] = field(default_factory=dict)   # pool → maximum, only where the file gives one
 
     @property
     def is_hero(self) -> bool:
@@ -110,6 +111,21 @@ class PState:
             key = pool or "telo"
             self.pools[key] = self.pools.get(key, 0) + delta
 
+    def cap_pools(self) -> dict[str, int]:
+        """Cuts every pool down to its maximum (if the file gives one); returns {pool: points lost}.
+
+        Called after a payment, not on each gain: points from a Jizva or a sacrifice are first
+        spent on what they were taken for, only the surplus over the maximum is lost (R-EXH-4).
+        """
+        lost: dict[str, int] = {}
+        if not self.is_hero:
+            return lost
+        for key, cap in self.maxima.items():
+            if self.pools.get(key, 0) > cap:
+                lost[key] = self.pools[key] - cap
+                self.pools[key] = cap
+        return lost
+
     def final(self, last_round: int) -> dict:
         """This participant's entry of the result's `final` block."""
         out: dict[str, Any] = {}
@@ -138,6 +154,8 @@ class State:
 
     participants: dict[str, PState]
     longs: dict[str, dict] = field(default_factory=dict)
+    # (participant, "item:NAME") of `per: conflict` items whose free manoeuvre is spent (R-MAN-2)
+    free_used: frozenset = frozenset()
 
 
 class Working:
@@ -147,6 +165,7 @@ class Working:
         self._base = state
         self._changed: dict[str, PState] = {}
         self.longs = dict(state.longs)
+        self.free_used = set(state.free_used)
 
     def __getitem__(self, pid: str) -> PState:
         """The participant, copied on first access so the base State is never changed."""
@@ -171,7 +190,7 @@ class Working:
 
     def commit(self) -> State:
         merged = {pid: self._changed.get(pid, p) for pid, p in self._base.participants.items()}
-        return State(merged, dict(self.longs))
+        return State(merged, dict(self.longs), frozenset(self.free_used))
 
 
 def initial_state(scenario: Any) -> State:
@@ -206,7 +225,8 @@ def initial_state(scenario: Any) -> State:
                     ohrozeni=p.ohrozeni, vyhody=p.vyhody, levels=dict(p.levels), charakteristika=level,
                     covers=covers, equipment=items, conditions=conds, jizvy=list(p.jizvy),
                     suspicion=list(p.suspicion), zone=p.zone, count=p.count, armour_base=p.armour,
-                    abilities=list(p.abilities))
+                    abilities=list(p.abilities),
+                    maxima={k: v for k, v in (p.max.model_dump().items() if p.max else ()) if v is not None})
         participants[pid] = ps
     frozen = frozenset(item_abilities)
     for ps in participants.values():

@@ -6,7 +6,8 @@ R-TEST, CS-MULTI-1/2, CS-COOP-2, CS-RACE-1, CS-PREP-1, R-CHAL, CS-ENV-2/3.
 from __future__ import annotations
 
 from ..scenario.models import ActionSpec, ChallengeSpec, RaceSpec, TestSpec, as_list, norm_pool
-from .actions import Prepared, apply_effects, exhaust, has_effect, make_roll, prepare
+from .actions import (Prepared, _check_allowed, apply_effects, exhaust, has_effect, make_roll, narocnost, pool_cs,
+                      prepare)
 from .contest import action_targets
 from .context import Choices, Ctx, StepRecord, violation
 from .initiative import counter_source, main_action
@@ -244,7 +245,8 @@ def affected_by(ctx: Ctx, w: Working, spec: ChallengeSpec, path: tuple) -> list[
 
 
 def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec, choices: Choices | None,
-                      path: tuple, *, affects: list[str] | None = None, followup: bool = False) -> list[str]:
+                      path: tuple, *, affects: list[str] | None = None, followup: bool = False,
+                      charge_narocnost: bool = True) -> list[str]:
     """R-CHAL / CS-ENV: each affected participant accepts, or undergoes the výzva if it reacts.
 
     Returns who suffered the effect.
@@ -311,13 +313,22 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
                 rec.log("CS-ENV-2", f"Pozor: {name} na smrtící výzvu „{title}“ nereaguje a podléhá jí")
             suffered += _suffer(ctx, w, rec, spec.effect, pid, "přijímá výzvu bez hodu")
             continue
-        if not _can_react(ctx, w, rec, pid, how, pool, path + ("react", pid), spec):
+        action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=spec.bonus_from.get(pid),
+                            demanding=spec.demanding)
+        # Undergoing the výzva is an action (R-CHAL): a condition may forbid it, and a náročná
+        # výzva costs its náročnost before the roll like any action (R-NAR).
+        _check_allowed(ctx, w.peek(pid), action, path + ("react", pid))
+        naro = narocnost(ctx, w.peek(pid), action) * int(ctx.param("narocnost_cost")) if charge_narocnost else 0
+        if not _can_react(ctx, w, rec, pid, how, pool, path + ("react", pid), spec, extra=naro):
             if spec.deadly:
                 rec.log("CS-ENV-2", f"Pozor: {name} nemá čím reagovat na smrtící výzvu „{title}“")
             suffered += _suffer(ctx, w, rec, spec.effect, pid, "nemůže reagovat (CS-ENV-2)")
             continue
-        action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=spec.bonus_from.get(pid),
-                            demanding=spec.demanding)
+        if naro:
+            key = w.peek(pid).pool_for(pool)
+            w[pid].change_resource(key, -naro)
+            rec.log("R-NAR", f"{name}: výzva je {'velmi ' if naro > int(ctx.param('narocnost_cost')) else ''}"
+                             f"náročná, stojí {naro} {pool_cs(key)}")
         roll = make_roll(ctx, w, pid, action, path, total=spec.rolls.get(pid), dice=spec.dice.get(pid))
         rec.data["rolls"][pid] = roll.as_result()
         if roll.total >= target:
@@ -348,16 +359,27 @@ def _suffer(ctx: Ctx, w: Working, rec: StepRecord, effect, pid: str, why: str) -
 
 
 def _can_react(ctx: Ctx, w: Working, rec: StepRecord, pid: str, how: str, pool: str, path: tuple,
-               spec: ChallengeSpec) -> bool:
-    """Undergoing a výzva is an action: delayed initiative, or obrana paid (or free) — CS-ENV-2."""
+               spec: ChallengeSpec, extra: int = 0) -> bool:
+    """Undergoing a výzva is an action: delayed initiative, or obrana paid (or free) — CS-ENV-2.
+
+    `extra` is the náročnost the reaction costs from the pool besides obrana: a participant who
+    cannot pay it cannot react either (CS-ENV-2).
+    """
     name = w.peek(pid).name
+    p = w.peek(pid)
+    key = p.pool_for(pool)
     if how in ("delayed", "initiative"):
         if pid in ctx.round.used:
             raise violation(f"{name} has no initiative action left to undergo the výzva; react with obrana",
                             "R-CHAL", path)
+        if p.resource(key) < extra:
+            rec.log("CS-ENV-2", f"{name} nemá na náročnost výzvy ({extra} {pool_cs(key)}), nemůže reagovat")
+            return False
         ctx.round.used.add(pid)
         return True
-    p = w.peek(pid)
+    if p.resource(key) < extra:
+        rec.log("CS-ENV-2", f"{name} nemá na náročnost výzvy ({extra} {pool_cs(key)}), nemůže reagovat")
+        return False
     prep = Prepared(pid, ActionSpec(actor=pid, pool=pool), path, pool, pool, ["obrana"])
     from .actions import free_manoeuvre
 
@@ -366,8 +388,7 @@ def _can_react(ctx: Ctx, w: Working, rec: StepRecord, pid: str, how: str, pool: 
         rec.data["manoeuvres"].append({"by": pid, "name": "obrana", "paid": "free", "cost": 0, "via": via})
         rec.log("R-MAN-2", f"{name}: obrana zdarma díky {via}")
         return True
-    key = p.pool_for(pool)
-    if p.resource(key) >= 1:
+    if p.resource(key) >= 1 + extra:
         w[pid].change_resource(key, -1)
         rec.data["manoeuvres"].append({"by": pid, "name": "obrana", "paid": key, "cost": 1, "via": None})
         return True

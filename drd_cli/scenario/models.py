@@ -111,6 +111,14 @@ class Pools(StrictModel):
     vliv: int = Field(default=0, ge=0)
 
 
+class MaxPools(StrictModel):
+    """Optional maxima of a hero's pools (RULES §1.1 "and optionally a maximum"); absent = no cap."""
+
+    telo: int | None = cz("telo", "tělo", default=None, ge=0)
+    duse: int | None = cz("duse", "duše", default=None, ge=0)
+    vliv: int | None = Field(default=None, ge=0)
+
+
 class JizvaGain(StrictModel):
     """A Jizva taken to gain points (R-EXH-4)."""
 
@@ -125,7 +133,7 @@ class Participant(StrictModel):
     name: str | None = cz("name", "jméno", default=None)
     side: str | None = cz("side", "strana", default=None)
     pools: Pools | None = cz("pools", "zdroje", default=None)
-    max: Pools | None = None
+    max: MaxPools | None = cz("max", "maximum", default=None)
     sudba: int | None = Field(default=None, ge=0)
     ohrozeni: int = cz("ohrozeni", "ohrožení", default=0, ge=0)
     vyhody: int = cz("vyhody", "výhody", default=0, ge=0)
@@ -146,6 +154,13 @@ class Participant(StrictModel):
             raise ValueError("a participant is a hero (`pools`) or a creature (`sudba`), never both")
         if self.pools is None and self.sudba is None:
             raise ValueError("a participant needs `pools` (a hero: tělo, duše, vliv) or `sudba` (a creature)")
+        if self.max is not None:
+            if self.pools is None:
+                raise ValueError("`max` gives maxima of a hero's pools (tělo, duše, vliv); a creature has none")
+            for key in POOLS:
+                cap = getattr(self.max, key)
+                if cap is not None and getattr(self.pools, key) > cap:
+                    raise ValueError(f"{key} starts at {getattr(self.pools, key)}, above its maximum {cap}")
         return self
 
 

@@ -181,23 +181,26 @@ def test_CS_ENV_2_cannot_pay_obrana_suffers_automatically():
 
 
 def test_CS_ENV_3_protector_once_for_all_or_per_target():
-    steps = """
-        - challenge:
-            name: déšť
-            affects: [a, b, c]
-            effect: {ohrozeni: 1}
-            counters: [{actor: c, from: delayed, kind: protect, protects: [a, b, c], manoeuvres: [rozsahle],
-                        roll: 7}]
-          choices: {c: exhaust}
+    rounds = """
+        - delay: [c]
+          steps:
+            - challenge:
+                name: déšť
+                affects: [a, b, c]
+                effect: {ohrozeni: 1}
+                counters: [{actor: c, from: delayed, kind: protect, protects: [a, b, c], manoeuvres: [rozsahle],
+                            roll: 7}]
+              choices: {c: exhaust}
         """
-    r = run(doc(THREE, steps), enable=["rozsahla-protiakce"])
+    r = run(doc(THREE, "", rounds=rounds), enable=["rozsahla-protiakce"])
     [e] = exhaustions(r)
     assert (e["cost"], e["ohrozeni"]) == (3, [3, 4])
     assert [final(r, x)["ohrozeni"] for x in "ab"] == [1, 2]
     rich = THREE.replace("c: {pools: {telo: 6", "c: {pools: {telo: 12")
-    r = run(doc(rich, steps), enable=["rozsahla-protiakce"], params={"challenge_protect_cost": "per-target"})
+    r = run(doc(rich, "", rounds=rounds), enable=["rozsahla-protiakce"],
+            params={"challenge_protect_cost": "per-target"})
     assert exhaustions(r)[0]["cost"] == 9
-    violation(doc(THREE, steps), "CS-OPT-AID")
+    violation(doc(THREE, "", rounds=rounds), "CS-OPT-AID")
 
 
 def test_CS_PREP_1_declare_does_not_use_the_action_unless_from_initiative():
