@@ -83,7 +83,7 @@ def test_final_table():
     assert header.split() == ["Účastník", "Zdroje", "Ohrožení", "Výhody", "Jizvy", "Stavy", "Vybavení"]
     hanus = next(line for line in table.splitlines() if line.strip().startswith("hanus"))
     assert "Tělo 0, Duše 9, Vliv 5" in hanus
-    assert "Pád z výšky" in hanus and "omráčen (ještě 2 kol)" in hanus and "hůl" in hanus
+    assert "Pád z výšky" in hanus and "omráčen (ještě 2 kola)" in hanus  # Czech plural: 2–4 kola and "hůl" in hanus
     stary = next(line for line in table.splitlines() if line.strip().startswith("stary"))
     assert stary.split()[:5] == ["stary", "Sudba", "12", "2", "1"]
 

@@ -1,10 +1,15 @@
-"""The transcript a table reads: rendered with rich ONLY from the result dict (SCENARIO-FORMAT §7).
+"""The transcript a table reads, built ONLY from the result dict (SCENARIO-FORMAT §7).
 
-Nothing here looks at the scenario or the engine: whatever the result says is shown, in Czech
-game terms. Success and failure are written as words (ÚSPĚCH / NEÚSPĚCH) as well as coloured, so
-the transcript reads the same without colour. Optional step keys (`hide`, `long`, Dakara
-`outcome`/`margin`/`complication`/`injury`, `race`) are shown when present; keys this module does
-not know are still listed, so nothing in the result is silently dropped.
+Nothing here looks at the scenario or the engine: whatever the result says is shown, in the
+active language (drd_cli.i18n; Czech by default, with the book's game terms). Success and failure
+are written as words (ÚSPĚCH / NEÚSPĚCH) as well as coloured, so the transcript reads the same
+without colour. Optional step keys (`hide`, `long`, Dakara `outcome`/`margin`/`complication`/
+`injury`, `race`) are shown when present; keys this module does not know are still listed, so
+nothing in the result is silently dropped.
+
+`build(result)` makes a format-neutral `Doc` (render/doc.py); `render`/`render_text` write it with
+rich for the terminal or a .txt file, render/md.py and render/html.py write the same Doc as
+Markdown and HTML. rich is imported only by the terminal writer.
 """
 
 from __future__ import annotations
@@ -12,27 +17,28 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from rich import box
-from rich.console import Console, Group
-from rich.rule import Rule
-from rich.table import Table
-from rich.text import Text
+from ..i18n import N_, _, language, ngettext
+from .doc import RICH_STYLES, Column, Doc, Either, Label, Line, Meta, Span, Step, Table, Title, fill
 
-POOLS = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv", "sudba": "Sudba", "vyhoda": "Výhoda",
-         "vyhody": "Výhody", "free": "zdarma"}
-KINDS = {"test": "zkouška", "contest": "střet", "race": "závod", "declare": "zjevná akce",
-         "challenge": "výzva", "hide": "ukrývání", "skill": "dovednost (Dakara)"}
-SOURCES = {"given": "ze souboru", "seeded": "náhodně (seed)", "entered": "zadáno u stolu"}
-LONG_STATUS = {"completed": "dokončena", "continuing": "pokračuje", "interrupted": "přerušena"}
-SITUATIONS = {"unaware": "nic netuší (S1)", "chance": "má šanci si všimnout (S2)", "search": "pátrá (S3)"}
-RESOLVED_AS = {"none": "bez hodu", "challenge": "výzva", "test": "zkouška", "contest": "střet"}
+# Result codes → English msgids, translated when used (the language is chosen at run time).
+POOLS = {"telo": N_("Body"), "duse": N_("Soul"), "vliv": N_("Influence"), "sudba": N_("Fate"),
+         "vyhoda": N_("Advantage"), "vyhody": N_("Advantages"), "free": N_("free")}
+KINDS = {"test": N_("test"), "contest": N_("contest"), "race": N_("race"), "declare": N_("obvious action"),
+         "challenge": N_("challenge"), "hide": N_("hiding"), "skill": N_("skill (Dakara)")}
+SOURCES = {"given": N_("from the file"), "seeded": N_("random (seed)"), "entered": N_("entered at the table")}
+LONG_STATUS = {"completed": N_("completed"), "continuing": N_("continuing"), "interrupted": N_("interrupted")}
+SITUATIONS = {"unaware": N_("unaware (S1)"), "chance": N_("may notice by chance (S2)"),
+              "search": N_("searching (S3)")}
+RESOLVED_AS = {"none": N_("no roll"), "challenge": N_("challenge"), "test": N_("test"), "contest": N_("contest")}
 OUTCOMES = {
-    "auto-success": ("ÚSPĚCH bez hodu", "bold green"), "success": ("ÚSPĚCH", "bold green"),
-    "win": ("VÝHRA", "bold green"), "draw": ("REMÍZA", "bold yellow"), "failure": ("NEÚSPĚCH", "bold red"),
-    "loss": ("PROHRA", "bold red"), "withdrawn": ("UPUŠTĚNO", "dim"), "impossible": ("NEMOŽNÉ", "bold red"),
+    "auto-success": (N_("SUCCESS without a roll"), "ok"), "success": (N_("SUCCESS"), "ok"),
+    "win": (N_("WIN"), "ok"), "draw": (N_("DRAW"), "warn"), "failure": (N_("FAILURE"), "bad"),
+    "loss": (N_("LOSS"), "bad"), "withdrawn": (N_("WITHDRAWN"), "dim"), "impossible": (N_("IMPOSSIBLE"), "bad"),
 }
-MANOEUVRES = {"presne": "přesně", "rozsahle": "rozsáhle", "obrana": "obrana", "mocne": "mocně", "lstive": "lstivě"}
-COMPLICATIONS = {"none": "bez komplikací", "mild": "mírné komplikace", "serious": "vážné komplikace"}
+MANOEUVRES = {"presne": N_("precisely"), "rozsahle": N_("widely"), "obrana": N_("defence"),
+              "mocne": N_("powerfully"), "lstive": N_("cunningly")}
+COMPLICATIONS = {"none": N_("no complications"), "mild": N_("mild complications"),
+                 "serious": N_("serious complications")}
 
 # Step keys rendered by a dedicated section; anything else is listed generically at the end.
 _KNOWN_STEP_KEYS = {"id", "round", "kind", "rolls", "order", "manoeuvres", "actions", "exhaustions", "log",
@@ -40,9 +46,15 @@ _KNOWN_STEP_KEYS = {"id", "round", "kind", "rolls", "order", "manoeuvres", "acti
                     "pairs"}   # pairs: the R-CONT log lines already say who beat whom
 
 
+def _t(table: dict, key: Any) -> str:
+    """A code looked up in one of the tables above and translated; unknown codes unchanged."""
+    msgid = table.get(str(key)) if key is not None else None
+    return _(msgid) if msgid else str(key)
+
+
 def pool_name(pool: Any) -> str:
     """`telo` → `Tělo` (unknown names unchanged)."""
-    return POOLS.get(str(pool), str(pool))
+    return _t(POOLS, pool)
 
 
 def _words(items: Any) -> str:
@@ -58,301 +70,469 @@ def _item(value: Any) -> str:
         if "name" in value:
             extra = []
             if value.get("rounds") is not None:
-                extra.append(f"ještě {value['rounds']} kol")
+                rounds = value["rounds"]
+                extra.append(ngettext("{n} more round", "{n} more rounds", rounds).format(n=rounds)
+                             if isinstance(rounds, int) else f"{rounds}")
             if value.get("armour"):
-                extra.append(f"zbroj {value['armour']}")
+                extra.append(_("armour {n}").format(n=value["armour"]))
             return f"{value['name']} ({', '.join(extra)})" if extra else str(value["name"])
         return ", ".join(f"{k}: {_item(v)}" for k, v in value.items())
     if value is True:
-        return "ano"
+        return _("yes")
     if value is False:
-        return "ne"
+        return _("no")
     if value is None:
         return "–"
     return str(value)
 
 
-def _verdict(success: Any) -> Text:
+def _verdict(success: Any) -> Span:
     if success is True:
-        return Text("ÚSPĚCH", style="bold green")
+        return Span(_("SUCCESS"), "ok")
     if success is False:
-        return Text("NEÚSPĚCH", style="bold red")
-    return Text(str(success))
+        return Span(_("FAILURE"), "bad")
+    return Span(str(success))
+
+
+def _signed(value: Any) -> str:
+    return f"{value:+d}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
 # --------------------------------------------------------------------------- step sections
 
-def _heading(step: dict) -> Rule:
+def _heading(step: dict) -> str:
     kind = step.get("kind", "?")
-    title = f"Krok {step.get('id', '?')} · kolo {step.get('round', '?')} · {KINDS.get(kind, kind)}"
-    return Rule(Text(title, style="bold"), align="left")
+    return _("Step {id} · round {round} · {kind}").format(id=step.get("id", "?"), round=step.get("round", "?"),
+                                                          kind=_t(KINDS, kind))
 
 
 def _rolls(rolls: dict) -> Table:
-    table = Table(box=box.SIMPLE, show_edge=False, pad_edge=False, title=None)
-    table.add_column("Hod", no_wrap=True)
-    table.add_column("Celkem", justify="right")
-    table.add_column("Kostky", justify="right")
-    table.add_column("Bonus", justify="right")
-    table.add_column("Zdroj")
+    columns = [Column(_("Roll"), no_wrap=True), Column(_("Total"), "right"), Column(_("Dice"), "right"),
+               Column(_("Bonus"), "right"), Column(_("Source"))]
+    rows = []
     for who, roll in rolls.items():
         if not isinstance(roll, dict):
-            table.add_row(str(who), str(roll), "–", "–", "–")
+            rows.append([[Span(str(who))], [Span(str(roll))], [Span("–")], [Span("–")], [Span("–")]])
             continue
         dice = roll.get("dice")
         dice_text = " + ".join(map(str, dice)) if isinstance(dice, list) and dice else "–"
         bonus = roll.get("bonus")
         source = roll.get("source")
-        table.add_row(str(who), Text(str(roll.get("total", "?")), style="bold"), dice_text,
-                      "–" if bonus is None else f"{bonus:+d}" if isinstance(bonus, int) else str(bonus),
-                      SOURCES.get(source, str(source) if source is not None else "–"))
-    return table
+        rows.append([[Span(str(who))], [Span(str(roll.get("total", "?")), "strong")], [Span(dice_text)],
+                     [Span("–" if bonus is None else _signed(bonus))],
+                     [Span(_t(SOURCES, source) if source is not None else "–")]])
+    return Table(columns, rows, kind="rolls")
 
 
-def _actions(actions: dict) -> list[Text]:
+def _actions(actions: dict) -> list[Line]:
     lines = []
     for who, action in actions.items():
         if not isinstance(action, dict):
-            lines.append(Text(f"  {who}: {_item(action)}"))
+            lines.append(Line([Span(f"{who}: {_item(action)}")]))
             continue
-        line = Text("  ")
-        line.append(str(who), style="bold")
-        line.append(": ")
-        line.append_text(_verdict(action.get("success")))
+        spans = [Span(str(who), "strong"), Span(": "), _verdict(action.get("success"))]
         if action.get("affected"):
-            line.append(f"; zasáhla: {_words(action['affected'])}")
+            spans += fill(_("; reached: {who}"), who=_words(action["affected"]))
         if action.get("kept_up") is not None:
-            line.append("; udržel(a) tempo" if action["kept_up"] else "; nestačil(a)")
+            spans.append(Span(_("; kept up") if action["kept_up"] else _("; fell behind")))
         long = action.get("long")
         if isinstance(long, dict):
-            status = LONG_STATUS.get(long.get("status"), str(long.get("status")))
-            line.append(f"; dlouhá akce {long.get('id', '?')}: {status}")
+            spans += fill(_("; long action {id}: {status}"), id=long.get("id", "?"),
+                          status=_t(LONG_STATUS, long.get("status")))
             if long.get("barred"):
-                line.append(f", vzdali se: {_words(long['barred'])}")
+                spans += fill(_(", gave up: {who}"), who=_words(long["barred"]))
             if long.get("retry"):
-                line.append(", může to zkusit znovu")
+                spans.append(Span(_(", may try again")))
         for key, value in action.items():
             if key not in ("success", "affected", "kept_up", "long"):
-                line.append(f"; {key}: {_item(value)}")
-        lines.append(line)
+                spans.append(Span(f"; {key}: {_item(value)}"))
+        lines.append(Line(spans))
     return lines
 
 
 def _manoeuvre(m: Any) -> str:
     if not isinstance(m, dict):
         return str(m)
-    name = str(m.get("name", "?"))
-    text = f"{m.get('by', '?')}: {MANOEUVRES.get(name, name)}"
+    name = _t(MANOEUVRES, m.get("name", "?"))
+    who = m.get("by", "?")
     paid, cost, via = m.get("paid"), m.get("cost"), m.get("via")
     if paid == "free" or cost == 0:
-        text += " zdarma" + (f" ({via})" if via else "")
-    elif paid is not None:
-        text += f", platí {cost if cost is not None else '?'} {pool_name(paid)}" + (f" ({via})" if via else "")
-    return text
+        if via:
+            return _("{who}: {manoeuvre} for free ({via})").format(who=who, manoeuvre=name, via=via)
+        return _("{who}: {manoeuvre} for free").format(who=who, manoeuvre=name)
+    if paid is not None:
+        cost_text = cost if cost is not None else "?"
+        if via:
+            return _("{who}: {manoeuvre}, pays {cost} {pool} ({via})").format(
+                who=who, manoeuvre=name, cost=cost_text, pool=pool_name(paid), via=via)
+        return _("{who}: {manoeuvre}, pays {cost} {pool}").format(who=who, manoeuvre=name, cost=cost_text,
+                                                                   pool=pool_name(paid))
+    return f"{who}: {name}"
 
 
-def _exhaustion(e: dict) -> Text:
-    line = Text("  ")
-    line.append(str(e.get("by", "?")), style="bold")
-    vs = e.get("vs")
-    line.append(" se vyčerpává " + ("proti zkoušce (9)" if vs == "test" else f"proti {vs}"))
-    line.append(f": {e.get('cost', '?')} {pool_name(e.get('pool', '?'))}")
-    ohro = e.get("ohrozeni")
-    if isinstance(ohro, (list, tuple)) and len(ohro) == 2:
-        line.append(f", Ohrožení {ohro[0]}→{ohro[1]}", style="yellow")
-    protected = e.get("protected")
-    if protected:
-        line.append(f"; chrání: {_words(protected)}")
-    if e.get("denied"):
-        line.append(f"; ruší výhodu vítěze: {_words(e['denied'])}")
+def _vs(vs: Any) -> str:
+    return _("the test (9)") if vs == "test" else str(vs)
+
+
+def _gains(e: dict) -> list[Span]:
+    """The Jizva or sacrifice an exhaustion was paid with, as spans."""
+    out: list[Span] = []
     gained = e.get("gained") or {}
     jizva = gained.get("jizva") if isinstance(gained, dict) else None
     if jizva:
         name = jizva.get("name", "?") if isinstance(jizva, dict) else str(jizva)
         gain = jizva.get("gain") if isinstance(jizva, dict) else None
-        line.append(f"; Jizva „{name}“" + (f" (+{gain})" if gain is not None else ""), style="magenta")
+        text = (_("Jizva „{name}“ (+{gain})").format(name=name, gain=gain) if gain is not None
+                else _("Jizva „{name}“").format(name=name))
+        out.append(Span(text, "scar"))
     sacrifice = gained.get("sacrifice") if isinstance(gained, dict) else None
     if sacrifice:
         name = sacrifice.get("name", sacrifice) if isinstance(sacrifice, dict) else sacrifice
         gain = sacrifice.get("gain") if isinstance(sacrifice, dict) else None
-        line.append(f"; obětuje {name}" + (f" (+{gain})" if gain is not None else ""), style="magenta")
-    return line
+        text = (_("sacrifices {name} (+{gain})").format(name=name, gain=gain) if gain is not None
+                else _("sacrifices {name}").format(name=name))
+        out.append(Span(text, "scar"))
+    return out
 
 
-def _hide(h: dict) -> list[Text]:
-    lines = [Text(f"  Ukrývání: {SITUATIONS.get(h.get('situation'), _item(h.get('situation')))}, "
-                  f"řešeno jako {RESOLVED_AS.get(h.get('resolved_as'), _item(h.get('resolved_as')))}")]
+def _ohrozeni(e: dict) -> str | None:
+    ohro = e.get("ohrozeni")
+    if isinstance(ohro, (list, tuple)) and len(ohro) == 2:
+        return _("Ohrožení {before}→{after}").format(before=ohro[0], after=ohro[1])
+    return None
+
+
+def _exhaustion(e: dict) -> Line:
+    who = Span(str(e.get("by", "?")), "strong")
+    vs = e.get("vs")
+    template = (_("{who} exhausts against the test (9): {cost} {pool}") if vs == "test"
+                else _("{who} exhausts against {vs}: {cost} {pool}"))
+    spans = fill(template, who=who, vs=vs, cost=e.get("cost", "?"), pool=pool_name(e.get("pool", "?")))
+    ohro = _ohrozeni(e)
+    if ohro:
+        spans.append(Span(", " + ohro, "ohro"))
+    if e.get("protected"):
+        spans += fill(_("; protects: {who}"), who=_words(e["protected"]))
+    if e.get("denied"):
+        spans += fill(_("; cancels the winner's gain: {who}"), who=_words(e["denied"]))
+    for gain in _gains(e):
+        spans += [Span("; "), gain]
+    return Line(spans)
+
+
+def _exhaustions(items: list) -> Either:
+    lines = [_exhaustion(e) if isinstance(e, dict) else Line([Span(str(e))]) for e in items]
+    columns = [Column(_("Who"), no_wrap=True), Column(_("Against")), Column(_("Cost"), "right"),
+               Column(_("Ohrožení"), "right", no_wrap=True), Column(_("Protects")), Column(_("Cancels gain")),
+               Column(_("Gained"))]
+    rows = []
+    for e in items:
+        if not isinstance(e, dict):
+            rows.append([[Span(str(e))]] + [[Span("–")]] * 6)
+            continue
+        ohro = e.get("ohrozeni")
+        ohro_text = (f"{ohro[0]}→{ohro[1]}" if isinstance(ohro, (list, tuple)) and len(ohro) == 2 else "–")
+        gains = _gains(e)
+        gained: list[Span] = []
+        for i, g in enumerate(gains):
+            gained += ([Span("; ")] if i else []) + [g]
+        rows.append([[Span(str(e.get("by", "?")), "strong")], [Span(_vs(e.get("vs")))],
+                     [Span(f"{e.get('cost', '?')} {pool_name(e.get('pool', '?'))}")], [Span(ohro_text, "ohro")],
+                     [Span(_words(e.get("protected")))], [Span(_words(e.get("denied")))],
+                     gained or [Span("–")]])
+    return Either(lines, Table(columns, rows, kind="exhaustions"))
+
+
+def _hide(h: dict) -> list[Line]:
+    lines = [Line(fill(_("Hiding: {situation}, resolved as {resolved}"),
+                       situation=_t(SITUATIONS, h.get("situation")) if h.get("situation") in SITUATIONS
+                       else _item(h.get("situation")),
+                       resolved=_t(RESOLVED_AS, h.get("resolved_as")) if h.get("resolved_as") in RESOLVED_AS
+                       else _item(h.get("resolved_as"))))]
     revealed = h.get("revealed")
     if revealed is not None:
-        word = Text("ODHALEN", style="bold red") if revealed else Text("SKRYT", style="bold green")
-        line = Text("  ")
-        line.append_text(word)
+        spans = [Span(_("REVEALED"), "bad") if revealed else Span(_("HIDDEN"), "ok")]
         if h.get("revealed_by"):
-            line.append(f" (všiml si: {_words(h['revealed_by'])})")
-        lines.append(line)
+            spans += fill(_(" (noticed by: {who})"), who=_words(h["revealed_by"]))
+        lines.append(Line(spans))
     if h.get("suspicion_added"):
-        lines.append(Text(f"  nové podezření: {_words(h['suspicion_added'])}"))
+        lines.append(Line(fill(_("new suspicion: {who}"), who=_words(h["suspicion_added"]))))
     if h.get("suspicion_cleared"):
-        lines.append(Text(f"  podezření zmizelo: {_words(h['suspicion_cleared'])}"))
+        lines.append(Line(fill(_("suspicion gone: {who}"), who=_words(h["suspicion_cleared"]))))
     for key, value in h.items():
         if key not in ("situation", "resolved_as", "revealed", "revealed_by", "suspicion_added", "suspicion_cleared"):
-            lines.append(Text(f"  {key}: {_item(value)}", style="dim"))
+            lines.append(Line([Span(f"{key}: {_item(value)}")], style="dim"))
     return lines
 
 
-def _race(race: Any) -> list[Text]:
+def _race(race: Any) -> list[Line]:
     if isinstance(race, dict) and isinstance(race.get("faster_than"), dict):
         lines = []
         for who, slower in race["faster_than"].items():
             if slower:
-                lines.append(Text(f"  {who} je rychlejší než {_words(slower)}"))
+                lines.append(Line(fill(_("{who} is faster than {slower}"), who=who, slower=_words(slower))))
         for key, value in race.items():
             if key != "faster_than":
-                lines.append(Text(f"  {key}: {_item(value)}", style="dim"))
-        return lines or [Text("  nikdo nikoho nepředstihl")]
-    return [Text(f"  závod: {_item(race)}")]
+                lines.append(Line([Span(f"{key}: {_item(value)}")], style="dim"))
+        return lines or [Line([Span(_("nobody outran anybody"))])]
+    return [Line(fill(_("race: {what}"), what=_item(race)))]
 
 
-def _dakara(step: dict) -> list[Text]:
+def _dakara(step: dict) -> list[Line]:
     lines = []
     if "outcome" in step:
-        word, style = OUTCOMES.get(step["outcome"], (str(step["outcome"]).upper(), "bold"))
-        line = Text("  Výsledek: ")
-        line.append(word, style=style)
+        code = step["outcome"]
+        word, style = OUTCOMES.get(code, (None, "strong"))
+        spans = fill(_("Outcome: {word}"), word=Span(_(word) if word else str(code).upper(), style))
         if step.get("margin") is not None:
-            line.append(f" (rozdíl {step['margin']:+d})" if isinstance(step["margin"], int) else f" ({step['margin']})")
-        lines.append(line)
+            spans += fill(_(" (margin {margin})"), margin=_signed(step["margin"]))
+        lines.append(Line(spans))
     if "complication" in step:
-        lines.append(Text(f"  Komplikace: {COMPLICATIONS.get(step['complication'], _item(step['complication']))}"))
+        lines.append(Line(fill(_("Complication: {what}"), what=_t(COMPLICATIONS, step["complication"])
+                               if step["complication"] in COMPLICATIONS else _item(step["complication"]))))
     if "injury" in step:
-        lines.append(Text(f"  Zranění: {step['injury']}", style="red" if step["injury"] else ""))
+        lines.append(Line(fill(_("Injury: {n}"), "injury" if step["injury"] else "", n=step["injury"])))
     return lines
 
 
-def render_step(step: dict) -> Group:
-    """One step of the result as a rich renderable."""
-    parts: list[Any] = [_heading(step)]
+def _log(entries: list) -> list[Line]:
+    lines = []
+    for entry in entries:
+        if isinstance(entry, dict):
+            spans = [Span(f"[{entry['rule']}] ", "rule")] if entry.get("rule") else []
+            spans.append(Span(str(entry.get("text", ""))))
+        else:
+            spans = [Span(str(entry))]
+        lines.append(Line(spans))
+    return lines
+
+
+def build_step(step: dict) -> Step:
+    """One step of the result as format-neutral blocks."""
+    out = Step(_heading(step))
+    blocks = out.blocks
     if step.get("note"):
-        parts.append(Text(f"  {step['note']}", style="italic"))
+        blocks.append(Line([Span(str(step["note"]))], style="note", bullet=False))
     if step.get("rolls"):
-        parts.append(_rolls(step["rolls"]))
+        blocks.append(_rolls(step["rolls"]))
     if step.get("order"):
-        parts.append(Text("  Pořadí: " + " → ".join(map(str, step["order"]))))
+        blocks.append(Line(fill(_("Order: {order}"), order=" → ".join(map(str, step["order"]))), bullet=False))
     if step.get("actions"):
-        parts.append(Text("Akce:", style="bold"))
-        parts.extend(_actions(step["actions"]))
+        blocks.append(Label(_("Actions:")))
+        blocks.extend(_actions(step["actions"]))
     if step.get("manoeuvres"):
-        parts.append(Text("Manévry:", style="bold"))
-        parts.extend(Text("  " + _manoeuvre(m)) for m in step["manoeuvres"])
+        blocks.append(Label(_("Manoeuvres:")))
+        blocks.extend(Line([Span(_manoeuvre(m))]) for m in step["manoeuvres"])
     if step.get("race") is not None:
-        parts.append(Text("Závod:", style="bold"))
-        parts.extend(_race(step["race"]))
+        blocks.append(Label(_("Race:")))
+        blocks.extend(_race(step["race"]))
     if isinstance(step.get("hide"), dict):
-        parts.extend(_hide(step["hide"]))
-    parts.extend(_dakara(step))
+        blocks.extend(_hide(step["hide"]))
+    blocks.extend(_dakara(step))
     if step.get("exhaustions"):
-        parts.append(Text("Vyčerpání:", style="bold"))
-        parts.extend(_exhaustion(e) if isinstance(e, dict) else Text(f"  {e}") for e in step["exhaustions"])
+        blocks.append(Label(_("Exhaustion:")))
+        blocks.append(_exhaustions(step["exhaustions"]))
     extra = [k for k in step if k not in _KNOWN_STEP_KEYS]
     if extra:
-        parts.append(Text("  " + "; ".join(f"{k}: {_item(step[k])}" for k in extra), style="dim"))
+        blocks.append(Line([Span("; ".join(f"{k}: {_item(step[k])}" for k in extra))], style="dim", bullet=False))
     if step.get("log"):
-        parts.append(Text("Průběh:", style="bold"))
-        for entry in step["log"]:
-            line = Text("  ")
-            if isinstance(entry, dict):
-                if entry.get("rule"):
-                    line.append(f"[{entry['rule']}] ", style="cyan")
-                line.append(str(entry.get("text", "")))
-            else:
-                line.append(str(entry))
-            parts.append(line)
-    return Group(*parts)
+        blocks.append(Label(_("Log:")))
+        blocks.extend(_log(step["log"]))
+    return out
 
 
 # --------------------------------------------------------------------------- final state
 
-def _pools_cell(state: dict) -> Text:
-    parts = [f"{label} {state[key]}" for key, label in (("telo", "Tělo"), ("duse", "Duše"), ("vliv", "Vliv"),
-                                                         ("sudba", "Sudba")) if state.get(key) is not None]
-    return Text(", ".join(parts) if parts else "–")
+_POOL_KEYS = ("telo", "duse", "vliv", "sudba")
 
 
-def render_final(final: dict) -> Table:
+def _pools_cell(state: dict) -> str:
+    parts = [f"{pool_name(key)} {state[key]}" for key in _POOL_KEYS if state.get(key) is not None]
+    return ", ".join(parts) if parts else "–"
+
+
+def build_final(final: dict) -> Table:
     """The state of every participant after the last step.
 
     Tělo/Duše/Vliv (a hero) or Sudba (a creature) share one column, so the table stays
     readable in an 80-column terminal.
     """
-    rows = list(final.items())
-    states = [s for _, s in rows if isinstance(s, dict)]
+    rows_in = list(final.items())
+    states = [s for _, s in rows_in if isinstance(s, dict)]
     has = lambda key: any(key in s for s in states)  # noqa: E731
-    table = Table(title="Stav na konci", box=box.SIMPLE_HEAD, title_justify="left", title_style="bold",
-                  pad_edge=False, collapse_padding=True)
-    table.add_column("Účastník", style="bold", no_wrap=True)
-    columns: list[tuple[str, str]] = []
-    if any(has(k) for k in ("telo", "duse", "vliv", "sudba")):
-        columns.append(("pools", "Zdroje"))
-        table.add_column("Zdroje", min_width=8)
-    for key, label in (("ohrozeni", "Ohrožení"), ("vyhody", "Výhody"), ("injury", "Zranění"), ("dead", "Mrtev")):
+    columns = [Column(_("Participant"), no_wrap=True, style="strong")]
+    keys: list[str] = []
+    if any(has(k) for k in _POOL_KEYS):
+        keys.append("pools")
+        columns.append(Column(_("Pools"), min_width=8))
+    for key, msgid in (("ohrozeni", N_("Ohrožení")), ("vyhody", N_("Advantages")), ("injury", N_("Injury")),
+                       ("dead", N_("Dead"))):
         if has(key):
-            columns.append((key, label))
-            table.add_column(label, justify="right", no_wrap=True, min_width=len(label))
-    for key, label in (("jizvy", "Jizvy"), ("conditions", "Stavy"), ("equipment", "Vybavení"),
-                       ("suspicion", "Podezření")):
+            label = _(msgid)
+            keys.append(key)
+            columns.append(Column(label, "right", no_wrap=True, min_width=len(label)))
+    for key, msgid in (("jizvy", N_("Jizvy")), ("conditions", N_("Conditions")), ("equipment", N_("Equipment")),
+                       ("suspicion", N_("Suspicion"))):
         # Suspicion matters only in hiding scenes: an all-empty column is left out.
         if has(key) and (key != "suspicion" or any(s.get(key) for s in states)):
-            columns.append((key, label))
-            table.add_column(label, min_width=min(len(label), 6))
-    for who, state in rows:
+            label = _(msgid)
+            keys.append(key)
+            columns.append(Column(label, min_width=min(len(label), 6)))
+    rows = []
+    for who, state in rows_in:
         if not isinstance(state, dict):
-            table.add_row(str(who), *["–"] * len(columns))
+            rows.append([[Span(str(who))]] + [[Span("–")]] * len(keys))
             continue
-        cells: list[Any] = []
-        for key, _ in columns:
+        cells: list[list[Span]] = []
+        for key in keys:
             value = state.get(key)
             if key == "pools":
-                cells.append(_pools_cell(state))
+                cells.append([Span(_pools_cell(state))])
             elif key == "dead":
-                cells.append(Text("ANO", style="bold red") if value else Text("ne"))
+                cells.append([Span(_("YES"), "bad")] if value else [Span(_("no"))])
             elif value is None:
-                cells.append("–")
+                cells.append([Span("–")])
             elif isinstance(value, (list, tuple)):
-                cells.append(_words(value))
+                cells.append([Span(_words(value))])
             else:
-                cells.append(str(value))
+                cells.append([Span(str(value))])
         label = str(state.get("name", who)) if state.get("name") else str(who)
-        table.add_row(label, *cells)
-    return table
+        rows.append([[Span(label)]] + cells)
+    return Table(columns, rows, title=_("State at the end"), kind="final")
 
 
-def _header(result: dict) -> Group:
-    parts: list[Any] = []
-    if result.get("title"):
-        parts.append(Text(str(result["title"]), style="bold underline"))
-    info = [f"systém {result.get('system', 'drd2')}"]
+# --------------------------------------------------------------------------- the whole document
+
+def footer_text(result: dict) -> str | None:
+    """`drd 0.1.0 · sha256:… · seed 7` when the result carries a digest (see drd_cli/digest.py)."""
+    digest = result.get("digest")
+    if not digest:
+        return None
+    from .. import __version__
+
+    parts = [f"drd {__version__}", str(digest)]
+    if result.get("seed") is not None:
+        parts.append(f"seed {result['seed']}")
+    return " · ".join(parts)
+
+
+def build(result: dict) -> Doc:
+    """The whole transcript of `result` in the active language, format-neutral."""
+    header: list[Any] = []
+    title = str(result["title"]) if result.get("title") else None
+    if title:
+        header.append(Title(title))
+    info = [_("system {system}").format(system=result.get("system", "drd2"))]
     if result.get("seed") is not None:
         info.append(f"seed {result['seed']}")
-    parts.append(Text(" · ".join(info), style="dim"))
+    header.append(Meta(" · ".join(info)))
     rules = result.get("rules") or {}
     if rules.get("enabled"):
-        parts.append(Text("Pravidla: " + ", ".join(map(str, rules["enabled"])), style="dim"))
-    return Group(*parts)
+        header.append(Meta(_("Rules: {rules}").format(rules=", ".join(map(str, rules["enabled"])))))
+    if language() != "cs":
+        # The book's proper terms stay Czech in other languages (players know them from the book);
+        # this one line says what they mean.
+        header.append(Meta(_("Terms as in the book: Tělo = body, Duše = soul, Vliv = influence, Sudba = fate, "
+                             "Ohrožení = threat, Výhody = advantages, Jizva = scar")))
+    steps = [build_step(s) if isinstance(s, dict) else Step(str(s)) for s in result.get("steps") or []]
+    final = build_final(result["final"]) if result.get("final") else None
+    return Doc(title, header, steps, final, footer_text(result), lang=language())
 
 
-def render(result: dict, console: Console) -> None:
+# --------------------------------------------------------------------------- terminal / plain text (rich)
+
+def _rich_text(spans: list[Span], *, indent: str = "", style: str = "") -> Any:
+    from rich.text import Text
+
+    text = Text(indent, style=RICH_STYLES.get(style, style))
+    for span in spans:
+        text.append(span.text, style=RICH_STYLES.get(span.style, span.style))
+    return text
+
+
+def _rich_table(table: Table) -> Any:
+    from rich import box
+    from rich.table import Table as RichTable
+
+    if table.kind == "final":
+        out = RichTable(title=table.title, box=box.SIMPLE_HEAD, title_justify="left", title_style="bold",
+                        pad_edge=False, collapse_padding=True)
+    else:
+        out = RichTable(box=box.SIMPLE, show_edge=False, pad_edge=False, title=table.title)
+    for col in table.columns:
+        kwargs: dict[str, Any] = {"justify": col.justify, "no_wrap": col.no_wrap}
+        if col.min_width is not None:
+            kwargs["min_width"] = col.min_width
+        if col.style:
+            kwargs["style"] = RICH_STYLES.get(col.style, col.style)
+        out.add_column(col.header, **kwargs)
+    for row in table.rows:
+        out.add_row(*[_rich_text(cell) for cell in row])
+    return out
+
+
+def _rich_blocks(blocks: list) -> list[Any]:
+    from rich.text import Text
+
+    parts: list[Any] = []
+    for block in blocks:
+        if isinstance(block, Title):
+            parts.append(Text(block.text, style="bold underline"))
+        elif isinstance(block, Meta):
+            parts.append(Text(block.text, style="dim"))
+        elif isinstance(block, Label):
+            parts.append(Text(block.text, style="bold"))
+        elif isinstance(block, Line):
+            parts.append(_rich_text(block.spans, indent="  ", style=block.style))
+        elif isinstance(block, Table):
+            parts.append(_rich_table(block))
+        elif isinstance(block, Either):
+            parts.extend(_rich_blocks(block.lines))
+    return parts
+
+
+def render_step(step: dict) -> Any:
+    """One step of the result as a rich renderable."""
+    from rich.console import Group
+    from rich.rule import Rule
+    from rich.text import Text
+
+    built = build_step(step)
+    return Group(Rule(Text(built.heading, style="bold"), align="left"), *_rich_blocks(built.blocks))
+
+
+def render_final(final: dict) -> Any:
+    """The final-state table as a rich renderable."""
+    return _rich_table(build_final(final))
+
+
+def render_doc(doc: Doc, console: Any) -> None:
+    """Prints a built transcript on a rich console."""
+    from rich.console import Group
+    from rich.rule import Rule
+    from rich.text import Text
+
+    console.print(Group(*_rich_blocks(doc.header)))
+    for step in doc.steps:
+        console.print()
+        console.print(Group(Rule(Text(step.heading, style="bold"), align="left"), *_rich_blocks(step.blocks)))
+    if doc.final is not None:
+        console.print()
+        console.print(_rich_table(doc.final))
+    if doc.footer:
+        console.print()
+        console.print(Text(doc.footer, style="dim"))
+
+
+def render(result: dict, console: Any) -> None:
     """Prints the whole transcript of `result` on `console`."""
-    console.print(_header(result))
-    for step in result.get("steps") or []:
-        console.print()
-        console.print(render_step(step) if isinstance(step, dict) else Text(str(step)))
-    if result.get("final"):
-        console.print()
-        console.print(render_final(result["final"]))
+    render_doc(build(result), console)
 
 
 def render_text(result: dict, *, color: bool = False, width: int = 100) -> str:
     """The transcript as a string (for `--output`, tests): no colour codes unless asked."""
+    from rich.console import Console
+
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, color_system="truecolor" if color else None,
                       force_terminal=color, no_color=not color, highlight=False, emoji=False)
