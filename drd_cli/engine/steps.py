@@ -237,8 +237,8 @@ def affected_by(ctx: Ctx, w: Working, spec: ChallengeSpec, path: tuple) -> list[
         for i, pid in enumerate(ids):
             if pid not in w:
                 raise violation(f"unknown participant {pid!r} in affects", "R-CHAL", path + ("affects", i))
-    if spec.exempt:
-        cond = spec.exempt.get("condition")
+    if spec.exempt is not None:
+        cond = spec.exempt.condition if hasattr(spec.exempt, "condition") else spec.exempt.get("condition")
         if cond:
             ids = [p for p in ids if not any(c.name == cond for c in w.peek(p).conditions)]
     return [p for p in ids if w.peek(p).in_conflict]

@@ -260,12 +260,18 @@ class RaceSpec(StrictModel):
     note: str | None = None
 
 
+class ExemptSpec(StrictModel):
+    """Who a výzva spares (§4.6): holders of `condition`."""
+
+    condition: str = cz("condition", "stav")
+
+
 class ChallengeSpec(StrictModel):
     """A výzva (§4.6): a step, an environment action, or a follow-up."""
 
     name: str | None = cz("name", "název", default=None)
     affects: Literal["all"] | list[str] | str | None = None
-    exempt: dict[str, str] | None = None
+    exempt: ExemptSpec | None = cz("exempt", "vyjma", default=None)
     pool: Pool | None = None
     label: str | None = None
     effect: EffectSpec | None = None
@@ -342,6 +348,12 @@ class Expect(StrictModel):
     final: dict[str, Any] = Field(default_factory=dict)
     steps: dict[str, Any] = Field(default_factory=dict)
     error: str | None = None
+    # §8: "a subset of the result" — the result's other top-level keys may be expected too.
+    format: Any = None
+    title: Any = None
+    system: Any = None
+    seed: Any = None
+    rules: Any = None
 
 
 class Scenario(StrictModel):
