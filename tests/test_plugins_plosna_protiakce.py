@@ -73,3 +73,73 @@ def test_without_the_rule_it_is_refused():
         bridge(disable=("plosna-protiakce",))
     assert info.value.exit_code == 1
     assert "CS-OPT-AREA" in info.value.format()
+
+
+# --------------------------------------------------------------------------- exhausting for others
+
+FOR = (Path(__file__).parent.parent / "scenarios" / "hrun-provazovy-most-vycerpani-za-jine.yaml").read_text(
+    encoding="utf-8").split("\nexpect:")[0]
+FOR_BASE = FOR.split("        choices:\n")[0]
+FOR_CHOICES = FOR.split("        choices:\n")[1]
+
+
+def for_others(choices: str, **kw) -> dict:
+    """The exhaust-for-others bridge with its `choices` lines replaced (YAML lines, 10 spaces in)."""
+    return resolve_text(FOR_BASE + "        choices:\n" + choices, **kw)
+
+
+def test_CS_MULTI_3_a_non_reacting_target_of_the_area_counter_is_hit_when_nobody_exhausts():
+    r = for_others("          strelec: accept\n")
+    assert r["final"]["nosic"]["conditions"] == ["zřítil se z mostu"]      # Hrun's 12 ≥ 9
+    assert step(r, "most")["exhaustions"] == []
+
+
+def test_CS_FOR_2_loser_exhausts_for_itself_and_a_non_reacting_target_once():
+    """Ohrožení 2 × 2 protected = 4 Sudba, Ohrožení +1 once; the protected keeps its Ohrožení."""
+    r = for_others("          strelec: {hrun: {exhaust: [strelec, nosic]}}\n")
+    [e] = step(r, "most")["exhaustions"]
+    assert (e["by"], e["vs"], e["cost"], e["protected"], e["ohrozeni"]) == ("strelec", "hrun", 4,
+                                                                            ["strelec", "nosic"], [2, 3])
+    assert r["final"]["nosic"] == {**r["final"]["nosic"], "conditions": [], "ohrozeni": 1, "sudba": 3}
+    assert r["final"]["strelec"]["conditions"] == []
+    assert r["final"]["carodej_kultu"]["conditions"] == ["zřítil se z mostu"]   # nobody paid for him
+    assert sorted(step(r, "most")["actions"]["hrun"]["affected"]) == ["carodej_kultu"]
+
+
+def test_CS_FOR_1_a_participant_exhausts_for_the_loser_of_another_pair():
+    """Skokan won his own pair; he is in the contest, so he may pay for the wizard's fall (at his own
+    Ohrožení 2), when the wizard's pair is resolved (R-ORDER)."""
+    r = for_others("          skokan: {hrun: {exhaust: [carodej_kultu]}}\n")
+    [e] = step(r, "most")["exhaustions"]
+    assert (e["by"], e["cost"], e["protected"], e["ohrozeni"]) == ("skokan", 2, ["carodej_kultu"], [2, 3])
+    assert r["final"]["carodej_kultu"]["conditions"] == [] and r["final"]["carodej_kultu"]["ohrozeni"] == 2
+    assert r["final"]["strelec"]["conditions"] == ["zřítil se z mostu"]
+    s = step(r, "most")
+    assert "carodej_kultu" not in s["actions"]["hrun"]["affected"]
+    assert s["actions"]["carodej_kultu"]["success"] is False          # exhausting never wins (R-EXH-2)
+
+
+def test_CS_FOR_1_both_exhaustions_in_resolution_order():
+    r = for_others(FOR_CHOICES)
+    assert [(e["by"], e["cost"]) for e in step(r, "most")["exhaustions"]] == [("strelec", 4), ("skokan", 2)]
+    assert all(r["final"][p]["conditions"] == [] for p in ("carodej_kultu", "strelec", "nosic"))
+
+
+def test_CS_MULTI_4_non_reacting_target_of_the_area_counter_cannot_exhaust_for_itself():
+    with pytest.raises(DrdError) as info:
+        for_others("          nosic: {hrun: exhaust}\n")
+    assert info.value.exit_code == 1 and "CS-MULTI-4" in info.value.format()
+
+
+def test_CS_FOR_1_someone_outside_the_contest_cannot_exhaust():
+    with pytest.raises(DrdError) as info:
+        for_others("          plavovlaska: {hrun: {exhaust: [strelec]}}\n")
+    assert info.value.exit_code == 1 and "CS-FOR-1" in info.value.format()
+
+
+def test_CS_FOR_1_protecting_someone_the_winner_does_not_threaten_is_refused():
+    # plavovláska stands on the bank: Hrun's cut does not threaten her.
+    with pytest.raises(DrdError) as info:
+        for_others("          skokan: {hrun: {exhaust: [plavovlaska]}}\n")
+    assert info.value.exit_code == 1 and "CS-FOR-1" in info.value.format()
+    assert ":" in info.value.format()       # points into the file

@@ -8,6 +8,7 @@ pairs, the winner's roll meets 9 for targets that did not react and for an obsta
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..scenario.models import ActionSpec, ContestSpec, CounterSpec, as_list
 from .actions import Prepared, apply_effects, exhaust, has_effect, make_roll, prepare
@@ -102,10 +103,10 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
     seen = {actor}
     for i, c in enumerate(spec.counters):
         sides.append(_prepare_counter(ctx, w, rec, c, i, path, targets, threatened, seen, long_state))
-    _roll_all(ctx, w, rec, sides)
+    roll_sides(ctx, w, rec, sides)
     out = Outcome(targets, threatened)
     participants = [s.pid for s in sides]
-    _refuse_outsiders(w, choices, participants, targets, followup=a.followup is not None)
+    refuse_outsiders(w, choices, participants, targets, followup=a.followup is not None)
     act = sides[0]
     pairs = sorted(sides[1:], key=lambda s: (-max(act.prep.roll.total, s.prep.roll.total),
                                              -min(act.prep.roll.total, s.prep.roll.total), s.index))
@@ -113,7 +114,7 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
     for s in sides[1:]:
         rec.action(s.pid)
     for c in pairs:
-        winner = _pair_winner(ctx, w, rec, act, c)
+        winner = pair_winner(ctx, w, rec, act, c)
         if winner is c:
             _counter_wins(ctx, w, rec, act, c, out, choices, participants)
         else:
@@ -175,18 +176,22 @@ def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: i
     return Side(c.actor, c, cpath, prep, kind, protects, i)
 
 
-def _roll_all(ctx: Ctx, w: Working, rec: StepRecord, sides: list[Side]) -> None:
+def roll_sides(ctx: Ctx, w: Working, rec: StepRecord, sides: list, heading: str = "Pořadí hodů") -> None:
+    """Rolls every side (anything with pid, spec, path, prep) and records `rolls` and `order` (R-ORDER)."""
     for s in sides:
         s.prep.roll = make_roll(ctx, w, s.pid, s.spec, s.path, total=s.spec.roll, dice=s.spec.dice,
                                 presne=s.prep.count("presne"))
         rec.data["rolls"][s.pid] = s.prep.roll.as_result()
     order = sorted(range(len(sides)), key=lambda i: (-sides[i].prep.roll.total, i))
     rec.data["order"] = [sides[i].pid for i in order]
-    rec.log("R-ORDER", "Pořadí hodů: " + ", ".join(f"{w.peek(sides[i].pid).name} {sides[i].prep.roll.total}"
+    rec.log("R-ORDER", f"{heading}: " + ", ".join(f"{w.peek(sides[i].pid).name} {sides[i].prep.roll.total}"
                                                   for i in order))
 
 
-def _pair_winner(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side) -> Side:
+def pair_winner(ctx: Ctx, w: Working, rec: StepRecord, act: Any, c: Any, *, rule: str = "R-CONT",
+                actor_word: str = "aktér") -> Any:
+    """R-CONT: which of the pair wins (`act` is the side the tie rule favours as the actor); logged
+    and recorded in `pairs` under `rule`. Sides are anything with `pid` and a rolled `prep`."""
     ra, rc = act.prep.roll.total, c.prep.roll.total
     na, nc = w.peek(act.pid).name, w.peek(c.pid).name
     tie = ctx.param("tie")
@@ -197,13 +202,13 @@ def _pair_winner(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side) -> S
         ra, rc = sum(da) + (act.prep.roll.bonus or 0), sum(dc) + (c.prep.roll.bonus or 0)
         rec.log("R-CONT", f"Remíza {na} a {nc}: házejí znovu ({ctx.dice.name}) {da}→{ra} proti {dc}→{rc}")
     if ra > rc or (ra == rc and tie != "counter"):
-        why = f"{ra} > {rc}" if ra > rc else f"remíza {ra} = {rc}, vyhrává aktér (tie: {tie})"
+        why = f"{ra} > {rc}" if ra > rc else f"remíza {ra} = {rc}, vyhrává {actor_word} (tie: {tie})"
         rec.log("R-CONT", f"{na} vyhrává nad {nc}: {why}")
-        record_pair(rec, act.pid, c.pid, act.pid, (ra, rc), rerolls, "R-CONT")
+        record_pair(rec, act.pid, c.pid, act.pid, (ra, rc), rerolls, rule)
         return act
     why = f"{rc} > {ra}" if rc > ra else f"remíza {ra} = {rc}, vyhrává protiaktér (tie: counter)"
     rec.log("R-CONT", f"{nc} vyhrává nad {na}: {why}")
-    record_pair(rec, act.pid, c.pid, c.pid, (ra, rc), rerolls, "R-CONT")
+    record_pair(rec, act.pid, c.pid, c.pid, (ra, rc), rerolls, rule)
     return c
 
 
@@ -220,8 +225,8 @@ def _answer(choices: Choices, who: str, vs: str) -> Answer:
     return choices.get(who, vs)
 
 
-def _pay_for(ctx: Ctx, w: Working, rec: StepRecord, payer: str, vs: Side, answer: Answer, at_stake: list[str],
-             out: Outcome, participants: list[str], *, may_name: set[str], rule: str) -> list[str]:
+def pay_for(ctx: Ctx, w: Working, rec: StepRecord, payer: str, vs: Any, answer: Answer, at_stake: list[str],
+            out: Outcome, participants: list[str], *, may_name: set[str], rule: str) -> list[str]:
     """One payer's exhaustion against `vs` for those of `answer.exhaust_for` still at stake."""
     wanted = answer.exhaust_for if answer.exhaust_for is not None else [payer]
     if payer not in participants and answer.explicit:
@@ -230,12 +235,7 @@ def _pay_for(ctx: Ctx, w: Working, rec: StepRecord, payer: str, vs: Side, answer
                             f"contest may exhaust for it", "CS-MULTI-4", answer.path)
         raise violation(f"{w.peek(payer).name} is not part of this contest and cannot exhaust in it",
                         "CS-FOR-1", answer.path)
-    for pid in wanted:
-        if pid not in w:
-            raise violation(f"unknown participant {pid!r} in exhaust", "CS-FOR-1", answer.path)
-        if pid not in may_name and answer.explicit:
-            raise violation(f"{w.peek(payer).name} cannot protect {w.peek(pid).name}: "
-                            f"{w.peek(vs.pid).name}'s action does not threaten them", "CS-FOR-1", answer.path)
+    _check_named(w, payer, vs, answer, wanted, may_name)
     protected = [pid for pid in wanted if pid in at_stake and pid not in out.settled and pid not in out.shielded]
     if not protected:
         return []
@@ -245,6 +245,37 @@ def _pay_for(ctx: Ctx, w: Working, rec: StepRecord, payer: str, vs: Side, answer
         return []
     out.consumed.add((payer, vs.pid))
     return protected
+
+
+def _check_named(w: Working, payer: str, vs: Any, answer: Answer, wanted: list[str], may_name: set[str]) -> None:
+    """CS-FOR-1: one may exhaust only for someone the winner's action threatens."""
+    for pid in wanted:
+        if pid not in w:
+            raise violation(f"unknown participant {pid!r} in exhaust", "CS-FOR-1", answer.path)
+        if pid not in may_name and answer.explicit:
+            raise violation(f"{w.peek(payer).name} cannot protect {w.peek(pid).name}: "
+                            f"{w.peek(vs.pid).name}'s action does not threaten them", "CS-FOR-1", answer.path)
+
+
+def others_exhaust(ctx: Ctx, w: Working, rec: StepRecord, vs: Any, out: Outcome, choices: Choices,
+                   participants: list[str], protectable: list[str], *, may_name: set[str],
+                   skip: set[str] | frozenset = frozenset(), named_from: list[str] | None = None) -> None:
+    """CS-FOR-1/2: everyone in the contest (listing order, except `skip`) who answered
+    `{exhaust: [ids]}` against the winner `vs` pays once for those it names among `protectable`.
+    With `named_from`, only an answer naming one of those counts now (it may be meant for later)."""
+    for payer in participants:
+        if payer in skip:
+            continue
+        ans = choices.explicit(payer, vs.pid)
+        if ans is None or not ans.exhaust or ans.exhaust_for is None or (payer, vs.pid) in out.consumed:
+            continue
+        # Checked before waiting for a later pair, so a wrong name is refused, never silently unused.
+        _check_named(w, payer, vs, ans, ans.exhaust_for, may_name)
+        if named_from is not None and not set(ans.exhaust_for) & set(named_from):
+            continue
+        got = pay_for(ctx, w, rec, payer, vs, ans, protectable, out, participants, may_name=may_name,
+                      rule="CS-FOR-1")
+        mark_exhausted(ctx, w, rec, out, got, vs, payer)
 
 
 def _counter_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: Outcome, choices: Choices,
@@ -271,8 +302,8 @@ def _counter_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out
                 continue
             if payer != act.pid and ans.exhaust_for is None:
                 continue
-            got = _pay_for(ctx, w, rec, payer, c, ans, [act.pid], out, participants, may_name={act.pid},
-                           rule="R-EXH-2")
+            got = pay_for(ctx, w, rec, payer, c, ans, [act.pid], out, participants, may_name={act.pid},
+                          rule="R-EXH-2")
             if act.pid in got:
                 exhausted = True
                 out.actor_exhausted_vs.add(c.pid)
@@ -314,24 +345,16 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
     loser_answer = _answer(choices, c.pid, act.pid)
     # The loser first, then anyone else in the contest who chose to exhaust for those at stake.
     if loser_answer.exhaust and at_stake:
-        got = _pay_for(ctx, w, rec, c.pid, act, loser_answer, at_stake + _pending(out, participants), out,
-                       participants, may_name=may_name, rule="R-EXH-2")
-        _mark_exhausted(ctx, w, rec, out, got, act, c.pid)
+        got = pay_for(ctx, w, rec, c.pid, act, loser_answer, at_stake + _pending(out, participants), out,
+                      participants, may_name=may_name, rule="R-EXH-2")
+        mark_exhausted(ctx, w, rec, out, got, act, c.pid)
     elif loser_answer.exhaust and loser_answer.explicit and loser_answer.exhaust_for is not None:
-        got = _pay_for(ctx, w, rec, c.pid, act, loser_answer, _pending(out, participants), out,
-                       participants, may_name=may_name, rule="CS-FOR-1")
-        _mark_exhausted(ctx, w, rec, out, got, act, c.pid)
-    for payer in participants:
-        if payer == c.pid or not at_stake:
-            continue
-        ans = choices.explicit(payer, act.pid)
-        if ans is None or not ans.exhaust or ans.exhaust_for is None or (payer, act.pid) in out.consumed:
-            continue
-        if not set(ans.exhaust_for) & set(at_stake):
-            continue
-        got = _pay_for(ctx, w, rec, payer, act, ans, at_stake + _pending(out, participants), out, participants,
-                       may_name=may_name, rule="CS-FOR-1")
-        _mark_exhausted(ctx, w, rec, out, got, act, payer)
+        got = pay_for(ctx, w, rec, c.pid, act, loser_answer, _pending(out, participants), out,
+                      participants, may_name=may_name, rule="CS-FOR-1")
+        mark_exhausted(ctx, w, rec, out, got, act, c.pid)
+    if at_stake:
+        others_exhaust(ctx, w, rec, act, out, choices, participants, at_stake + _pending(out, participants),
+                       may_name=may_name, skip={c.pid}, named_from=at_stake)
     for pid in at_stake:
         if pid in out.settled:
             continue
@@ -360,8 +383,8 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
             out.actor_denied = True
 
 
-def _refuse_outsiders(w: Working, choices: Choices, participants: list[str], targets: list[str], *,
-                      followup: bool) -> None:
+def refuse_outsiders(w: Working, choices: Choices, participants: list[str], targets: list[str], *,
+                     followup: bool) -> None:
     """Only a participant of the contest may exhaust in it (CS-FOR-1); a target that did not react
     cannot exhaust for itself (CS-MULTI-4 c)."""
     for who in choices.answered():
@@ -383,8 +406,8 @@ def _pending(out: Outcome, participants: list[str]) -> list[str]:
     return [t for t in out.targets if t not in participants and t not in out.shielded and t not in out.settled]
 
 
-def _mark_exhausted(ctx: Ctx, w: Working, rec: StepRecord, out: Outcome, protected: list[str], act: Side,
-                    payer: str) -> None:
+def mark_exhausted(ctx: Ctx, w: Working, rec: StepRecord, out: Outcome, protected: list[str], act: Any,
+                   payer: str) -> None:
     """Targets exhausted for are settled: the action reached them, softened (if given) lands instead
     of its effect; they are not `affected` (SCENARIO-FORMAT §7)."""
     for pid in protected:
@@ -429,13 +452,8 @@ def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: 
                     + (f": {who} nereagovali a akce je nezasáhne" if pending else ""))
     if passed and pending:
         # Someone in the contest may still exhaust for a target that did not react (CS-MULTI-4 c).
-        for payer in participants:
-            ans = choices.explicit(payer, act.pid)
-            if ans is None or not ans.exhaust or ans.exhaust_for is None or (payer, act.pid) in out.consumed:
-                continue
-            got = _pay_for(ctx, w, rec, payer, act, ans, pending, out, participants,
-                           may_name=set(out.targets) | out.threatened, rule="CS-FOR-1")
-            _mark_exhausted(ctx, w, rec, out, got, act, payer)
+        others_exhaust(ctx, w, rec, act, out, choices, participants, pending,
+                       may_name=set(out.targets) | out.threatened)
         pending = [t for t in pending if t not in out.settled]
         for t in pending:
             out.settled.add(t)

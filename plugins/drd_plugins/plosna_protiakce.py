@@ -26,6 +26,9 @@ def drd_plugin_info() -> dict:
 
 @dataclass
 class _Side:
+    """One action or counter of the general contest; `out` is what its pairs decided about it
+    (the core's `Outcome`: stopped_by, shielded, settled, consumed exhaustions)."""
+
     pid: str
     spec: Any
     path: tuple
@@ -33,12 +36,13 @@ class _Side:
     kind: str                      # action | harm | protect
     answers: str | None            # pid of the side it answers (None: the main action itself)
     index: int
-    targets: list[str] = field(default_factory=list)
+    out: Any
     protects: list[str] = field(default_factory=list)
-    stopped_by: str | None = None
-    shielded: set[str] = field(default_factory=set)
-    settled: set[str] = field(default_factory=set)
     denied: bool = False
+
+    @property
+    def targets(self) -> list[str]:
+        return self.out.targets
 
 
 @hookimpl
@@ -51,7 +55,7 @@ def drd_resolve_contest(engine: Any, spec: Any, choices: Any, path: tuple) -> bo
 
 def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
     from drd_cli.engine.actions import prepare
-    from drd_cli.engine.contest import action_targets
+    from drd_cli.engine.contest import Outcome, action_targets, refuse_outsiders, roll_sides
     from drd_cli.engine.context import violation
     from drd_cli.engine.initiative import counter_source, main_action
 
@@ -64,7 +68,7 @@ def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
     main_action(ctx, w, rec, a.actor, a.from_, apath)
     sides: dict[str, _Side] = {}
     act = _Side(a.actor, a, apath, prepare(ctx, w, rec, a.actor, a, apath, targets=targets), "action", None, -1,
-                targets=targets)
+                Outcome(targets, set(targets) | set(a.threatens or [])))
     sides[a.actor] = act
     for i, c in enumerate(spec.counters):
         cpath = path + ("counters", i)
@@ -92,11 +96,15 @@ def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
         src = counter_source(ctx, w, rec, c.actor, c.from_, threatened, cpath)
         prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",
                        implied=("obrana",) if src == "obrana" else (), targets=ctargets)
-        sides[c.actor] = _Side(c.actor, c, cpath, prep, kind, answered, i, ctargets, protects)
+        threatens = set(ctargets) | ({answered} if kind == "harm" else set())
+        sides[c.actor] = _Side(c.actor, c, cpath, prep, kind, answered, i, Outcome(ctargets, threatens), protects)
         if c.area:
             rec.log("CS-OPT-AREA", f"{w.peek(c.actor).name}: protiakce plošná z principu zasahuje "
                     + (", ".join(w.peek(t).name for t in ctargets) or "nikoho"))
-    _roll(api, list(sides.values()))
+    roll_sides(ctx, w, rec, list(sides.values()), "Pořadí hodů (obecný střet)")
+    participants = list(sides)
+    refuse_outsiders(w, choices, participants, sorted({t for s in sides.values() for t in s.targets}),
+                     followup=False)
     for s in sides.values():
         rec.action(s.pid)
     pairs = [s for s in sides.values() if s.answers is not None]
@@ -106,18 +114,15 @@ def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
     for x in pairs:
         y = sides[x.answers]
         winner, loser = _winner(api, y, x)
-        if winner is x:
-            won_own[x.pid] = x.stopped_by is None
-        else:
-            won_own[x.pid] = False
-        _pair(api, winner, loser, choices)
+        won_own[x.pid] = winner is x and x.out.stopped_by is None
+        _pair(api, winner, loser, choices, sides)
     # CS-MULTI-3: targets of a side that did not meet it in a pair meet its roll against 9.
     for s in sides.values():
-        if s.stopped_by is None:
+        if s.out.stopped_by is None:
             _non_reacting(api, s, sides, choices)
     for s in sides.values():
         if s.answers is None:
-            success = s.stopped_by is None and (not s.targets or bool(s.settled - s.shielded))
+            success = s.out.stopped_by is None and (not s.targets or bool(s.out.settled - s.out.shielded))
         else:
             success = won_own.get(s.pid, False)
         rec.action(s.pid)["success"] = success
@@ -125,82 +130,72 @@ def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
             _self_effect(api, s)
 
 
-def _roll(api: Any, sides: list[_Side]) -> None:
-    from drd_cli.engine.actions import make_roll
-
-    ctx, w, rec = api.ctx, api.w, api.rec
-    for s in sides:
-        s.prep.roll = make_roll(ctx, w, s.pid, s.spec, s.path, total=s.spec.roll, dice=s.spec.dice,
-                                presne=s.prep.count("presne"))
-        rec.data["rolls"][s.pid] = s.prep.roll.as_result()
-    order = sorted(range(len(sides)), key=lambda i: (-sides[i].prep.roll.total, i))
-    rec.data["order"] = [sides[i].pid for i in order]
-    rec.log("R-ORDER", "Pořadí hodů (obecný střet): " + ", ".join(
-        f"{w.peek(sides[i].pid).name} {sides[i].prep.roll.total}" for i in order))
-
-
 def _winner(api: Any, answered: _Side, answer: _Side) -> tuple[_Side, _Side]:
     """The answered side counts as the actor for the tie rule (CS-OPT-AREA)."""
-    from drd_cli.engine.contest import record_pair
+    from drd_cli.engine.contest import pair_winner
 
-    w, rec = api.w, api.rec
-    ra, rc = answered.prep.roll.total, answer.prep.roll.total
-    tie = api.ctx.param("tie")
-    rerolls = 0
-    while ra == rc and tie == "reroll" and rerolls < 20:
-        rerolls += 1
-        ra = sum(api.ctx.dice.roll(2, answered.pid, "reroll")) + (answered.prep.roll.bonus or 0)
-        rc = sum(api.ctx.dice.roll(2, answer.pid, "reroll")) + (answer.prep.roll.bonus or 0)
-    na, nc = w.peek(answered.pid).name, w.peek(answer.pid).name
-    if ra > rc or (ra == rc and tie != "counter"):
-        rec.log("R-CONT", f"{na} vyhrává nad {nc}: " + (f"{ra} > {rc}" if ra > rc else f"remíza {ra} = {rc}, "
-                                                        f"vyhrává ten, na koho se odpovídá (tie: {tie})"))
-        record_pair(rec, answered.pid, answer.pid, answered.pid, (ra, rc), rerolls, "CS-OPT-AREA")
-        return answered, answer
-    rec.log("R-CONT", f"{nc} vyhrává nad {na}: " + (f"{rc} > {ra}" if rc > ra else f"remíza {ra} = {rc} (tie: counter)"))
-    record_pair(rec, answered.pid, answer.pid, answer.pid, (ra, rc), rerolls, "CS-OPT-AREA")
-    return answer, answered
+    winner = pair_winner(api.ctx, api.w, api.rec, answered, answer, rule="CS-OPT-AREA",
+                         actor_word="ten, na koho se odpovídá")
+    return (answered, answer) if winner is answered else (answer, answered)
 
 
-def _pair(api: Any, winner: _Side, loser: _Side, choices: Any) -> None:
+def _pending(s: _Side, sides: dict[str, _Side]) -> list[str]:
+    """The side's targets that meet it in no pair and are not yet shielded or settled (CS-MULTI-3)."""
+    met = {x.pid for x in sides.values() if x.answers == s.pid} | ({s.answers} if s.answers else set())
+    return [t for t in s.targets if t not in met and t not in s.out.shielded and t not in s.out.settled]
+
+
+def _exhaust_for_loser(api: Any, winner: _Side, loser: str, choices: Any, sides: dict[str, _Side]) -> None:
+    """R-EXH-2, CS-FOR-1/2 in a pair: the loser exhausts first (for itself, or `{exhaust: [ids]}` for
+    itself and the winner's non-reacting targets); then anyone else in the contest who answered
+    `{exhaust: [ids]}` against the winner naming the loser pays for those it names."""
+    from drd_cli.engine.contest import mark_exhausted, others_exhaust, pay_for
+
+    ctx, w, rec, out = api.ctx, api.w, api.rec, winner.out
+    participants = list(sides)
+    protectable = [loser] + _pending(winner, sides)
+    ans = choices.get(loser, winner.pid)
+    if ans.exhaust:
+        got = pay_for(ctx, w, rec, loser, winner, ans, protectable, out, participants, may_name=out.threatened,
+                      rule="R-EXH-2")
+        mark_exhausted(ctx, w, rec, out, got, winner, loser)
+    others_exhaust(ctx, w, rec, winner, out, choices, participants, protectable, may_name=out.threatened,
+                   skip={loser, winner.pid}, named_from=[loser])
+
+
+def _pair(api: Any, winner: _Side, loser: _Side, choices: Any, sides: dict[str, _Side]) -> None:
     """One pair's outcome, applied at once (R-ORDER)."""
     from drd_cli.engine.actions import apply_effects, exhaust, has_effect
 
     ctx, w, rec = api.ctx, api.w, api.rec
     wn, ln = w.peek(winner.pid).name, w.peek(loser.pid).name
-    if winner.stopped_by is not None:
+    if winner.out.stopped_by is not None:
         # A stopped action neither lands nor stops anything; its roll only defended its performer.
         rec.log("CS-OPT-AREA", f"Akce {wn} už byla zastavena: hodem se jen ubránil {ln}")
         return
     if winner.kind == "protect":
         for s in (loser,):
-            newly = [p for p in winner.protects if p not in s.shielded]
-            s.shielded.update(winner.protects)
+            newly = [p for p in winner.protects if p not in s.out.shielded]
+            s.out.shielded.update(winner.protects)
             if newly:
                 rec.log("CS-MULTI-4", f"{wn} chrání " + ", ".join(w.peek(p).name for p in newly) + f" před {ln}")
-    elif winner.kind == "harm" and loser.stopped_by is None and winner.answers == loser.pid:
-        loser.stopped_by = winner.pid
+    elif winner.kind == "harm" and loser.out.stopped_by is None and winner.answers == loser.pid:
+        loser.out.stopped_by = winner.pid
         rec.log("CS-OPT-AREA", f"{wn} zastavil akci {ln}")
     # The winner's action lands on the loser if the loser is among its targets (or it answers the loser).
     lands_on_loser = loser.pid in winner.targets or (winner.answers == loser.pid and winner.kind == "harm")
-    if lands_on_loser and loser.pid not in winner.shielded and loser.pid not in winner.settled \
+    out = winner.out
+    if lands_on_loser and loser.pid not in out.shielded and loser.pid not in out.settled \
             and has_effect(winner.spec.effect):
-        winner.settled.add(loser.pid)
-        ans = choices.get(loser.pid, winner.pid)
-        paid = None
-        if ans.exhaust:
-            paid = exhaust(ctx, w, rec, payer=loser.pid, vs=winner.pid, pool=winner.prep.threat_pool,
-                           protected=[loser.pid], answer=ans, winner=winner.prep, rule="R-EXH-2")
-        if paid is not None:
-            if has_effect(winner.spec.softened):
-                apply_effects(ctx, w, rec, winner.spec.softened, [loser.pid], actor=winner.pid, payer=loser.pid,
-                              lstive=winner.prep.lstive, source="zmírněno vyčerpáním", rule="R-EXH-2")
-        else:
+        _exhaust_for_loser(api, winner, loser.pid, choices, sides)
+        if loser.pid not in out.settled:
+            out.settled.add(loser.pid)
+            out.reached.append(loser.pid)
             for t in apply_effects(ctx, w, rec, winner.spec.effect, [loser.pid], actor=winner.pid,
                                    lstive=winner.prep.lstive, source=f"vítězství {wn}", rule="CS-OPT-AREA"):
-                api.rec.affected(winner.pid, t)
+                rec.affected(winner.pid, t)
     elif lands_on_loser and not has_effect(winner.spec.effect):
-        winner.settled.add(loser.pid)
+        out.settled.add(loser.pid)
     # A winning counter's own gain (CS-MULTI-5); the main action gets its gain once, at the end.
     if winner.answers is not None and has_effect(winner.spec.self_effect):
         ans = choices.get(loser.pid, winner.pid)
@@ -221,12 +216,13 @@ def _pair(api: Any, winner: _Side, loser: _Side, choices: Any) -> None:
 
 
 def _non_reacting(api: Any, s: _Side, sides: dict[str, _Side], choices: Any) -> None:
-    """CS-MULTI-3: the side's targets that met it in no pair meet its roll against 9."""
+    """CS-MULTI-3: the side's targets that met it in no pair meet its roll against 9; someone in the
+    contest may exhaust for them (CS-MULTI-4 c, CS-FOR-1/2)."""
     from drd_cli.engine.actions import apply_effects, exhaust
+    from drd_cli.engine.contest import others_exhaust
 
     ctx, w, rec = api.ctx, api.w, api.rec
-    met = {x.pid for x in sides.values() if x.answers == s.pid} | ({s.answers} if s.answers else set())
-    pending = [t for t in s.targets if t not in met and t not in s.shielded and t not in s.settled]
+    pending = _pending(s, sides)
     if not pending:
         return
     roll = s.prep.roll.total
@@ -242,7 +238,10 @@ def _non_reacting(api: Any, s: _Side, sides: dict[str, _Side], choices: Any) -> 
             f"proti těm, kdo nereagovali ({', '.join(w.peek(t).name for t in pending)})")
     if not ok:
         return
-    s.settled.update(pending)
+    others_exhaust(ctx, w, rec, s, s.out, choices, list(sides), pending, may_name=s.out.threatened, skip={s.pid})
+    pending = [t for t in pending if t not in s.out.settled]
+    s.out.settled.update(pending)
+    s.out.reached.extend(pending)
     eff = s.spec.softened if bought and s.spec.softened else s.spec.effect
     for t in apply_effects(ctx, w, rec, eff, pending, actor=s.pid, lstive=s.prep.lstive,
                            source="zkouška v rámci střetu", rule="CS-MULTI-3"):

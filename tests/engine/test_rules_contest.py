@@ -39,23 +39,11 @@ def test_R_ORDER_pairs_from_the_highest_roll_then_lower_roll_then_listing():
     r = run(y)
     assert _pair_log(r) == [("q", "hero"), ("hero", "r"), ("hero", "p"), ("hero", "s")]
     assert step(r)["order"] == ["q", "hero", "r", "p", "s"]
-
-
-def test_R_ORDER_pairs_are_recorded_in_resolution_order():
-    """SCENARIO-FORMAT §7 extension: `pairs` lists each R-CONT pair as resolved (R-ORDER)."""
-    y = doc(FIVE, """
-        - contest:
-            action: {actor: hero, pool: telo, roll: 10}
-            counters:
-              - {actor: p, roll: 8}
-              - {actor: q, roll: 12}
-              - {actor: r, roll: 10}
-        """)
-    pairs = step(run(y))["pairs"]
-    assert [(x["counter"], x["winner"]) for x in pairs] == [("q", "q"), ("r", "hero"), ("p", "hero")]
-    assert all(x["actor"] == "hero" and x["rule"] == "R-CONT" and x["reroll"] is False for x in pairs)
-    assert [x["totals"] for x in pairs] == [[10, 12], [10, 10], [10, 8]]
-    assert [x["tie"] for x in pairs] == [False, True, False]
+    # the same order, structured (SCENARIO-FORMAT §7 extension `pairs`)
+    pairs = step(r)["pairs"]
+    assert [(x["counter"], x["winner"], x["totals"]) for x in pairs] == [
+        ("q", "q", [10, 12]), ("r", "hero", [10, 9]), ("p", "hero", [10, 8]), ("s", "hero", [10, 8])]
+    assert all(x["actor"] == "hero" and x["rule"] == "R-CONT" and not x["tie"] and not x["reroll"] for x in pairs)
 
 
 def test_R_CONT_pairs_record_a_reroll_and_its_totals():
@@ -64,6 +52,8 @@ def test_R_CONT_pairs_record_a_reroll_and_its_totals():
     assert pair == [{"actor": "hero", "counter": "p", "winner": "p", "totals": [6, 9], "tie": False,
                      "reroll": True, "rule": "R-CONT"}]
     assert step(_tie("counter"))["pairs"][0]["winner"] == "p"
+    assert step(_tie("actor"))["pairs"][0] == {"actor": "hero", "counter": "p", "winner": "hero",
+                                                "totals": [10, 10], "tie": True, "reroll": False, "rule": "R-CONT"}
 
 
 def test_R_CONT_contest_without_counters_has_no_pairs():
