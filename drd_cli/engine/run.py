@@ -108,6 +108,11 @@ def check_references(scenario: Any, path_prefix: tuple = ()) -> None:
             check(getattr(rnd, key), rpath + (key,))
         if isinstance(rnd.initiative, list):
             check(rnd.initiative, rpath + ("initiative",))
+        elif rnd.initiative is not None and hasattr(rnd.initiative, "rolls"):
+            for pid in rnd.initiative.rolls:
+                if pid not in ids:
+                    problems.append(ScenarioError(_unknown(pid, ids),
+                                                  path=rpath + ("initiative", "rolls", pid)).problems[0])
         for si, step in enumerate(rnd.steps):
             spath = rpath + ("steps", si)
             for kind in CORE_STEP_KINDS:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Union
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 RESERVED_IDS = frozenset({"test", "accept", "exhaust", "deny", "jizva", "sacrifice", "actor", "payer", "all"})
 MANOEUVRES = ("presne", "rozsahle", "obrana", "mocne", "lstive")
@@ -183,6 +183,13 @@ class FollowupSpec(StrictModel):
     challenge: "ChallengeSpec"
 
 
+def check_demanding(value: bool | int | None) -> bool | int | None:
+    """`demanding` is true/1 (náročná), 2 (velmi náročná), false/0 (R-NAR); other numbers are errors."""
+    if value is not None and not isinstance(value, bool) and value not in (0, 1, 2):
+        raise ValueError(f"demanding is true/1 (náročná), 2 (velmi náročná) or false, not {value}")
+    return value
+
+
 class ActionSpec(StrictModel):
     """What any action may carry (§4.1)."""
 
@@ -212,6 +219,8 @@ class ActionSpec(StrictModel):
     followup: FollowupSpec | None = None
     gain: GainSpec | None = None
     note: str | None = cz("note", "poznámka", default=None)
+
+    _demanding = field_validator("demanding")(check_demanding)
 
 
 class CounterSpec(ActionSpec):
@@ -283,8 +292,10 @@ class ChallengeSpec(StrictModel):
     dice: dict[str, list[int]] = Field(default_factory=dict)
     bonus_from: dict[str, str] = Field(default_factory=dict)
     counters: list[CounterSpec] = Field(default_factory=list)
-    demanding: bool | int | None = None
+    demanding: bool | int | None = cz("demanding", "náročná", default=None)
     note: str | None = None
+
+    _demanding = field_validator("demanding")(check_demanding)
 
 
 FollowupSpec.model_rebuild()
