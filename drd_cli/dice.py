@@ -50,3 +50,58 @@ class ScriptedDice:
 def new_seed() -> int:
     """A fresh seed, reported in the result so any run can be repeated."""
     return random.SystemRandom().randrange(1, 2**31)
+
+
+# --------------------------------------------------------------------------- drd play (issue #6)
+
+class QueuedDice:
+    """Dice written in the file's `extra_dice` (rolls the format has no other place for, such as tie
+    rerolls), used in order before falling back to `then` (usually the seeded source)."""
+
+    def __init__(self, queue: list[int], then: DiceSource):
+        self._queue = list(queue)
+        self._then = then
+        self.name = then.name
+
+    def roll(self, n: int, who: str, purpose: str) -> list[int]:
+        if len(self._queue) >= n:
+            out, self._queue = self._queue[:n], self._queue[n:]
+            self.name = "given"
+            return out
+        self.name = self._then.name
+        return self._then.roll(n, who, purpose)
+
+
+class AskedDice:
+    """Dice asked for at the table (`drd play`).
+
+    `ask(n, who, purpose)` returns the dice typed, a total (an int, when the roll has a place for
+    one), or None for "roll for me" (then the seeded generator rolls, reproducibly). A queue (a
+    resumed replay's `extra_dice`) is used first. `name` says where the last roll came from, and
+    `calls` keeps every answer in order so the session can be replayed. `see`, when given, is
+    called by the engine before every roll with the roll's context (who, what for, bonus).
+    """
+
+    def __init__(self, ask, seed: int, queue: list[int] = (), see=None):
+        self._ask = ask
+        self._seeded = SeededDice(seed)
+        self._queue = list(queue)
+        self.name = "entered"
+        self.calls: list[list[int] | int] = []
+        if see is not None:
+            self.see = see
+
+    def roll(self, n: int, who: str, purpose: str) -> list[int] | int:
+        if len(self._queue) >= n:
+            got: list[int] | int = self._queue[:n]
+            self._queue = self._queue[n:]
+            self.name = "given"
+        else:
+            got = self._ask(n, who, purpose)
+            if got is None:
+                got = self._seeded.roll(n, who, purpose)
+                self.name = "seeded"
+            else:
+                self.name = "entered"
+        self.calls.append(got)
+        return got

@@ -51,6 +51,8 @@ def _root(
 app.command("resolve")(_resolve.resolve)
 app.command("check")(_check.check)
 app.command("schema")(_schema.schema)
+from . import play as _play  # noqa: E402 - imports only typer
+app.command("play")(_play.play)
 from . import plugins_cmd as _plugins, rules_cmd as _rules  # noqa: E402 - import only typer
 _plugins.mount(app)
 _rules.mount(app)

@@ -93,6 +93,9 @@ def bonus_for(ctx: Ctx, p: PState, spec: Any, path: tuple, needed: bool) -> int:
 def make_roll(ctx: Ctx, w: Working, pid: str, spec: Any, path: tuple, *, total: int | None = None,
               dice: list[int] | None = None, presne: int = 0, purpose: str = "action") -> Roll:
     """R-ROLL-2/3: a given total, given dice, or dice from the dice source."""
+    see = getattr(ctx.dice, "see", None)
+    if see is not None:  # an interactive source (drd play) shows who rolls what for before asking
+        see(ctx, w, pid, spec, path, presne=presne, total=total, dice=dice)
     if total is not None:
         return Roll(total, None, None, "given")
     keep_best = ctx.param("presne") == "keep-best-2-of-3"
@@ -108,6 +111,8 @@ def make_roll(ctx: Ctx, w: Working, pid: str, spec: Any, path: tuple, *, total: 
         source, values = "given", list(dice)
     else:
         values, source = ctx.dice.roll(n, pid, purpose), ctx.dice.name
+        if isinstance(values, int):  # a total typed at the table stands like a written `roll`
+            return Roll(values, None, None, source)
     bonus = bonus_for(ctx, p, spec, path, needed=True)
     kept = sorted(values, reverse=True)[:2] if keep_best else values
     if not keep_best:

@@ -33,7 +33,9 @@ class Answer:
 class Choices:
     """The answers of one step, looked up by who decides and against whom (`vs`)."""
 
-    def __init__(self, raw: dict, path: tuple, participants: set[str], policy: str = "accept"):
+    def __init__(self, raw: dict, path: tuple, participants: set[str], policy: Any = "accept"):
+        # `policy` is "accept", "exhaust", or an object with `decide(choices, who, vs, optional=)`
+        # that asks at the table (`--choose ask`, `drd play`).
         self.policy = policy
         self._global: dict[str, Answer] = {}
         self._per: dict[str, dict[str, Answer]] = {}
@@ -60,11 +62,39 @@ class Choices:
 
     def get(self, who: str, vs: str) -> Answer:
         """The answer of `who` against `vs` (a participant id or "test"); the policy if none."""
-        written = self.explicit(who, vs)
+        written = self._written(who, vs)
+        if written is None:
+            written = self._ask(who, vs, optional=False)
         return written if written is not None else Answer(exhaust=self.policy == "exhaust", explicit=False)
 
     def explicit(self, who: str, vs: str) -> Answer | None:
-        """Only an answer written in the file (for optional decisions such as exhausting for others)."""
+        """Only an answer written in the file (for optional decisions such as exhausting for others),
+        or, with an asking policy, one given at the table."""
+        written = self._written(who, vs)
+        return written if written is not None else self._ask(who, vs, optional=True)
+
+    def _ask(self, who: str, vs: str, *, optional: bool) -> Answer | None:
+        """`--choose ask` / `drd play`: the policy object decides; its answer then stands in the step
+        exactly as if the file had it written under `choices: {who: {vs: …}}` (so a replay file that
+        writes it there resolves the same)."""
+        decide = getattr(self.policy, "decide", None)
+        if decide is None:
+            return None
+        answer = decide(self, who, vs, optional=optional)
+        if answer is None:
+            return None
+        answer.explicit = True
+        answer.path = self._path + (who, vs)
+        self._per.setdefault(who, {})[vs] = answer
+        self._used.add((who, vs))
+        return answer
+
+    @property
+    def path(self) -> tuple:
+        """Where this step's `choices` sit in the scenario."""
+        return self._path
+
+    def _written(self, who: str, vs: str) -> Answer | None:
         per = self._per.get(who, {})
         if vs in per:
             self._used.add((who, vs))

@@ -1,0 +1,126 @@
+"""`drd play FILE`: resolve a scenario at the table — rolls and decisions asked for, a replay written."""
+
+from __future__ import annotations
+
+import sys
+from typing import List, Optional
+
+import typer
+
+from ._common import guarded, make_console, parse_params, write_atomic
+
+INTERRUPTED_EXIT = 130
+
+
+def default_replay_path(file: str) -> str:
+    """`boj.yaml` → `boj.replay.yaml` beside it; a replay being resumed is rewritten in place."""
+    if file.endswith(".replay.yaml"):
+        return file
+    stem = file[:-5] if file.endswith(".yaml") else file[:-4] if file.endswith(".yml") else file
+    return stem + ".replay.yaml"
+
+
+def play(
+    file: str = typer.Argument(..., help="The scenario YAML file (a skeleton: rolls and choices may be left out).",
+                               metavar="FILE"),
+    json_out: bool = typer.Option(False, "--json", help="Print the result as JSON at the end (prompts go to stderr)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the rolls you leave to drd (Enter) "
+                                       "(default: the file's `seed`, else a fresh one)."),
+    set_: Optional[List[str]] = typer.Option(None, "--set", metavar="KEY=VALUE",
+                                             help="Set a rule parameter, e.g. --set tie=counter (repeatable)."),
+    enable: Optional[List[str]] = typer.Option(None, "--enable", metavar="ID",
+                                               help="Enable a rule or plugin id (repeatable)."),
+    disable: Optional[List[str]] = typer.Option(None, "--disable", metavar="ID",
+                                                help="Disable a rule or plugin id (repeatable)."),
+    group: Optional[str] = typer.Option(None, "--group", metavar="G",
+                                        help="Group profile: a name or a path to its YAML file."),
+    replay: Optional[str] = typer.Option(None, "--replay", metavar="FILE",
+                                         help="Where to write the replay (default: FILE with .replay.yaml)."),
+    no_replay: bool = typer.Option(False, "--no-replay", help="Do not write a replay file."),
+) -> None:
+    """Play a scenario at the table: type your dice (4 3), a total (9) or Enter; choose at each decision.
+
+    Before each roll drd shows who rolls what for and the exact odds; each decision is offered with
+    its exact cost. At the end the transcript (or --json), and a replay file that `drd resolve`
+    reproduces exactly. Ctrl-C: exit 130, the replay holds what was entered so far.
+    """
+    params = parse_params(set_)
+    out = sys.stderr if json_out else sys.stdout
+    with guarded():
+        from ..api import load_scenario, resolve_scenario
+        from ..dice import new_seed
+        from ..errors import ScenarioError
+        from ..play import Session, Table
+
+        loaded = load_scenario(file)
+        if loaded.system != "drd2":
+            raise ScenarioError("drd play resolves DrD II scenarios (system: drd2); for Dakara use drd dakara",
+                                path=("system",))
+        used_seed = seed if seed is not None else loaded.scenario.seed if loaded.scenario.seed is not None \
+            else new_seed()
+        opts = dict(params=params, enable=tuple(enable or ()), disable=tuple(disable or ()), group=group)
+
+        def run(**kw):
+            return resolve_scenario(loaded, seed=used_seed, **opts, **kw)
+
+        session = Session(loaded, Table(sys.stdin, out), used_seed, run)
+        target = None if no_replay else (replay or default_replay_path(file))
+        with open(file, encoding="utf-8-sig") as handle:
+            text = handle.read()
+        out.write(f"drd play: {loaded.scenario.title or file} (seed {used_seed})\n")
+        try:
+            result = session.run()
+        except (KeyboardInterrupt, EOFError) as exc:
+            why = "přerušeno (Ctrl-C)" if isinstance(exc, KeyboardInterrupt) else "vstup skončil uprostřed hry"
+            saved = ""
+            if target and session.entered:
+                write_atomic(target, session.replay_text(text))
+                saved = f"; zadané hody a volby jsou v {target} (drd play {target} pokračuje)"
+            sys.stderr.write(f"\ndrd play: {why}{saved}\n")
+            raise typer.Exit(INTERRUPTED_EXIT) from None
+        if target:
+            write_atomic(target, session.replay_text(text))
+        if json_out:
+            from ..render.jsonout import dumps
+
+            sys.stdout.write(dumps(result))
+        else:
+            from ..render.text import render
+
+            out.write("\n")
+            render(result, make_console())
+        if target:
+            again = " ".join(["drd resolve", target] + (["--group", group] if group else [])
+                             + [f"--set {p}" for p in set_ or []] + [f"--enable {e}" for e in enable or []]
+                             + [f"--disable {d}" for d in disable or []])
+            sys.stderr.write(f"Záznam hry: {target}  (přehraje: {again})\n")
+
+
+def require_terminal() -> None:
+    """`--choose ask` talks to a person: without an interactive standard input it is a usage error."""
+    if not sys.stdin.isatty():
+        sys.stderr.write("drd: --choose ask se ptá u stolu a potřebuje terminál (standardní vstup není "
+                         "interaktivní)\n  → v dávce použij --choose accept|exhaust nebo zapiš `choices` do souboru\n")
+        raise typer.Exit(2)
+
+
+def resolve_asking(loaded, *, seed, params, enable, disable, group) -> dict:  # noqa: ANN001
+    """`drd resolve --choose ask`: the dice as usual (file, seed), each open decision asked on stderr."""
+    from ..api import resolve_scenario
+    from ..dice import new_seed
+    from ..play import Session, Table
+
+    used = seed if seed is not None else loaded.scenario.seed if loaded.scenario.seed is not None else new_seed()
+
+    def run(**kw):
+        return resolve_scenario(loaded, seed=used, params=params, enable=enable, disable=disable, group=group, **kw)
+
+    session = Session(loaded, Table(sys.stdin, sys.stderr), used, run, ask_rolls=False)
+    try:
+        return session.run()
+    except (KeyboardInterrupt, EOFError):
+        sys.stderr.write("\ndrd: přerušeno\n")
+        raise typer.Exit(INTERRUPTED_EXIT) from None
+
+
+__all__ = ["play", "default_replay_path", "require_terminal", "resolve_asking", "INTERRUPTED_EXIT"]

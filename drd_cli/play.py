@@ -1,0 +1,807 @@
+"""Interactive resolution at the table (`drd play`, `drd resolve --choose ask`).
+
+The engine runs once, live: every roll the file does not give is asked for (dice typed, a total,
+or Enter to let drd roll from the seed) and every decision the file's `choices` leave open is
+offered with its exact price. The price is not computed here: for each option the engine resolves
+the scenario again with everything entered so far plus that option (a *preview*), and the option's
+exhaustion entry is read from that run. So the numbers shown are the engine's own, including
+armour, mocně, plugins and what an answer is not allowed to do (then the option is refused with
+the engine's reason).
+
+Everything entered is kept in order and written into a replay file: the scenario with the rolls
+and answers filled in where the format has a place for them, the rest under `extra_dice`.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import re
+from fractions import Fraction
+from typing import Any, Callable
+
+from .dice import AskedDice, QueuedDice, SeededDice
+from .engine.actions import POOL_CS, bonus_for
+from .engine.context import Answer
+from .errors import DrdError
+
+CORE_KINDS = ("test", "contest", "race", "challenge")
+
+
+class Stop(Exception):
+    """Raised inside a preview run once it has gone past the step being decided."""
+
+
+# --------------------------------------------------------------------------- input parsing
+
+def parse_roll(text: str, n: int, bonus: int, allow_total: bool) -> tuple[Any, str | None]:
+    """What was typed for a roll of `n` dice with `bonus`: (dice list | total | None, error message).
+
+    Enter → None (drd rolls). Dice are 1–6, exactly `n` of them; a total (with the bonus) lies in
+    2+bonus … 12+bonus. Messages are short and Czech: they are shown at the table.
+    """
+    text = text.strip()
+    if not text:
+        return None, None
+    parts = [p for p in re.split(r"[\s,;+]+", text) if p]
+    if not all(p.isdigit() for p in parts):
+        return None, f"nerozumím „{text}“: napiš {_how(n, bonus, allow_total)}"
+    values = [int(p) for p in parts]
+    lo, hi = 2 + bonus, 12 + bonus
+    if len(values) == 1 and n >= 2:
+        v = values[0]
+        if not allow_total:
+            return None, f"tady je třeba napsat kostky ({n} čísla 1–6, např. {_example(n)}), ne součet"
+        if lo <= v <= hi:
+            return v, None
+        hint = f"; kostky odděl mezerou: {' '.join(parts[0])}" if len(parts[0]) == n and \
+            all("1" <= c <= "6" for c in parts[0]) else ""
+        return None, f"{v} nejde hodit: součet s bonusem {bonus:+d} je {lo}–{hi}{hint}"
+    if len(values) != n:
+        return None, f"hází se {n} kostky, zadáno {len(values)}: napiš {_how(n, bonus, allow_total)}"
+    for v in values:
+        if not 1 <= v <= 6:
+            return None, f"kostka ukazuje 1 až 6, ne {v}"
+    return values, None
+
+
+def _example(n: int) -> str:
+    return " ".join(["4", "3", "6"][:n])
+
+
+def _how(n: int, bonus: int, allow_total: bool) -> str:
+    total = f", součet s bonusem ({2 + bonus}–{12 + bonus})" if allow_total else ""
+    return f"kostky (např. {_example(n)}){total}, nebo Enter (hodí drd)"
+
+
+def pct(p: Fraction) -> str:
+    """'13/18 = 72,2 %' — exact fraction and percent."""
+    return f"{p.numerator}/{p.denominator} = {float(p) * 100:.1f} %".replace(".", ",")
+
+
+# --------------------------------------------------------------------------- the table (I/O)
+
+class Table:
+    """Prompts and answers: writes to `out`, reads lines from `inp`. EOF raises EOFError."""
+
+    def __init__(self, inp: Any, out: Any):
+        self.inp, self.out = inp, out
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def ask(self, prompt: str) -> str:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\r\n")
+
+
+# --------------------------------------------------------------------------- previews
+
+class _PreviewDice:
+    """Replays the live session's dice, then rolls throwaway dice; stops after the decided step."""
+
+    name = "entered"
+
+    def __init__(self, calls: list):
+        self._calls = list(calls)
+        self._spare = SeededDice(0)
+        self.record = None
+        self.stop_at = None
+
+    def see(self, ctx: Any, w: Any, pid: str, spec: Any, path: tuple, **_: Any) -> None:
+        self.record = ctx.record
+        if self.stop_at is not None and ctx.record is not self.stop_at:
+            raise Stop
+
+    def roll(self, n: int, who: str, purpose: str) -> Any:
+        if self._calls:
+            got = self._calls.pop(0)
+            return list(got) if isinstance(got, list) else got
+        return self._spare.roll(n, who, purpose)
+
+
+class _PreviewPolicy:
+    """Gives the live answers in order, then `candidate`, then the defaults (accept / nobody)."""
+
+    def __init__(self, answers: list, candidate: Answer | None, dice: _PreviewDice):
+        self._answers = list(answers)
+        self._candidate = candidate
+        self._dice = dice
+        self._i = 0
+
+    def decide(self, choices: Any, who: str, vs: str, *, optional: bool) -> Answer | None:
+        i, self._i = self._i, self._i + 1
+        if i < len(self._answers):
+            a = self._answers[i]
+            return dataclasses.replace(a) if a is not None else None
+        if i == len(self._answers):
+            self._dice.stop_at = self._dice.record
+            return dataclasses.replace(self._candidate) if self._candidate is not None else None
+        if self._dice.record is not self._dice.stop_at:
+            raise Stop
+        return None
+
+
+@dataclasses.dataclass
+class Preview:
+    """What the engine did in the decided step with one candidate answer."""
+
+    entries: list[dict]          # exhaustion entries the answer caused (by who, vs)
+    error: DrdError | None       # the engine refused the answer
+
+
+# --------------------------------------------------------------------------- the session
+
+@dataclasses.dataclass
+class _Seen:
+    ctx: Any
+    w: Any
+    pid: str
+    spec: Any
+    path: tuple
+    presne: int
+    total: int | None
+    dice: Any
+
+
+class Session:
+    """One interactive resolution of a loaded scenario.
+
+    `resolve(**kw)` is `drd_cli.api.resolve_scenario` with the command line's rules options;
+    `ask_rolls=False` (for `drd resolve --choose ask`) leaves the dice to the seed.
+    """
+
+    def __init__(self, loaded: Any, table: Table, seed: int, resolve: Callable[..., dict], *,
+                 ask_rolls: bool = True):
+        self.loaded = loaded
+        self.table = table
+        self.seed = seed
+        self._resolve = resolve
+        self.ask_rolls = ask_rolls
+        self.queue = list(getattr(loaded.scenario, "extra_dice", []) or [])
+        if ask_rolls:
+            self.dice: Any = AskedDice(self._ask_roll, seed, see=self._see)
+        else:   # the seed rolls (after the file's extra_dice), as `drd resolve` would
+            base: Any = SeededDice(seed)
+            self.dice = _Recording(QueuedDice(self.queue, base) if self.queue else base, self._see)
+        self.places: list[tuple | None] = []           # where each dice call goes in the replay
+        self.answers: list[Answer | None] = []         # every decide() in order (None: nothing chosen)
+        self.decided: list[tuple[tuple, str, str, Answer, int]] = []   # (choices path, who, vs, answer, round)
+        self.seen: _Seen | None = None
+        self._shown_step = None
+        self.entered = 0
+
+    # ----------------------------------------------------------------- running
+
+    def run(self) -> dict:
+        """The live resolution; returns the result contract."""
+        return self._resolve(dice=self.dice, choose=self)
+
+    def _preview(self, candidate: Answer | None) -> tuple[dict | None, DrdError | None]:
+        pd = _PreviewDice(self.dice.calls)
+        policy = _PreviewPolicy(self.answers, candidate, pd)
+        error = None
+        try:
+            self._resolve(dice=pd, choose=policy)
+        except Stop:
+            pass
+        except DrdError as exc:
+            error = exc
+        rec = pd.stop_at
+        return (rec.data if rec is not None else None), error
+
+    def preview(self, who: str, vs: str, candidate: Answer, base: tuple) -> Preview:
+        """The exhaustions `candidate` (an answer of `who` against `vs`) causes, or the refusal."""
+        data, error = self._preview(candidate)
+        bdata, berror = base
+        if error is not None and (berror is None or str(error) != str(berror)):
+            return Preview([], error)
+        before = (bdata or {}).get("exhaustions", [])
+        after = (data or {}).get("exhaustions", [])
+        k = 0
+        while k < min(len(before), len(after)) and before[k] == after[k]:
+            k += 1
+        new = []
+        for e in after[k:]:
+            if e["by"] == who and e["vs"] == vs:
+                new.append(e)
+            elif new:
+                break
+        return Preview(new, None)
+
+    # ----------------------------------------------------------------- rolls
+
+    def _see(self, ctx: Any, w: Any, pid: str, spec: Any, path: tuple, *, presne: int, total: Any,
+             dice: Any) -> None:
+        self.seen = _Seen(ctx, w, pid, spec, path, presne, total, dice)
+        self._step_header(ctx)
+        if self.ask_rolls and (total is not None or dice is not None):
+            what = f"{total}" if total is not None else " ".join(map(str, dice))
+            self.table.say(f"  {self._name(w, pid)}: hod ze souboru {what}")
+
+    def _step_header(self, ctx: Any) -> None:
+        rec = ctx.record
+        if rec is self._shown_step:
+            return
+        self._shown_step = rec
+        kind = {"test": "zkouška", "contest": "střet", "race": "závod", "challenge": "výzva",
+                "hide": "ukrývání"}.get(rec.data["kind"], rec.data["kind"])
+        self.table.say(f"\n── Krok {rec.data['id']} (kolo {rec.data['round']}, {kind}) ──")
+
+    @staticmethod
+    def _name(w: Any, pid: str) -> str:
+        try:
+            return w.peek(pid).name
+        except Exception:  # noqa: BLE001 - a name is only for display
+            return pid
+
+    def _ask_roll(self, n: int, who: str, purpose: str) -> Any:
+        s = self.seen
+        fresh = s is not None and purpose == "action" and s.pid == who and s.total is None and s.dice is None
+        if len(self.queue) >= n:
+            got, self.queue = self.queue[:n], self.queue[n:]
+            self.places.append(None)
+            return got
+        place = self._place(s.path, who) if fresh else None
+        if fresh:
+            ctx, w = s.ctx, s.w
+            keep_best = ctx.param("presne") == "keep-best-2-of-3"
+            bonus = bonus_for(ctx, w.peek(who), s.spec, s.path, needed=True) + (0 if keep_best else s.presne)
+            self._roll_header(s, n, bonus)
+        else:
+            ctx = s.ctx if s else None
+            prev = (ctx.record.data["rolls"].get(who) if ctx else None) or {}
+            bonus = prev.get("bonus") or 0
+            name = self._name(s.w, who) if s else who
+            why = "remíza, hází znovu" if purpose == "reroll" else purpose
+            self.table.say(f"  {name}: {why} — {n}k6 {bonus:+d}")
+        if n > 2:
+            self.table.say(f"  (hází {n} kostky, počítají se dvě nejlepší)")
+        while True:
+            text = self.table.ask("  Kostky, součet, nebo Enter (hodí drd): ")
+            got, err = parse_roll(text, n, bonus, allow_total=place is not None)
+            if err:
+                self.table.say(f"  ✗ {err}")
+                continue
+            break
+        self.places.append(place)
+        if got is not None:
+            self.entered += 1
+        return got
+
+    def _roll_header(self, s: _Seen, n: int, bonus: int) -> None:
+        ctx, w, pid = s.ctx, s.w, s.pid
+        spec = s.spec
+        label = getattr(spec, "label", None)
+        pool = getattr(spec, "pool", None) or "telo"
+        what = " ".join(x for x in (label, f"({POOL_CS.get(pool, pool)})") if x)
+        self.table.say(f"  {self._name(w, pid)} hází {what}: {n}k6 {bonus:+d}")
+        for line in self._odds(s, n, bonus):
+            self.table.say("    " + line)
+
+    def _odds(self, s: _Seen, n: int, bonus: int) -> list[str]:
+        """Exact chances before the roll (drd_cli.odds): P(success) against a number, P(win) a pair."""
+        from .odds import contest_odds, roll_distribution
+
+        ctx, w = s.ctx, s.w
+        presne_mode = ctx.param("presne")
+        dist = roll_distribution(bonus, n - 2, "keep-best-2-of-3") if n > 2 else roll_distribution(bonus)
+        mine = dist
+
+        def at_least(t: int) -> Fraction:
+            return sum((p for v, p in mine.items() if v >= t), Fraction(0))
+
+        def vs_total(t: int, tie_mine: bool, reroll_q: Fraction | None) -> Fraction:
+            win = sum((p for v, p in mine.items() if v > t), Fraction(0))
+            eq = mine.get(t, Fraction(0))
+            if reroll_q is not None:
+                return win + eq * reroll_q
+            return win + (eq if tie_mine else 0)
+
+        step, kind, rest = self._step_of(s.path)
+        tie = ctx.param("tie")
+        out: list[str] = []
+        if kind == "contest" and step is not None and rest and rest[0] == "action":
+            counters = step.counters
+            acting = {c.actor for c in counters}
+            for i, c in enumerate(counters):
+                name = self._name(w, c.actor)
+                if c.roll is not None:
+                    q = contest_odds(bonus, 0, tie="reroll")["win"] if tie == "reroll" else None
+                    p = vs_total(c.roll, tie == "actor", q)
+                    out.append(f"proti {name} (hod {c.roll}): výhra {pct(p)}")
+                    continue
+                cb = self._bonus(ctx, w, c, s.path[:-1] + ("counters", i))
+                if cb is None:
+                    continue
+                p = contest_odds(bonus, cb, tie=tie)["win"] if n == 2 else _pair(mine, roll_distribution(cb), tie)
+                out.append(f"proti {name} ({cb:+d}): výhra {pct(p)}")
+            quiet = [t for t in (s.spec.targets if isinstance(s.spec.targets, list) else
+                                 [s.spec.targets] if s.spec.targets else []) if t not in acting]
+            if quiet or getattr(s.spec, "obstacle", None):
+                out.append(f"proti {ctx.target} (kdo nereaguje, překážka): {pct(at_least(ctx.target))}")
+        elif kind == "contest" and step is not None and rest and rest[0] == "counters":
+            actor = step.action.actor
+            r = ctx.record.data["rolls"].get(actor)
+            if r is not None:
+                ab = r.get("bonus") or 0
+                q = contest_odds(ab, bonus, tie="reroll")["lose"] if tie == "reroll" else None
+                p = vs_total(r["total"], tie == "counter", q)
+                out.append(f"proti {self._name(w, actor)} (hod {r['total']}): výhra {pct(p)}")
+        elif kind in ("test", "challenge") and step is not None:
+            target = getattr(step, "target", None) or ctx.target
+            out.append(f"úspěch (≥ {target}): {pct(at_least(target))}")
+        elif kind == "race" and step is not None:
+            if getattr(step, "obstacle", None):
+                out.append(f"překážka (≥ {ctx.target}): {pct(at_least(ctx.target))}")
+            for q in step.actors:
+                r = ctx.record.data["rolls"].get(q)
+                if q != s.pid and r is not None:
+                    out.append(f"rychlejší než {self._name(w, q)} (hod {r['total']}): "
+                               f"{pct(vs_total(r['total'], False, None))}")
+        del presne_mode
+        return out
+
+    @staticmethod
+    def _bonus(ctx: Any, w: Any, spec: Any, path: tuple) -> int | None:
+        try:
+            b = bonus_for(ctx, w.peek(spec.actor), spec, path, needed=False)
+        except DrdError:
+            return None
+        names = [m if isinstance(m, str) else m.name for m in spec.manoeuvres]
+        if ctx.param("presne") != "keep-best-2-of-3":
+            b += sum(1 for m in names if m in ("presne", "přesně"))
+        return b
+
+    def _step_of(self, path: tuple) -> tuple[Any, str | None, tuple]:
+        """(the step-kind spec, its kind, the rest of the path) for a path into a step."""
+        if len(path) >= 5 and path[0] == "rounds" and path[2] == "steps":
+            try:
+                step = self.loaded.scenario.rounds[path[1]].steps[path[3]]
+            except (IndexError, TypeError):
+                return None, None, ()
+            kind = path[4]
+            return getattr(step, kind, None), kind, tuple(path[5:])
+        if path and path[-1] == "challenge":
+            return None, "challenge", ()
+        return None, None, ()
+
+    # ----------------------------------------------------------------- where a roll goes
+
+    def _place(self, path: tuple, pid: str) -> tuple | None:
+        """("direct", path, pid) → `roll`/`dice` on that action; ("per", path, pid) → `rolls`/`dice`
+        keyed by the participant; None → no place in the format (`extra_dice`)."""
+        if not path or path[0] != "rounds":
+            return None
+        if len(path) >= 5 and path[2] == "steps" and path[4] not in CORE_KINDS:
+            return None          # a plugin's step (hide): its specs are built, not written
+        node = self.loaded.scenario
+        for part in path:
+            try:
+                node = node[part] if isinstance(part, int) else getattr(node, part)
+            except (IndexError, AttributeError, KeyError, TypeError):
+                return None
+            if node is None:
+                return None
+        if getattr(node, "actor", None) == pid and not getattr(node, "actors", None):
+            return ("direct", path, pid)
+        if hasattr(node, "rolls"):
+            return ("per", path, pid)
+        return None
+
+    # ----------------------------------------------------------------- decisions
+
+    def decide(self, choices: Any, who: str, vs: str, *, optional: bool) -> Answer | None:
+        """The asking policy (engine `Choices`): offer the decision, or None when nothing is at stake."""
+        answer = self._offer_optional(who, vs) if optional else self._offer(who, vs)
+        self.answers.append(answer)
+        if answer is not None:
+            rnd = self.seen.ctx.round.number if self.seen else 1
+            self.decided.append((tuple(choices.path), who, vs, answer, rnd))
+            self.entered += 1
+        return answer
+
+    def _context(self, who: str, vs: str) -> tuple[Any, str, str]:
+        s = self.seen
+        w = s.w if s else None
+        name = self._name(w, who) if w else who
+        rolls = s.ctx.record.data["rolls"] if s else {}
+        mine = rolls.get(who, {}).get("total")
+        if vs == "test":
+            target = s.ctx.target if s else 9
+            return w, name, f"{name}: hod {mine} < {target}" if mine is not None else f"{name} pod {target}"
+        theirs = rolls.get(vs, {}).get("total")
+        return w, name, (f"{name} ({mine}) prohrál proti {self._name(w, vs)} ({theirs})")
+
+    def _state_line(self, w: Any, who: str) -> str:
+        if w is None:
+            return ""
+        p = w.peek(who)
+        res = (f"Tělo {p.pools.get('telo', 0)}, Duše {p.pools.get('duse', 0)}, Vliv {p.pools.get('vliv', 0)}"
+               if p.is_hero else f"Sudba {p.resource('sudba')}")
+        return f"Ohrožení {p.ohrozeni}, {res}"
+
+    def _describe(self, pv: Preview, w: Any) -> str:
+        if pv.error is not None:
+            return "nelze: " + _reason(pv.error)
+        if not pv.entries:
+            return ""
+        parts = []
+        for e in pv.entries:
+            pool = POOL_CS.get(e["pool"], e["pool"])
+            before, after = e["ohrozeni"]
+            whom = ", ".join(self._name(w, x) for x in e["protected"]) if e["protected"] else ""
+            txt = f"{e['cost']} {pool}, Ohrožení {before}→{after}"
+            if whom:
+                txt += f"; chrání: {whom}"
+            if e.get("denied"):
+                txt += f"; upírá zisk: {self._name(w, e['denied'])}"
+            g = e.get("gained") or {}
+            if g.get("jizva"):
+                txt += f"; Jizva „{g['jizva']['name']}“ (+{g['jizva']['gain']})"
+            if g.get("sacrifice"):
+                txt += f"; obětuje {g['sacrifice']['name']} (+{g['sacrifice']['gain']})"
+            parts.append(txt)
+        return " + ".join(parts)
+
+    def _offer(self, who: str, vs: str) -> Answer | None:
+        base = self._preview(None)
+        w, name, head = self._context(who, vs)
+        ex = self.preview(who, vs, Answer(exhaust=True), base)
+        de = self.preview(who, vs, Answer(deny=True), base) if vs != "test" else Preview([], None)
+        short = ex.error is not None and ex.error.problems and ex.error.problems[0].rule == "R-EXH-4"
+        # Where nothing is at stake for the loser, `exhaust` only means denying (SCENARIO-FORMAT §5):
+        # then it is offered once, as the denial.
+        own = [e for e in ex.entries if e.get("protected")]
+        useful_ex = bool(own) or short
+        if not own:
+            ex = Preview([], ex.error)
+        useful_de = bool(de.entries) and all(e.get("denied") for e in de.entries)
+        if not useful_ex and not useful_de:
+            return None
+        others = [p for p in (w.ids() if w is not None else []) if p not in (who, vs) and _allies(w, who, p)] \
+            if useful_ex else []
+        helps = [p for p in others
+                 if self.preview(who, vs, Answer(exhaust=True, exhaust_for=[who, p]), base).entries]
+        self.table.say(f"  Rozhodnutí: {head}.  [{self._state_line(w, who)}]")
+        options: dict[str, tuple[str, Any]] = {"p": ("přijmout neúspěch (R-ACC)", Answer())}
+        if ex.entries:
+            options["v"] = ("vyčerpat se (R-EXH): " + self._describe(ex, w), Answer(exhaust=True))
+        elif short:
+            self.table.say(f"    vyčerpat se: {_reason(ex.error)}")
+        if useful_de:
+            options["u"] = ("upřít vítězi zisk (CS-MULTI-5): " + self._describe(de, w), Answer(deny=True))
+        if useful_ex:
+            options["j"] = ("vyčerpat se a vzít Jizvu (R-EXH-4)", "jizva")
+            items = [i.name for i in w.peek(who).equipment] if w is not None else []
+            if items:
+                options["o"] = ("vyčerpat se a obětovat předmět (R-EXH-4): " + ", ".join(items), "sacrifice")
+        if helps:
+            options["z"] = ("vyčerpat se i za jiné (CS-FOR-2): " + ", ".join(self._name(w, p) for p in helps),
+                            "others")
+        for key, (text, _) in options.items():
+            self.table.say(f"    [{key}] {text}")
+        keys = "/".join(options)
+        while True:
+            choice = self.table.ask(f"  Volba [{keys}]: ").strip().lower()
+            if choice not in options:
+                self.table.say(f"  ✗ napiš jedno z: {keys}")
+                continue
+            answer = options[choice][1]
+            if answer == "jizva":
+                answer = self._ask_jizva(w, who)
+            elif answer == "sacrifice":
+                answer = self._ask_item(w, who)
+            elif answer == "others":
+                answer = self._ask_ids(w, helps, prefix=[who])
+            if answer is None:
+                continue
+            if answer.exhaust or answer.deny:
+                pv = self.preview(who, vs, answer, base)
+                if pv.error is not None or not pv.entries:
+                    self.table.say("  ✗ " + (_reason(pv.error) if pv.error else "tahle volba nic nezmění"))
+                    continue
+                self.table.say("  → " + self._describe(pv, w))
+            return answer
+
+    def _offer_optional(self, who: str, vs: str) -> Answer | None:
+        """A participant of the contest may exhaust for others threatened (CS-FOR-1/2)."""
+        if who == vs or self.seen is None:
+            return None
+        base = self._preview(None)
+        w = self.seen.w
+        helps = [(p, pv) for p in w.ids() if p not in (who, vs) and _allies(w, who, p)
+                 for pv in [self.preview(who, vs, Answer(exhaust=True, exhaust_for=[p]), base)] if pv.entries]
+        if not helps:
+            return None
+        self.table.say(f"  {self._name(w, who)} se může vyčerpat za jiné proti {self._name(w, vs)} (CS-FOR-1):"
+                       f"  [{self._state_line(w, who)}]")
+        for i, (p, pv) in enumerate(helps, 1):
+            self.table.say(f"    [{i}] za {self._name(w, p)}: {self._describe(pv, w)}")
+        while True:
+            text = self.table.ask("  Čísla (např. 1 2), nebo Enter = ne: ").strip()
+            if not text:
+                return None
+            parts = text.replace(",", " ").split()
+            if not all(x.isdigit() and 1 <= int(x) <= len(helps) for x in parts):
+                self.table.say(f"  ✗ napiš čísla 1–{len(helps)} nebo Enter")
+                continue
+            ids = list(dict.fromkeys(helps[int(x) - 1][0] for x in parts))
+            answer = Answer(exhaust=True, exhaust_for=ids)
+            pv = self.preview(who, vs, answer, base)
+            if pv.error is not None or not pv.entries:
+                self.table.say("  ✗ " + (_reason(pv.error) if pv.error else "tahle volba nic nezmění"))
+                continue
+            self.table.say("  → " + self._describe(pv, w))
+            return answer
+
+    def _ask_jizva(self, w: Any, who: str) -> Answer | None:
+        name = self.table.ask("  Jméno Jizvy (Enter = zpět): ").strip()
+        if not name:
+            return None
+        while True:
+            text = self.table.ask("  Kolik bodů Jizva dává: ").strip()
+            if text.isdigit() and 1 <= int(text) <= 99:
+                return Answer(exhaust=True, jizva={"name": name, "gain": int(text)})
+            self.table.say("  ✗ napiš počet bodů (číslo 1–99)")
+
+    def _ask_item(self, w: Any, who: str) -> Answer | None:
+        items = [i.name for i in w.peek(who).equipment]
+        for i, item in enumerate(items, 1):
+            self.table.say(f"    [{i}] {item}")
+        while True:
+            text = self.table.ask("  Který předmět (číslo, Enter = zpět): ").strip()
+            if not text:
+                return None
+            if text.isdigit() and 1 <= int(text) <= len(items):
+                return Answer(exhaust=True, sacrifice=items[int(text) - 1])
+            self.table.say(f"  ✗ napiš číslo 1–{len(items)}")
+
+    def _ask_ids(self, w: Any, helps: list[str], prefix: list[str]) -> Answer | None:
+        for i, p in enumerate(helps, 1):
+            self.table.say(f"    [{i}] {self._name(w, p)}")
+        while True:
+            text = self.table.ask("  Za koho navíc (čísla, Enter = zpět): ").strip()
+            if not text:
+                return None
+            parts = text.replace(",", " ").split()
+            if all(x.isdigit() and 1 <= int(x) <= len(helps) for x in parts):
+                return Answer(exhaust=True, exhaust_for=prefix + list(dict.fromkeys(helps[int(x) - 1] for x in parts)))
+            self.table.say(f"  ✗ napiš čísla 1–{len(helps)}")
+
+    # ----------------------------------------------------------------- the replay file
+
+    def replay_text(self, text: str) -> str:
+        """The scenario `text` with everything entered so far filled in (ruamel round trip, comments kept)."""
+        from io import StringIO
+
+        from ruamel.yaml import YAML
+        from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+        yaml = YAML(typ="rt")
+        yaml.width = 100
+        yaml.indent(mapping=2, sequence=4, offset=2)     # the style of the book scenarios
+        yaml.preserve_quotes = True
+        doc = yaml.load(text)
+
+        def flow(values: list) -> CommentedSeq:
+            seq = CommentedSeq(values)
+            seq.fa.set_flow_style()
+            return seq
+
+        extra: list[int] = []
+        for place, got in zip(self.places, self.dice.calls):
+            if place is None:
+                extra += list(got) if isinstance(got, list) else []
+                continue
+            how, path, pid = place
+            node = _walk(doc, self.loaded.scenario, path, create=False)
+            if node is None:
+                extra += list(got) if isinstance(got, list) else []
+                continue
+            target, model = node
+            if how == "direct":
+                if isinstance(got, list):
+                    target[_key(target, model, "dice")] = flow(got)
+                else:
+                    target[_key(target, model, "roll")] = got
+            else:
+                field = "dice" if isinstance(got, list) else "rolls"
+                key = _key(target, model, field)
+                if not isinstance(target.get(key), dict):
+                    m = CommentedMap()
+                    m.fa.set_flow_style()
+                    target[key] = m
+                target[key][pid] = flow(got) if isinstance(got, list) else got
+        if extra:
+            doc["extra_dice"] = flow(extra)
+        elif "extra_dice" in doc:
+            del doc["extra_dice"]
+        if "seed" in doc:
+            doc["seed"] = self.seed
+        else:
+            doc.insert(1, "seed", self.seed)
+        for cpath, who, vs, answer, rnd in self.decided:
+            holder = _choices_holder(doc, self.loaded.scenario, cpath, rnd)
+            if holder is None:
+                continue
+            key = next((k for k in ("choices", "volby") if k in holder), "choices")
+            if not isinstance(holder.get(key), dict):
+                holder[key] = CommentedMap()
+            mine = holder[key].get(who)
+            if not isinstance(mine, dict) or set(mine) <= {"exhaust", "deny", "jizva", "sacrifice", "accept"}:
+                mine = CommentedMap()
+                mine.fa.set_flow_style()
+                holder[key][who] = mine
+            mine[vs] = _answer_yaml(answer)
+        out = StringIO()
+        yaml.dump(doc, out)
+        return out.getvalue()
+
+
+def _pair(a: dict, c: dict, tie: str) -> Fraction:
+    win = sum((pa * pc for va, pa in a.items() for vc, pc in c.items() if va > vc), Fraction(0))
+    draw = sum((pa * pc for va, pa in a.items() for vc, pc in c.items() if va == vc), Fraction(0))
+    if tie == "actor":
+        return win + draw
+    if tie == "counter":
+        return win
+    return win / (1 - draw)
+
+
+class _Recording:
+    """A dice source that keeps what it gave (`drd resolve --choose ask`: previews replay it)."""
+
+    def __init__(self, base: Any, see: Callable[..., None]):
+        self._base = base
+        self.calls: list = []
+        self.see = see
+
+    @property
+    def name(self) -> str:
+        return self._base.name
+
+    def roll(self, n: int, who: str, purpose: str) -> list[int]:
+        got = self._base.roll(n, who, purpose)
+        self.calls.append(got)
+        return got
+
+
+def _allies(w: Any, a: str, b: str) -> bool:
+    """Whom exhausting for is offered to: not across different `side` labels (an ogre does not pay
+    for the hero it fights); a file may still write such an answer into `choices`."""
+    sa, sb = w.peek(a).side, w.peek(b).side
+    return sa is None or sb is None or sa == sb
+
+
+def _reason(error: DrdError) -> str:
+    """The engine's reason for refusing an option, short (the R-EXH-4 shortage in Czech)."""
+    p = error.problems[0] if error.problems else None
+    if p is None:
+        return str(error)
+    short = re.search(r"costs (\d+) (\S+), .* has (\d+); (\d+) missing", p.message)
+    if short:
+        cost, pool, has, missing = short.groups()
+        return f"nemá dost: stojí {cost} {pool}, má {has}, chybí {missing} [R-EXH-4]"
+    return p.message + (f" [{p.rule}]" if p.rule else "")
+
+
+def _answer_yaml(a: Answer) -> Any:
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    plain_ex = a.exhaust and a.exhaust_for is None and not a.jizva and not a.sacrifice
+    if not a.exhaust and not a.deny:
+        return "accept"
+    if plain_ex and not a.deny:
+        return "exhaust"
+    if a.deny and not a.exhaust and not a.jizva and not a.sacrifice:
+        return "deny"
+    m = CommentedMap()
+    if a.exhaust:
+        if a.exhaust_for is not None:
+            seq = CommentedSeq(a.exhaust_for)
+            seq.fa.set_flow_style()
+            m["exhaust"] = seq
+        else:
+            m["exhaust"] = True
+    if a.deny:
+        m["deny"] = True
+    if a.jizva:
+        j = CommentedMap(a.jizva)
+        j.fa.set_flow_style()
+        m["jizva"] = j
+    if a.sacrifice:
+        m["sacrifice"] = a.sacrifice
+    m.fa.set_flow_style()
+    return m
+
+
+def _aliases(model: Any, field: str) -> list[str]:
+    info = type(model).model_fields.get(field) if hasattr(type(model), "model_fields") else None
+    names = [field]
+    alias = getattr(info, "validation_alias", None) if info else None
+    for choice in getattr(alias, "choices", []) or []:
+        if isinstance(choice, str) and choice not in names:
+            names.append(choice)
+    if field == "from_":
+        names.append("from")
+    return names
+
+
+def _key(mapping: Any, model: Any, field: str) -> str:
+    """The key `field` has in `mapping` (its Czech alias if the file uses it), else `field`."""
+    for name in _aliases(model, field):
+        if name in mapping:
+            return name
+    return field
+
+
+def _walk(doc: Any, model: Any, path: tuple, *, create: bool) -> tuple[Any, Any] | None:
+    """(the ruamel node, the model) at a model path, following Czech aliases; None if absent."""
+    node = doc
+    for part in path:
+        if isinstance(part, int):
+            if not isinstance(node, list) or part >= len(node):
+                return None
+            node, model = node[part], model[part]
+            continue
+        if not isinstance(node, dict):
+            return None
+        key = _key(node, model, part)
+        if key not in node:
+            return None
+        node, model = node[key], getattr(model, part)
+    return node, model
+
+
+def _choices_holder(doc: Any, scenario: Any, cpath: tuple, rnd: int) -> Any:
+    """The mapping whose `choices` the answer goes into. A file-level environment entry repeats
+    every round, so its answers go into this round's entry with the same id (prostredi merges it)."""
+    holder_path = cpath[:-1]
+    if holder_path and holder_path[0] == "environment":
+        entry = scenario.environment[holder_path[1]]
+        if entry.id is None:
+            got = _walk(doc, scenario, holder_path, create=False)
+            return got[0] if got else None
+        from ruamel.yaml.comments import CommentedMap
+
+        rounds = doc[_key(doc, scenario, "rounds")]
+        rdoc = rounds[rnd - 1]
+        rmodel = scenario.rounds[rnd - 1]
+        ekey = _key(rdoc, rmodel, "environment")
+        if ekey not in rdoc:
+            rdoc[ekey] = []
+        for e in rdoc[ekey]:
+            if isinstance(e, dict) and e.get("id") == entry.id:
+                return e
+        new = CommentedMap()
+        new["id"] = entry.id
+        rdoc[ekey].append(new)
+        return new
+    got = _walk(doc, scenario, holder_path, create=False)
+    return got[0] if got else None

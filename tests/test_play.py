@@ -1,0 +1,227 @@
+"""`drd play` through CliRunner with scripted input, and the replay it writes (issue #6 item 1).
+
+The skeleton is the book's Hanuš escape (CS-SEQ-1, R-EXH-1, R-EXH-4) without rolls and choices:
+whatever is typed at the table must give what `drd resolve` gives for the same dice and answers,
+and the replay file must reproduce it exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from drd_cli.cli.app import app
+from drd_cli.play import parse_roll
+
+runner = CliRunner()
+
+SKELETON = """\
+format: drd/1
+title: Hanuš prchá zlobrům (kostra)
+# Komentář, který má replay zachovat.
+participants:
+  hanus:
+    name: Mistr Hanuš
+    side: vesnice
+    pools: {telo: 4, duse: 9, vliv: 5}
+    ohrozeni: 3
+    levels: {carodej: 3}
+    equipment: [hůl]
+  stary:      {name: Nejstarší zlobr,  side: zlobři, sudba: 12, ohrozeni: 2}
+  prostredni: {name: Prostřední zlobr, side: zlobři, sudba: 6,  ohrozeni: 4}
+  mladsi:     {name: Nejmladší zlobr,  side: zlobři, sudba: 8,  ohrozeni: 2}
+rounds:
+  - initiative: [hanus, stary, prostredni, mladsi]
+    steps:
+      - id: utek
+        contest:
+          action: {actor: hanus, label: útěk, pool: telo, bonus_from: carodej,
+                   self_effect: {condition: mimo konflikt}}
+          counters:
+            - {actor: stary,      kind: harm, pool: telo, effect: {condition: chycen}}
+            - {actor: prostredni, kind: harm, pool: telo, effect: {condition: chycen}}
+            - {actor: mladsi,     kind: harm, pool: telo, effect: {jizva: Zasažen lavicí}}
+"""
+
+
+def write(tmp_path: Path, text: str = SKELETON, name: str = "hanus.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def play(path: Path, lines: list[str], *args: str):
+    return runner.invoke(app, ["play", str(path), "--seed", "5", *args], input="\n".join(lines) + "\n")
+
+
+def normalised(result: dict) -> dict:
+    """The result without what differs by design between the table and the replay: where each
+    roll came from (entered/seeded at the table, given in the replay) and the digest of the file."""
+    out = json.loads(json.dumps(result))
+    out.pop("digest", None)
+    for step in out["steps"]:
+        for roll in step["rolls"].values():
+            roll["source"] = "*"
+    return out
+
+
+def resolve_json(path: Path, *args: str) -> dict:
+    res = runner.invoke(app, ["resolve", str(path), "--json", *args])
+    assert res.exit_code == 0, res.output
+    return json.loads(res.stdout)
+
+
+# Hanuš 4 3 (+3 = 10), the eldest 6 6 = 12, the middle one a total of 11, the youngest 4 3 = 7;
+# against the eldest Hanuš takes the Jizva (3 Tělo), against the middle one he pays 4 Tělo.
+BOOK_INPUT = ["4 3", "6 6", "11", "4 3", "j", "Pád z výšky", "3", "v"]
+
+
+def test_good_path_matches_the_book_and_the_replay_reproduces_it(tmp_path):
+    """CS-SEQ-1 / R-EXH-1: the second exhaustion costs the raised Ohrožení (3, then 4); R-EXH-4 Jizva."""
+    path = write(tmp_path)
+    res = play(path, BOOK_INPUT, "--json")
+    assert res.exit_code == 0, res.output
+    result = json.loads(res.stdout)
+    step = result["steps"][0]
+    assert {k: v["total"] for k, v in step["rolls"].items()} == {"hanus": 10, "stary": 12, "prostredni": 11,
+                                                                  "mladsi": 7}
+    assert step["rolls"]["hanus"] == {"total": 10, "dice": [4, 3], "bonus": 3, "source": "entered"}
+    assert step["rolls"]["prostredni"]["dice"] is None          # a total was typed
+    assert [(e["vs"], e["cost"], e["ohrozeni"]) for e in step["exhaustions"]] == [
+        ("stary", 3, [3, 4]), ("prostredni", 4, [4, 5])]
+    assert result["final"]["hanus"]["telo"] == 0 and result["final"]["hanus"]["jizvy"] == ["Pád z výšky"]
+    replay = tmp_path / "hanus.replay.yaml"
+    text = replay.read_text(encoding="utf-8")
+    assert "# Komentář, který má replay zachovat." in text         # ruamel round trip keeps comments
+    assert "dice: [4, 3]" in text and "roll: 11" in text
+    assert normalised(resolve_json(replay)) == normalised(result)
+
+
+def test_offer_shows_exact_cost_ohrozeni_after_and_whom_it_protects(tmp_path):
+    """R-EXH-1: cost = Ohrožení (3 Tělo, 3→4), protects Hanuš; the answer is asked again when invalid."""
+    path = write(tmp_path)
+    res = play(path, ["4 3", "6 6", "11", "4 3", "x", "v", "p"])
+    assert res.exit_code == 0, res.output
+    assert "[v] vyčerpat se (R-EXH): 3 Tělo, Ohrožení 3→4; chrání: Mistr Hanuš" in res.output
+    assert "[o] vyčerpat se a obětovat předmět (R-EXH-4): hůl" in res.output
+    assert "✗ napiš jedno z: p/v/j/o" in res.output
+    # after exhausting once the next costs the raised Ohrožení, 4 (CS-SEQ-1); Hanuš has 1 Tělo left,
+    # so plain exhausting is not offered, only with a Jizva or a sacrifice (R-EXH-4)
+    assert "vyčerpat se: nemá dost: stojí 4 Tělo, má 1, chybí 3 [R-EXH-4]" in res.output
+    assert "Volba [p/j/o]" in res.output
+
+
+def test_typing_mistakes_are_asked_again_never_a_crash(tmp_path):
+    path = write(tmp_path)
+    lines = ["43x", "7 7", "1 2 3", "16", "4 3", "13", "6 6", "11", "4 3", "p", "p"]
+    res = play(path, lines, "--json")
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert "nerozumím „43x“" in out
+    assert "kostka ukazuje 1 až 6, ne 7" in out
+    assert "hází se 2 kostky, zadáno 3" in out
+    assert "16 nejde hodit: součet s bonusem +3 je 5–15" in out          # Hanuš +3: 5..15
+    assert "13 nejde hodit: součet s bonusem +0 je 2–12" in out          # an ogre without bonus
+    assert "Traceback" not in out
+    assert json.loads(res.stdout)["steps"][0]["rolls"]["stary"]["total"] == 12
+
+
+def test_enter_rolls_from_the_seed_reproducibly(tmp_path):
+    """R-ROLL-2: Enter lets drd roll; the same --seed gives the same dice, and the replay keeps them."""
+    path = write(tmp_path)
+    first = play(path, ["", "", "", "", "p", "p", "p", "p"], "--json", "--replay", str(tmp_path / "a.yaml"))
+    second = play(path, ["", "", "", "", "p", "p", "p", "p"], "--json", "--replay", str(tmp_path / "b.yaml"))
+    assert first.exit_code == 0 and second.exit_code == 0, first.output
+    r1, r2 = json.loads(first.stdout), json.loads(second.stdout)
+    assert r1["steps"][0]["rolls"] == r2["steps"][0]["rolls"]
+    assert all(r["source"] == "seeded" for r in r1["steps"][0]["rolls"].values())
+    assert normalised(resolve_json(tmp_path / "a.yaml")) == normalised(r1)
+
+
+def test_odds_are_shown_before_each_roll(tmp_path):
+    """R-CONT: Hanuš +3 against an ogre +0, tie to the actor: P(win) = 545/648 exactly."""
+    from fractions import Fraction
+
+    from drd_cli.odds import contest_odds
+
+    assert contest_odds(3, 0, tie="actor")["win"] == Fraction(545, 648)
+    path = write(tmp_path)
+    res = play(path, BOOK_INPUT)
+    assert "proti Nejstarší zlobr (+0): výhra 545/648 = 84,1 %" in res.output
+    # the counter rolls against Hanuš's known 10: P(2k6 > 10) = 3/36 = 1/12
+    assert "proti Mistr Hanuš (hod 10): výhra 1/12 = 8,3 %" in res.output
+
+
+def test_test_step_shows_p_success_and_offers_exhaustion(tmp_path):
+    """R-TEST: a test against 9 with bonus +2: P(≥ 9) = 21/36 = 7/12; below 9 exhausting costs Ohrožení."""
+    text = """\
+format: drd/1
+participants:
+  jarik: {pools: {telo: 5, duse: 4, vliv: 3}, ohrozeni: 1, levels: {lovec: 2}}
+rounds:
+  - steps:
+      - id: splh
+        test: {actor: jarik, label: šplh, bonus_from: lovec, failure: {jizva: Pád}}
+"""
+    path = write(tmp_path, text, "splh.yaml")
+    res = play(path, ["2 1", "v"], "--json")
+    assert res.exit_code == 0, res.output
+    assert "úspěch (≥ 9): 7/12 = 58,3 %" in res.output
+    assert "1 Tělo, Ohrožení 1→2; chrání: jarik" in res.output
+    result = json.loads(res.stdout)
+    assert result["steps"][0]["actions"]["jarik"]["success"] is True
+    replay = tmp_path / "splh.replay.yaml"
+    assert "choices:" in replay.read_text(encoding="utf-8")
+    assert normalised(resolve_json(replay)) == normalised(result)
+
+
+def test_eof_mid_game_writes_a_complete_replay_of_what_was_entered(tmp_path):
+    """Input ending mid-game: exit 130, and the replay (valid YAML, a valid scenario) holds the rolls
+    entered so far; playing it again asks only for the rest."""
+    path = write(tmp_path)
+    res = play(path, ["4 3", "6 6"])
+    assert res.exit_code == 130
+    replay = tmp_path / "hanus.replay.yaml"
+    text = replay.read_text(encoding="utf-8")
+    assert "dice: [4, 3]" in text and "dice: [6, 6]" in text
+    res2 = runner.invoke(app, ["play", str(replay), "--json"], input="11\n4 3\nj\nPád z výšky\n3\nv\n")
+    assert res2.exit_code == 0, res2.output
+    assert "Mistr Hanuš hází" not in res2.output            # already in the replay: not asked again
+    assert json.loads(res2.stdout)["final"]["hanus"]["ohrozeni"] == 5
+
+
+def test_no_replay_writes_nothing(tmp_path):
+    path = write(tmp_path)
+    res = play(path, BOOK_INPUT, "--no-replay")
+    assert res.exit_code == 0
+    assert not (tmp_path / "hanus.replay.yaml").exists()
+
+
+@pytest.mark.parametrize("text,n,bonus,total,expect", [
+    ("4 3", 2, 3, True, [4, 3]),
+    ("4,3", 2, 0, True, [4, 3]),
+    ("9", 2, 0, True, 9),
+    ("", 2, 0, True, None),
+    ("6 5 1", 3, 1, True, [6, 5, 1]),
+])
+def test_parse_roll_accepts(text, n, bonus, total, expect):
+    assert parse_roll(text, n, bonus, total) == (expect, None)
+
+
+@pytest.mark.parametrize("text,n,bonus,total,fragment", [
+    ("43x", 2, 0, True, "nerozumím"),
+    ("7 7", 2, 0, True, "1 až 6"),
+    ("13", 2, 0, True, "2–12"),
+    ("1", 2, 0, True, "2–12"),
+    ("43", 2, 0, True, "kostky odděl mezerou: 4 3"),
+    ("9", 2, 0, False, "ne součet"),
+    ("1", 3, 0, True, "2–12"),
+    ("4 3", 3, 0, True, "hází se 3 kostky"),
+])
+def test_parse_roll_refuses(text, n, bonus, total, fragment):
+    value, error = parse_roll(text, n, bonus, total)
+    assert value is None and fragment in error
