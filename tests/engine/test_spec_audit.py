@@ -132,3 +132,15 @@ def test_R_EXH_4_jizva_gain_goes_to_the_pool_being_paid_and_covers_a_shortfall()
     assert (e["pool"], e["cost"]) == ("duse", 3)
     assert (final(r, "a")["duse"], final(r, "a")["telo"]) == (1, 6)
     assert final(r, "a")["conditions"] == [] and final(r, "a")["jizvy"] == ["Noční můry"]
+
+
+# --------------------------------------------------------------------------- R-CHAL target
+
+def test_R_CHAL_a_vyzvas_own_target_replaces_9():
+    steps = """
+        - challenge: {name: proud, affects: [a], effect: {ohrozeni: 1}, react: {a: delayed}, rolls: {a: 10}%s}
+        """
+    hero = "a: {pools: {telo: 6, duse: 6, vliv: 6}}"
+    assert step(run(doc(hero, steps % "")))["actions"]["a"]["success"] is True
+    r = run(doc(hero, steps % ", target: 11"))
+    assert step(r)["actions"]["a"]["success"] is False and final(r, "a")["ohrozeni"] == 1
