@@ -11,6 +11,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterator
+from enum import Enum
 from typing import Any
 
 import typer
@@ -99,3 +100,111 @@ def parse_params(pairs: list[str] | None) -> dict[str, str]:
             raise typer.BadParameter(f"{pair!r}: expected KEY=VALUE, e.g. tie=counter", param_hint="--set")
         out[key.strip()] = value.strip()
     return out
+
+
+# --------------------------------------------------------------------------- transcripts: language, format
+
+class Lang(str, Enum):
+    """Languages of the transcript and the engine's log (drd_cli/locale)."""
+
+    cs = "cs"
+    en = "en"
+
+
+class Format(str, Enum):
+    """What a transcript is saved as (`--format`): plain text, Markdown, a standalone HTML page."""
+
+    text = "text"
+    md = "md"
+    html = "html"
+
+
+LANG_HELP = ("Language of the transcript and the log: cs or en. Default: from LANGUAGE, LC_ALL, LC_MESSAGES "
+             "or LANG (en* → English, anything else → Czech).")
+FORMAT_HELP = ("Transcript format: text, md (Markdown) or html (one self-contained page). Default: from the "
+               "--output file's extension (.md, .html, .txt), else text.")
+
+# Output file extensions that choose a format when --format is not given.
+EXTENSIONS = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".txt": "text", ".json": "json"}
+
+
+def lang_option() -> Any:
+    """`--lang cs|en` for any command that prints a transcript or log texts.
+
+    Use it as a parameter default: `lang: Optional[Lang] = lang_option()`; then call
+    `use_language(lang)` at the start of the command, before anything is resolved.
+    """
+    return typer.Option(None, "--lang", case_sensitive=False, help=LANG_HELP, show_default=False)
+
+
+def format_option() -> Any:
+    """`--format text|md|html` for commands that save a transcript (with `--output`)."""
+    return typer.Option(None, "--format", case_sensitive=False, help=FORMAT_HELP, show_default=False)
+
+
+def use_language(lang: Any) -> str:
+    """Activates `--lang` (or the environment's language when it is None) for this run; returns the code.
+
+    Imports only drd_cli.i18n (stdlib gettext); the catalog itself is read on the first message.
+    """
+    from ..i18n import set_language
+
+    return set_language(getattr(lang, "value", lang))
+
+
+def transcript_format(fmt: Any, output: str | None, *, json_out: bool = False) -> str:
+    """The format to write: `json` with --json; else --format; else the --output extension; else text.
+
+    `--json` together with `--format md|html` is a usage error.
+    """
+    explicit = getattr(fmt, "value", fmt)
+    if json_out:
+        if explicit not in (None, "text"):
+            raise typer.BadParameter(f"--json and --format {explicit} exclude each other", param_hint="--format")
+        return "json"
+    if explicit:
+        return str(explicit)
+    if output:
+        return EXTENSIONS.get(os.path.splitext(output)[1].lower(), "text")
+    return "text"
+
+
+def attach_digest(result: dict, loaded: Any, draws: list | None = None) -> str:
+    """Adds `digest` (sha256 over scenario, rules, seed and dice; drd_cli/digest.py) to `result`."""
+    from ..digest import digest
+
+    value = digest(result, getattr(loaded, "raw", None), draws)
+    result["digest"] = value
+    return value
+
+
+def render_transcript(result: dict, fmt: str) -> str:
+    """`result` as text (no colour), Markdown, HTML or JSON, in the active language."""
+    if fmt == "json":
+        from ..render.jsonout import dumps
+
+        return dumps(result)
+    if fmt == "md":
+        from ..render.md import render_markdown
+
+        return render_markdown(result)
+    if fmt == "html":
+        from ..render.html import render_html
+
+        return render_html(result)
+    from ..render.text import render_text
+
+    return render_text(result, color=False)
+
+
+def emit_transcript(result: dict, fmt: str, output: str | None) -> None:
+    """Writes the transcript: to `output` atomically, or to stdout (text: a rich console, colour if allowed)."""
+    if output:
+        write_atomic(output, render_transcript(result, fmt))
+        return
+    if fmt == "text":
+        from ..render.text import render
+
+        render(result, make_console())
+        return
+    sys.stdout.write(render_transcript(result, fmt))

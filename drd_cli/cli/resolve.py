@@ -8,7 +8,8 @@ from typing import List, Optional
 
 import typer
 
-from ._common import guarded, make_console, parse_params, write_atomic
+from ._common import (Format, Lang, attach_digest, emit_transcript, format_option, guarded, lang_option,
+                      parse_params, transcript_format, use_language)
 
 
 class Choose(str, Enum):
@@ -35,32 +36,71 @@ def resolve(
                                         help="Group profile: a name or a path to its YAML file."),
     output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
                                          help="Write to FILE (atomically) instead of standard output."),
+    format_: Optional[Format] = format_option(),
+    lang: Optional[Lang] = lang_option(),
+    verify: Optional[str] = typer.Option(None, "--verify", metavar="HASH|FILE",
+                                         help="Check a shared transcript: resolve and compare the footer hash "
+                                              "(sha256:…, or a transcript file holding one; its seed is used "
+                                              "unless --seed is given). Exit 0 same, 1 different."),
 ) -> None:
     """Resolve a scenario: the transcript, or with --json the result contract.
 
     Exit 0 resolved, 1 a rule forbids something in the file, 2 the file is not a valid scenario.
     """
     params = parse_params(set_)
+    fmt = transcript_format(format_, output, json_out=json_out)
     with guarded():
+        use_language(lang)
+        expected = None
+        if verify is not None:
+            expected, seed = _expected_digest(verify, seed)
+
         from ..api import load_scenario, resolve_scenario
 
         loaded = load_scenario(file)
         result = resolve_scenario(loaded, seed=seed, choose=choose.value, params=params,
                                   enable=tuple(enable or ()), disable=tuple(disable or ()), group=group)
-        if json_out:
-            from ..render.jsonout import dumps
-
-            text = dumps(result)
-            if output:
-                write_atomic(output, text)
-            else:
-                sys.stdout.write(text)
+        digest = attach_digest(result, loaded)
+        if expected is not None:
+            _report_verify(expected, digest, result.get("seed"))
             return
-        if output:
-            from ..render.text import render_text
+        emit_transcript(result, fmt, output)
 
-            write_atomic(output, render_text(result, color=False))
-            return
-        from ..render.text import render
 
-        render(result, make_console())
+def _expected_digest(verify: str, seed: Optional[int]) -> tuple[str, Optional[int]]:
+    """`--verify` → (the hash to expect, the seed to use): a hash as is, or read from a transcript file."""
+    import os
+
+    from ..digest import find_digest, find_seed
+    from ..errors import DrdError, Location
+    from ..i18n import _
+
+    value = verify.strip()
+    if find_digest(value) == value:
+        return value, seed
+    if not os.path.isfile(value):
+        raise DrdError(_("--verify: {what!r} is neither a sha256:… hash nor a transcript file").format(what=verify),
+                       Location(verify))
+    try:
+        with open(value, encoding="utf-8") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DrdError(f"cannot read {value}: {exc}", Location(value)) from None
+    expected = find_digest(text)
+    if expected is None:
+        raise DrdError(_("{file}: no sha256 footer hash found").format(file=value), Location(value))
+    return expected, seed if seed is not None else find_seed(text)
+
+
+def _report_verify(expected: str, actual: str, seed: object) -> None:
+    from ..i18n import _
+
+    if expected == actual:
+        sys.stdout.write(_("ok: same scenario, rules, seed and dice ({digest}, seed {seed})").format(
+            digest=actual, seed=seed) + "\n")
+        return
+    sys.stderr.write(_("DIFFERENT: the transcript says {expected}, this run gives {actual} (seed {seed})").format(
+        expected=expected, actual=actual, seed=seed) + "\n")
+    sys.stderr.write("  → " + _("same file, --seed, --group and --set/--enable/--disable as the shared run?")
+                     + "\n")
+    raise typer.Exit(1)

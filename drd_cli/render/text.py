@@ -521,7 +521,8 @@ def render_doc(doc: Doc, console: Any) -> None:
         console.print(_rich_table(doc.final))
     if doc.footer:
         console.print()
-        console.print(Text(doc.footer, style="dim"))
+        # One unbroken line, so the hash can be copied whole from a narrow terminal.
+        console.print(Text(doc.footer, style="dim"), soft_wrap=True)
 
 
 def render(result: dict, console: Any) -> None:

@@ -1,0 +1,111 @@
+"""The footer hash of a transcript: SHA-256 over what decided the result, so a shared log can be checked.
+
+`digest(result, scenario)` hashes a canonical JSON (sorted keys, no spaces, UTF-8) of:
+
+* `scenario` — the scenario file's data as loaded (the YAML document as plain mappings, lists
+  and scalars), without its `expect:` block. Data, not bytes: re-indenting the file, editing a
+  comment or reordering keys does not change the hash; changing a value does. `expect:` only
+  checks a result and cannot change it, so it is left out.
+* `rules` — the effective rules of the result: enabled ids and every parameter.
+* `seed` — the seed the open dice came from.
+* `dice` — every roll in the result, step by step: who, total, dice, bonus and source
+  (`given`/`seeded`/`entered`), and `draws`: any further dice a caller recorded from its dice
+  source (e.g. `drd play`), in order.
+
+Nothing language-dependent goes in (no log texts, no rendered words): a Czech and an English
+transcript of the same run carry the same hash, and so do the text, Markdown, HTML and JSON forms.
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+from typing import Any
+
+VERSION = 1
+PREFIX = "sha256:"
+
+
+def plain(value: Any) -> Any:
+    """A YAML document (ruamel CommentedMap/Seq, scalars with comments) as plain JSON data."""
+    if isinstance(value, dict) or (hasattr(value, "items") and hasattr(value, "keys")):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return value.isoformat()
+    return str(value)
+
+
+def _rolls(result: dict) -> list[dict]:
+    out = []
+    for step in result.get("steps") or []:
+        if not isinstance(step, dict):
+            continue
+        for who, roll in (step.get("rolls") or {}).items():
+            entry = {"step": step.get("id"), "round": step.get("round"), "who": str(who)}
+            if isinstance(roll, dict):
+                entry.update({k: roll.get(k) for k in ("total", "dice", "bonus", "source")})
+            else:
+                entry["total"] = roll
+            out.append(entry)
+    return out
+
+
+def payload(result: dict, scenario: Any, draws: list | None = None) -> dict:
+    """The data the hash is taken over (see the module docstring)."""
+    data = plain(scenario) if scenario is not None else None
+    if isinstance(data, dict):
+        data.pop("expect", None)
+    rules = result.get("rules") or {}
+    return {
+        "v": VERSION,
+        "scenario": data,
+        "rules": {"enabled": plain(rules.get("enabled") or []), "params": plain(rules.get("params") or {})},
+        "seed": result.get("seed"),
+        "dice": _rolls(result),
+        "draws": plain(draws or []),
+    }
+
+
+def canonical(data: Any) -> bytes:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str).encode("utf-8")
+
+
+def digest(result: dict, scenario: Any, draws: list | None = None) -> str:
+    """`sha256:<64 hex digits>` over scenario, rules, seed and dice."""
+    return PREFIX + hashlib.sha256(canonical(payload(result, scenario, draws))).hexdigest()
+
+
+def find_digest(text: str) -> str | None:
+    """The last `sha256:…` hash in a transcript (any format), or None."""
+    import re
+
+    found = re.findall(r"sha256:[0-9a-f]{64}", text)
+    return found[-1] if found else None
+
+
+def find_seed(text: str) -> int | None:
+    """The seed named on a transcript's footer line (`… · seed 7`), or None."""
+    import re
+
+    try:                                                   # a JSON result
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if isinstance(data, dict):
+        seed = data.get("seed")
+        return seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+    for line in reversed(text.splitlines()):
+        if "sha256:" in line:
+            match = re.search(r"seed (-?\d+)", line)
+            return int(match.group(1)) if match else None
+    return None

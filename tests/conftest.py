@@ -1,0 +1,23 @@
+"""Shared test setup: every test starts in Czech, whatever the developer's locale says.
+
+drd picks its language from LANGUAGE/LC_ALL/LC_MESSAGES/LANG (docs/i18n.md); a developer with
+`LANG=en_US.UTF-8` would otherwise see the Czech-wording assertions fail. Tests about the
+environment set these variables themselves.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _czech_locale(monkeypatch):
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    from drd_cli import i18n
+
+    previous = i18n.language()
+    i18n.set_language("cs")
+    yield
+    i18n.set_language(previous)
