@@ -2,8 +2,8 @@
 
 Everything here is pure: dice are histograms {value: count} built by enumerating faces, and
 probabilities are integer counts divided at the end, so results are exact (rpg-tools-anchors §4–5).
-`step_odds` is the exception that reuses the engine: it resolves one step of a scenario once per
-class of open dice and weights the outcomes.
+`step_odds` is the exception that reuses the engine: it resolves a scenario up to one step once,
+then that step alone once per class of its open dice, and weights the outcomes.
 """
 
 from __future__ import annotations
@@ -169,17 +169,6 @@ def _classes(n: int) -> tuple[tuple[int, tuple[int, ...], int], ...]:
     return tuple((k, f, c) for k, (f, c) in sorted(seen.items()))
 
 
-def _truncate(scenario: Any, ri: int, si: int) -> Any:
-    """The scenario cut right after step si of round ri (that round's end-of-round environment dropped)."""
-    rounds = list(scenario.rounds[:ri])
-    last = scenario.rounds[ri]
-    upd: dict[str, Any] = {"steps": list(last.steps[: si + 1])}
-    if hasattr(last, "environment"):
-        upd["environment"] = []
-    rounds.append(last.model_copy(update=upd))
-    return scenario.model_copy(update={"rounds": rounds})
-
-
 def _find_step(scenario: Any, step_id: str) -> tuple[int, int]:
     ids = []
     for ri, rnd in enumerate(scenario.rounds):
@@ -196,106 +185,204 @@ def step_odds(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 
               classes: bool = True, max_extra: int = 4) -> dict[str, Any]:
     """Exact outcome distribution of one step over the dice the file leaves open in it.
 
-    Steps before it keep their given dice; their open dice (if any) are fixed by `seed`. Every
-    combination of the step's open dice is resolved with scripted dice, weights 1/36 per pair
-    (1/6^n for n dice). With `classes`, combinations whose totals compare the same way with each
-    other and with the target are resolved once (the engine only compares totals). Extra dice the
-    engine asks for (a `tie: reroll` re-roll) are branched over as well, up to `max_extra` requests;
-    deeper branches are dropped and the rest renormalised, which is exact for one re-rolled pair
-    (conditioning on a non-tie) and reported as `dropped` otherwise.
+    The scenario is resolved up to the step once (open dice of earlier steps fixed by `seed`);
+    then only the step is resolved, from that state, once per class of its open dice, and the
+    outcomes are weighted by how many dice faces fall into the class (1/36 per pair of dice,
+    1/6^n for n dice), exactly, as Fractions. With `classes`, combinations that every decision
+    of the engine treats alike are resolved once: for a test or výzva, whether each total reaches
+    the target; for a contest, the order in which its pairs are settled, who wins each pair and
+    which totals reach the target; otherwise the full order pattern of the totals. Extra dice the
+    engine asks for (a `tie: reroll` re-roll) are branched over as well, up to `max_extra`
+    requests; deeper branches are dropped and the rest renormalised, which is exact for one
+    re-rolled pair (conditioning on a non-tie) and reported as `dropped` otherwise.
     """
     from .api import setup_rules
+    from .dice import SeededDice
     from .engine.hooks import Hooks
-    from .engine.run import resolve
+    from .engine.run import resolve_step_from, resolve_to
 
     setup = setup_rules(loaded, params=params, enable=enable, disable=disable, group=group)
     hooks = Hooks(setup.pm, setup.profile.enabled)
     scn = loaded.scenario
     ri, si = _find_step(scn, step_id)
-    upto = _truncate(scn, ri, si)
+    # The state before the step does not depend on the step's dice: resolve it once.
+    cp = resolve_to(scn, setup.profile, SeededDice(seed), hooks, ri, si, choose=choose)
 
     def run(dice: Any) -> dict:
-        return resolve(upto, setup.profile, dice, hooks, choose=choose, seed=seed)
+        return resolve_step_from(cp, scn, setup.profile, dice, hooks, choose=choose)[0]
 
-    # Probe once: which dice requests come before the step and which belong to it.
+    # Probe once: which dice the step asks for, and each roller's bonus (record total − kept dice).
     probe = _RecordingDice(seed)
-    probe_res = run(probe)
-    if si > 0:
-        before = _truncate(scn, ri, si - 1)
-        pre = _RecordingDice(seed)
-        resolve(before, setup.profile, pre, hooks, choose=choose, seed=seed)
-        n_pre = len(pre.calls)
-    elif ri > 0:
-        # Only the initiative of round ri can precede step 0; cut the whole round and count.
-        pre = _RecordingDice(seed)
-        before = scn.model_copy(update={"rounds": list(scn.rounds[:ri])})
-        resolve(before, setup.profile, pre, hooks, choose=choose, seed=seed)
-        n_pre = len(pre.calls)
-    else:
-        n_pre = 0
-    prefix = [c[3] for c in probe.calls[:n_pre]]
-    open_calls = probe.calls[n_pre:]
-    # A re-roll (purpose "reroll") seen in the probe is not an open roller: it is branched on demand.
-    open_calls = [c for c in open_calls if c[2] != "reroll"]
-    step_rec = probe_res["steps"][-1]
-
-    # Offsets (bonus) per open request, learnt from the probe's record: total − kept sum.
-    offsets = []
+    step_rec = run(probe)
+    # A re-roll seen in the probe is not an open roller: it is branched over on demand.
+    open_calls = [c for c in probe.calls if c[2] != "reroll"]
+    keep_best = setup.profile.params.get("presne") == "keep-best-2-of-3"
+    offsets: list[int | None] = []
     for n, who, _, vals in open_calls:
         r = step_rec["rolls"].get(who)
-        kept = sum(sorted(vals, reverse=True)[:2])
-        offsets.append((r["total"] - kept) if r and r.get("total") is not None else 0)
-    consts = sorted({9, int(setup.profile.params.get("target", 9)) if str(setup.profile.params.get("target", 9)).isdigit() else 9}
-                    | _targets(step_rec, upto.rounds[-1].steps[-1]))
+        kept = sum(sorted(vals, reverse=True)[:2]) if keep_best else sum(vals)
+        known = r is not None and r.get("dice") == vals and r.get("total") is not None
+        offsets.append(r["total"] - kept if known else None)
+    whos = [c[1] for c in open_calls]
+    if len(set(whos)) != len(whos):  # one participant rolling twice: its record shows only the last roll
+        offsets = [None] * len(open_calls)
+    target = setup.profile.params.get("target", 9)
+    consts = sorted({9, target if isinstance(target, int) else 9} | _targets(scn.rounds[ri].steps[si]))
+    # Totals the file gives are compared with the open ones like the targets are.
+    consts = sorted(set(consts) | set(_given_totals(step_rec, whos)))
+    keyfn = _key_function(step_rec, scn.rounds[ri].steps[si], consts, open_calls) if classes and None not in offsets \
+        else None
 
+    # Per roller: (total or kept sum, representative faces, how many faces give it).
+    per_call = [[(k + (off or 0), f, c) for k, f, c in _classes(call[0])] for call, off in zip(open_calls, offsets)]
+    if keyfn is not None:
+        per_call = _compress(per_call, consts)
     groups: dict[Any, list] = {}
-    for combo in product(*[_classes(c[0]) for c in open_calls]):
-        w = 1
-        for _, _, cnt in combo:
-            w *= cnt
-        if classes:
-            totals = [k + off for (k, _, _), off in zip(combo, offsets)]
-            # A test or výzva only compares each total with the target; other steps (contest,
-            # race) also compare totals with each other, so they need the full order pattern.
-            key = (tuple(tuple(t >= c for c in consts) for t in totals) if step_rec["kind"] in ("test", "challenge")
-                   else _pattern(totals, consts))
-        else:
-            key = tuple(k for k, _, _ in combo)
-        g = groups.get(key)
-        if g is None:
-            groups[key] = [[list(f) for _, f, _ in combo], w]
-        else:
-            g[1] += w
+    if keyfn is not None and getattr(keyfn, "split", False):
+        # A contest: the actor's total outside, the counters' combinations (with their order,
+        # which does not depend on the actor) built once inside.
+        # Counters' combinations that compare alike with every total the actor can roll (and
+        # settle in the same order) give the same key for every actor total: merge them first.
+        from bisect import bisect_left
+
+        actor_totals = sorted(t for t, _, _ in per_call[0])
+        aset = set(actor_totals)
+        pos = {t: (bisect_left(actor_totals, t), t in aset) for o in per_call[1:] for t, _, _ in o}
+        inner: dict[tuple, list] = {}
+        for combo in product(*per_call[1:]):
+            w = 1
+            for _, _, cnt in combo:
+                w *= cnt
+            cs = tuple(t for t, _, _ in combo)
+            sig = (keyfn.inner(cs), tuple(pos[t] for t in cs))
+            m = inner.get(sig)
+            if m is None:
+                inner[sig] = [cs, [f for _, f, _ in combo], w]
+            else:
+                m[2] += w
+        for at, af, aw in per_call[0]:
+            for cs, faces, w in inner.values():
+                key = keyfn(at, cs)
+                g = groups.get(key)
+                if g is None:
+                    groups[key] = [[af, *faces], aw * w]
+                else:
+                    g[1] += aw * w
+    else:
+        for combo in product(*per_call):
+            w = 1
+            for _, _, cnt in combo:
+                w *= cnt
+            key = keyfn([t for t, _, _ in combo]) if keyfn is not None else tuple(t for t, _, _ in combo)
+            g = groups.get(key)
+            if g is None:
+                groups[key] = [[f for _, f, _ in combo], w]
+            else:
+                g[1] += w
+    groups = {k: [[list(f) for f in faces], w] for k, (faces, w) in groups.items()}
     denom = 1
     for c in open_calls:
         denom *= 6 ** c[0]
 
-    agg = _Agg({pid: (getattr(p, 'name', None) or pid) for pid, p in scn.participants.items()})
+    agg = _Agg()
     dropped = Fraction(0)
     resolutions = 0
     for answers, w in groups.values():
-        stack: list[tuple[list[list[int]], Fraction]] = [(prefix + answers, Fraction(w, denom))]
+        stack: list[tuple[list[list[int]], Fraction]] = [(answers, Fraction(w, denom))]
         while stack:
             plan, p = stack.pop()
             try:
                 resolutions += 1
-                res = run(_PlanDice(plan))
+                rec, state = resolve_step_from(cp, scn, setup.profile, _PlanDice(plan), hooks, choose=choose)
             except _NeedDice as need:
-                if len(plan) - len(prefix) - len(answers) >= max_extra:
+                if len(plan) - len(answers) >= max_extra:
                     dropped += p
                     continue
                 tot = 6 ** need.n
                 for _, faces, cnt in _classes(need.n):
                     stack.append((plan + [list(faces)], p * Fraction(cnt, tot)))
                 continue
-            agg.add(res, p, step_id)
+            agg.add(rec, state, p)
     out = agg.result(1 - dropped)
-    out.update({"step": step_id, "choose": choose, "open_rolls": [{"who": c[1], "dice": c[0]} for c in open_calls],
+    out.update({"step": step_id, "kind": step_rec["kind"], "choose": choose,
+                "open_rolls": [{"who": c[1], "dice": c[0]} for c in open_calls],
                 "combinations": denom, "classes": len(groups), "resolutions": resolutions, "dropped": dropped})
     return out
 
 
-def _targets(step_rec: dict, step: Any) -> set[int]:
+def _key_function(rec: dict, step: Any, consts: list[int], calls: list) -> Any:
+    """How to tell two dice combinations apart for this step (see `step_odds`), or None for "by sums"."""
+    kind = rec["kind"]
+    if kind in ("test", "challenge"):
+        return lambda totals: tuple(t >= c for t in totals for c in consts)
+    spec = getattr(step, "contest", None)
+    actor = getattr(getattr(spec, "action", None), "actor", None)
+    counters = [getattr(c, "actor", None) for c in (getattr(spec, "counters", None) or [])]
+    whos = [c[1] for c in calls]
+    plain = (kind == "contest" and not any(getattr(c, "area", False) for c in spec.counters)
+             and len(set(whos)) == len(whos) and set(whos) <= {actor, *counters})
+    if not plain:
+        return lambda totals: _pattern(totals, consts)
+    # A core contest (no plugin resolver): its pairs are settled by (highest of the pair, then
+    # lowest, then file order), which for one actor is simply the counters by their totals,
+    # highest first, ties in file order; each pair is won by comparing the two totals. A total
+    # meets the target only in the test within the contest (targets that did not react, an
+    # obstacle) and in a winning counter's own obstacle. Nothing else reads a total.
+    reacting = set(counters)
+    a = spec.action
+    act_consts = consts if (a.obstacle or a.area or a.zone or not set(_ids(a.targets)) <= reacting) else []
+    cnt_consts = [consts if c.obstacle else [] for c in spec.counters]
+    n = len(counters)
+    if whos != [actor, *counters]:
+        # Some totals are given in the file: the full order pattern is still exact.
+        return lambda totals: _pattern(totals, consts)
+    perms: dict[tuple, tuple] = {}
+
+    def inner(cs: tuple) -> tuple:
+        """What the counters' totals decide by themselves: settling order, their obstacles."""
+        perm = perms.get(cs)
+        if perm is None:
+            perm = perms[cs] = (tuple(sorted(range(n), key=lambda j: (-cs[j], j))),
+                                tuple(c >= k for c, ks in zip(cs, cnt_consts) for k in ks))
+        return perm
+
+    def key(av: int, cs: tuple) -> tuple:
+        return (inner(cs), tuple([(c > av) - (c < av) for c in cs]), tuple([av >= k for k in act_consts]))
+
+    key.split = True  # type: ignore[attr-defined]
+    key.inner = inner  # type: ignore[attr-defined]
+    return key
+
+
+def _compress(per_call: list[list[tuple]], fixed: list[int]) -> list[list[tuple]]:
+    """Merges a roller's totals that compare alike with every total the others can roll and
+    with the fixed numbers (targets, given totals): no key used here can tell them apart."""
+    out = []
+    for j, vals in enumerate(per_call):
+        others = sorted({t for i, o in enumerate(per_call) if i != j for t, _, _ in o} | set(fixed))
+        merged: dict[tuple, list] = {}
+        for t, f, c in vals:
+            sig = tuple((t > u) - (t < u) for u in others)
+            m = merged.get(sig)
+            if m is None:
+                merged[sig] = [t, f, c]
+            else:
+                m[2] += c
+        out.append([tuple(m) for m in merged.values()])
+    return out
+
+
+def _given_totals(rec: dict, rolled: list[str]) -> list[int]:
+    return [r["total"] for pid, r in rec.get("rolls", {}).items() if pid not in rolled and r.get("total") is not None]
+
+
+def _ids(value: Any) -> list[str]:
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else list(value)
+
+
+def _targets(step: Any) -> set[int]:
     """Target numbers that appear in the step spec (výzva's own `target`)."""
     found: set[int] = set()
 
@@ -324,47 +411,40 @@ def _pattern(totals: list[int], consts: list[int]) -> tuple:
 
 
 class _Agg:
-    """Weighted aggregation of step results: pair winners, final Ohrožení, action success."""
+    """Weighted aggregation of one step's outcomes: pair winners, who is hit, action success,
+    Ohrožení after the step, exhaustions."""
 
-    def __init__(self, names: dict[str, str]) -> None:
+    def __init__(self) -> None:
         self.pairs: dict[str, dict[str, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
         self.ohrozeni: dict[str, dict[int, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
         self.success: dict[str, Fraction] = defaultdict(Fraction)
-        self.names = names
+        self.hit: dict[str, Fraction] = defaultdict(Fraction)
+        self.exhausts: dict[str, Fraction] = defaultdict(Fraction)
 
-    def add(self, res: dict, p: Fraction, step_id: str) -> None:
-        rec = res["steps"][-1]
-        for pid, f in res["final"].items():
-            self.ohrozeni[pid][f.get("ohrozeni", 0)] += p
+    def add(self, rec: dict, state: Any, p: Fraction) -> None:
+        for pid, ps in state.participants.items():
+            self.ohrozeni[pid][ps.ohrozeni] += p
+        hit: set[str] = set()
         for pid, a in rec.get("actions", {}).items():
             self.success[pid] += p if a.get("success") else 0
-        for winner, loser in _pair_results(rec, self.names):
-            key = " vs ".join(sorted((winner, loser)))
-            self.pairs[key][winner] += p
+            hit.update(a.get("affected") or [])
+        for pid in hit:
+            self.hit[pid] += p
+        for pid in {e["by"] for e in rec.get("exhaustions", [])}:
+            self.exhausts[pid] += p
+        for pair in rec.get("pairs", []):
+            key = f"{pair['actor']} vs {pair['counter']}"
+            self.pairs[key][pair["winner"]] += p
 
     def result(self, norm: Fraction) -> dict[str, Any]:
         n = norm if norm else Fraction(1)
         return {
-            "pairs": {k: {w: v / n for w, v in d.items()} for k, d in self.pairs.items()},
+            "pairs": {k: {w: v / n for w, v in sorted(d.items())} for k, d in self.pairs.items()},
             "ohrozeni": {pid: {o: v / n for o, v in sorted(d.items())} for pid, d in self.ohrozeni.items()},
             "success": {pid: v / n for pid, v in self.success.items()},
+            "hit": {pid: v / n for pid, v in sorted(self.hit.items())},
+            "exhausts": {pid: v / n for pid, v in sorted(self.exhausts.items())},
         }
-
-
-def _pair_results(rec: dict, names: dict[str, str]) -> list[tuple[str, str]]:
-    """(winner, loser) ids per contest pair, read from the R-CONT log lines ("X vyhrává nad Y: …")."""
-    if rec.get("kind") != "contest":
-        return []
-    by_name = {n: pid for pid, n in names.items()}
-    out = []
-    for entry in rec.get("log", []):
-        text = entry.get("text", "")
-        if entry.get("rule") != "R-CONT" or " vyhrává nad " not in text:
-            continue
-        left, right = text.split(":")[0].split(" vyhrává nad ", 1)
-        if left in by_name and right in by_name:
-            out.append((by_name[left], by_name[right]))
-    return out
 
 
 def fmt(p: Fraction) -> str:

@@ -142,3 +142,129 @@ def test_cli_test_and_contest():
     assert r.exit_code == 0 and '"win"' in r.output
     r = runner.invoke(odds_app, ["exhaust", "--ohrozeni", "3", "--armour", "1"])
     assert r.exit_code == 0 and "cena 2" in r.output
+
+
+CONTEST4 = """\
+format: drd/1
+title: čtyři v jednom střetu
+participants:
+  a: {name: Aneta, pools: {telo: 9, duse: 5, vliv: 5}, ohrozeni: 1, levels: {valecnik: 2}}
+  b: {name: Bohouš, sudba: 9, ohrozeni: 1, charakteristika: 1}
+  c: {name: Cyril, sudba: 9, ohrozeni: 2, charakteristika: 2}
+  d: {name: Dan, sudba: 9, ohrozeni: 0}
+rules: {params: {tie: TIE}}
+rounds:
+  - steps:
+      - id: boj
+        contest:
+          action: {actor: a, label: útok, pool: telo, bonus_from: valecnik, targets: [b, d],
+                   manoeuvres: [rozsahle], effect: {ohrozeni: 1}}
+          counters:
+            - {actor: b, kind: harm, pool: telo, effect: {ohrozeni: 1}}
+            - {actor: c, kind: harm, pool: duse, effect: {ohrozeni: 1}}
+            - {actor: d, kind: protect, pool: telo, effect: {ohrozeni: 1}, obstacle: {condition: spadl}}
+"""
+
+
+def _brute_contest(loaded, choose):
+    """Brute force over every face of the open dice: the step resolved with scripted dice each
+    time, outcomes counted (no classes, no checkpoint: the whole scenario through `resolve`)."""
+    from drd_cli.api import setup_rules
+    from drd_cli.dice import ScriptedDice
+    from drd_cli.engine.hooks import Hooks
+    from drd_cli.engine.run import resolve
+
+    setup = setup_rules(loaded, **RULES)
+    hooks = Hooks(setup.pm, setup.profile.enabled)
+    pairs, success, ohr = {}, {}, {}
+    n = 0
+    # Only the kept sum matters to the engine, so each sum is tried once, weighted by its faces.
+    sums = {s: sum(1 for x in D for y in D if x + y == s) for s in range(2, 13)}
+    for combo in product(sums, repeat=3):
+        w = 1
+        for s in combo:
+            w *= sums[s]
+        faces = []
+        for s in combo:
+            faces += [min(6, s - 1), s - min(6, s - 1)]
+        res = resolve(loaded.scenario, setup.profile, ScriptedDice(faces), hooks, choose=choose)
+        rec = res["steps"][0]
+        n += w
+        for p in rec["pairs"]:
+            key = f"{p['actor']} vs {p['counter']}"
+            pairs.setdefault(key, {}).setdefault(p["winner"], 0)
+            pairs[key][p["winner"]] += w
+        for pid, a in rec["actions"].items():
+            success[pid] = success.get(pid, 0) + (w if a["success"] else 0)
+        for pid, f in res["final"].items():
+            ohr.setdefault(pid, {}).setdefault(f["ohrozeni"], 0)
+            ohr[pid][f["ohrozeni"]] += w
+    frac = lambda d: {k: Fraction(v, n) for k, v in d.items()}  # noqa: E731
+    return ({k: frac(v) for k, v in pairs.items()}, frac(success),
+            {k: dict(sorted(frac(v).items())) for k, v in ohr.items()})
+
+
+@pytest.mark.parametrize("tie,choose", [("actor", "accept"), ("counter", "exhaust")])
+def test_step_odds_contest_equals_brute_force(tmp_path, tie, choose):
+    """R-CONT, R-ORDER, CS-MULTI-3/4: a contest with 3 open rollers (Dan's roll given) gives
+    exactly the brute-force distribution, though only a few dozen classes are resolved."""
+    from drd_cli.simulate import _load
+
+    p = tmp_path / "c3.yaml"
+    p.write_text(CONTEST4.replace("TIE", tie).replace("kind: protect,", "kind: protect, roll: 8,"), encoding="utf-8")
+    loaded = _load(str(p))
+    r = odds.step_odds(loaded, "boj", choose, **RULES)
+    pairs, success, ohr = _brute_contest(loaded, choose)
+    assert r["combinations"] == 36 ** 3
+    assert r["pairs"] == pairs and r["success"] == success
+    assert {k: dict(v) for k, v in r["ohrozeni"].items()} == ohr
+    assert r["resolutions"] < 200 and r["dropped"] == 0
+
+
+def test_step_odds_contest_4_rollers(tmp_path):
+    """4 open rollers: 36^4 combinations, each pair's marginal is the plain R-CONT pair odds,
+    every distribution sums to 1, and a few dozen resolutions suffice."""
+    from drd_cli.simulate import _load
+
+    p = tmp_path / "c4.yaml"
+    p.write_text(CONTEST4.replace("TIE", "actor"), encoding="utf-8")
+    r = odds.step_odds(_load(str(p)), "boj", "accept", **RULES)
+    assert r["combinations"] == 36 ** 4 and len(r["open_rolls"]) == 4
+    assert r["pairs"]["a vs b"]["a"] == odds.contest_odds(2, 1, "actor")["win"]
+    assert r["pairs"]["a vs c"]["a"] == odds.contest_odds(2, 2, "actor")["win"]
+    assert r["pairs"]["a vs d"]["a"] == odds.contest_odds(2, 0, "actor")["win"]
+    assert all(sum(d.values()) == 1 for d in r["ohrozeni"].values())
+    assert r["resolutions"] < 200
+
+
+def test_step_odds_reroll_conditions_on_a_non_tie(tmp_path):
+    """R-CONT tie: reroll — one pair re-rolled until it differs equals win/(win+lose)."""
+    from drd_cli.simulate import _load
+
+    p = tmp_path / "c1.yaml"
+    p.write_text(CONTEST4.replace("TIE", "reroll").replace(
+        "            - {actor: c, kind: harm, pool: duse, effect: {ohrozeni: 1}}\n"
+        "            - {actor: d, kind: protect, pool: telo, effect: {ohrozeni: 1}, obstacle: {condition: spadl}}\n",
+        "").replace("targets: [b, d]", "targets: [b]").replace("manoeuvres: [rozsahle], ", ""),
+        encoding="utf-8")
+    r = odds.step_odds(_load(str(p)), "boj", "accept", **RULES)
+    exact = odds.contest_odds(2, 1, "reroll")["win"]
+    # re-rolls deeper than 2 are cut off and the rest renormalised: the answer stays close
+    assert abs(r["pairs"]["a vs b"]["a"] - exact) < Fraction(1, 100)
+    assert r["dropped"] > 0
+
+
+def test_cli_odds_file_shorthand(tmp_path):
+    """`drd odds FILE STEP` is `drd odds file FILE STEP`; an unknown step is exit 2."""
+    p = tmp_path / "c4.yaml"
+    p.write_text(CONTEST4.replace("TIE", "actor"), encoding="utf-8")
+    r = runner.invoke(odds_app, [str(p), "boj", "--json"])
+    assert r.exit_code == 0, r.output
+    import json
+
+    data = json.loads(r.output)
+    assert data["combinations"] == 36 ** 4 and data["pairs"]["a vs b"]
+    r = runner.invoke(odds_app, [str(p), "boj"])
+    assert r.exit_code == 0 and "Aneta proti Bohouš" in r.output and "Ohrožení po kroku" in r.output
+    r = runner.invoke(odds_app, [str(p), "nic"])
+    assert r.exit_code == 2

@@ -10,7 +10,21 @@ from typing import Optional
 
 import typer
 
-odds_app = typer.Typer(help="Přesné šance DrD2: zkouška, střet, vyčerpání, krok scénáře.", no_args_is_help=True)
+from typer.core import TyperGroup
+
+
+class _OddsGroup(TyperGroup):
+    """`drd odds FILE STEP` is `drd odds file FILE STEP`: a first word that names no sub-command
+    (and is no option) is taken as the scenario file."""
+
+    def resolve_command(self, ctx, args):  # noqa: ANN001, ANN201
+        if args and not args[0].startswith("-") and args[0] not in self.commands:
+            args = ["file", *args]
+        return super().resolve_command(ctx, args)
+
+
+odds_app = typer.Typer(help="Přesné šance DrD2: zkouška, střet, vyčerpání, krok scénáře "
+                            "(`drd odds FILE KROK`).", no_args_is_help=True, cls=_OddsGroup)
 
 
 def _pct(p) -> str:
@@ -86,33 +100,68 @@ def odds_exhaust(ohrozeni: int = typer.Option(..., "--ohrozeni", help="současn�
 @odds_app.command("file")
 def odds_file(file: str = typer.Argument(..., help="scénář YAML"),
               step: str = typer.Argument(..., help="id kroku"),
-              choose: str = typer.Option("accept", "--choose", help="accept | exhaust"),
+              choose: str = typer.Option("accept", "--choose", help="accept | exhaust (chybějící volby)"),
+              seed: int = typer.Option(0, "--seed", help="kostky, které soubor nechává otevřené PŘED krokem"),
               as_json: bool = typer.Option(False, "--json")) -> None:
-    """Přesné šance jednoho kroku scénáře přes všechny kostky, které soubor nechává otevřené."""
+    """Přesné šance jednoho kroku scénáře přes všechny kostky, které v něm soubor nechává otevřené.
+
+    Lze psát i zkráceně `drd odds FILE KROK`.
+    """
     import time
 
+    from ..errors import DrdError
     from ..odds import step_odds
-    from ..simulate import _load
+    from ._common import guarded
+    from .. import api
 
-    loaded = _load(file)
-    t = time.perf_counter()
-    try:
-        r = step_odds(loaded, step, choose)
-    except KeyError as exc:
-        typer.echo(str(exc.args[0]), err=True)
-        raise typer.Exit(2)
+    if choose not in ("accept", "exhaust"):
+        raise typer.BadParameter("--choose: accept | exhaust")
+    with guarded():
+        loaded = api.load_scenario(file)
+        t = time.perf_counter()
+        try:
+            r = step_odds(loaded, step, choose, seed=seed)
+        except KeyError as exc:
+            typer.echo(f"{file}: {exc.args[0]}", err=True)
+            raise typer.Exit(2) from None
+        except DrdError as exc:
+            api.locate(exc, loaded)
+            raise
     r["elapsed_ms"] = round((time.perf_counter() - t) * 1000, 1)
-    lines = [f"Krok {step} ({choose}): {len(r['open_rolls'])} otevřených hodů, "
-             f"{r['classes']} tříd, {r['resolutions']} vyhodnocení, {r['elapsed_ms']} ms"]
+    names = {pid: (p.name or pid) for pid, p in loaded.scenario.participants.items()}
+    _emit(r, as_json, _step_lines(r, names))
+
+
+def _step_lines(r: dict, names: dict) -> list[str]:
+    """The text report of `drd odds FILE KROK` (Czech, one fact a line)."""
+    step, choose = r["step"], r["choose"]
+    rollers = ", ".join(f"{names.get(o['who'], o['who'])} ({o['dice']}k6)" for o in r["open_rolls"]) or "žádné"
+    lines = [f"Krok {step} ({r['kind']}), volby: {choose}",
+             f"  otevřené hody: {rollers}",
+             f"  {r['combinations']:,} kombinací kostek → ".replace(",", " ")
+             + f"{r['classes']} tříd, {r['resolutions']} vyhodnocení, {r['elapsed_ms']} ms"]
+    if r["success"]:
+        lines.append("Akce:")
     for pid, p in r["success"].items():
-        lines.append(f"  {pid}: ÚSPĚCH {_pct(p)}, NEÚSPĚCH {_pct(1 - p)}")
+        lines.append(f"  {names.get(pid, pid)}: ÚSPĚCH {_pct(p)}, NEÚSPĚCH {_pct(1 - p)}")
+    if r["pairs"]:
+        lines.append("Dvojice (kdo vyhrává):")
     for pair, d in r["pairs"].items():
-        lines.append(f"  dvojice {pair}: " + ", ".join(f"{w} vyhrává {_pct(p)}" for w, p in d.items()))
+        a, _, c = pair.partition(" vs ")
+        lines.append(f"  {names.get(a, a)} proti {names.get(c, c)}: "
+                     + ", ".join(f"{names.get(w, w)} {_pct(p)}" for w, p in d.items()))
+    if r["hit"]:
+        lines.append("Zasažen:")
+        lines += [f"  {names.get(pid, pid)}: {_pct(p)}" for pid, p in r["hit"].items()]
+    if r["exhausts"]:
+        lines.append("Vyčerpá se:")
+        lines += [f"  {names.get(pid, pid)}: {_pct(p)}" for pid, p in r["exhausts"].items()]
+    lines.append("Ohrožení po kroku:")
     for pid, d in r["ohrozeni"].items():
-        lines.append(f"  Ohrožení {pid}: " + ", ".join(f"{o}: {_pct(p)}" for o, p in d.items()))
+        lines.append(f"  {names.get(pid, pid)}: " + ", ".join(f"{o}: {_pct(p)}" for o, p in d.items()))
     if r["dropped"]:
         lines.append(f"  (odříznuto opakovaných remíz: {_pct(r['dropped'])}, zbytek přenormován)")
-    _emit(r, as_json, lines)
+    return lines
 
 
 def simulate_cmd(file: str = typer.Argument(..., help="scénář YAML"),
