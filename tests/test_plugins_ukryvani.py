@@ -176,3 +176,129 @@ def test_zlatka_scenarios(path):
     except DrdError as exc:
         result, code, err = None, exc.exit_code, exc.format()
     assert compare_result(loaded.scenario.expect.model_dump(exclude_none=True), result, code, err) == []
+
+
+# --------------------------------------------------------------------------- spent initiative (R-RND-1)
+
+SPENT = """
+format: drd/1
+participants:
+  zlatka: {name: Zlatka, pools: {telo: 5, duse: 5, vliv: 6}, ohrozeni: 2, levels: {kejklir: 3}}
+  komori: {name: Komoří, sudba: 6, ohrozeni: 1, charakteristika: 3 %(susp)s}
+rounds:
+  - initiative: [komori, zlatka]
+    steps:
+      - id: zamyka
+        test: {actor: komori, label: zamyká sál, pool: telo, roll: 10}
+      - id: h
+        hide:
+%(hide)s
+        choices: {}
+"""
+
+
+def spent(hide: str, susp: str = "") -> dict:
+    """Komoří has already spent his initiative action (step `zamyka`) when Zlatka hides."""
+    text = SPENT % {"hide": "\n".join("          " + line for line in hide.strip().splitlines()),
+                    "susp": (", suspicion: [%s]" % susp) if susp else ""}
+    return resolve_text(text)
+
+
+def test_R_RND_1_spent_deceived_cannot_counter_a_sneak_that_does_not_threaten_it():
+    """CS-HIDE-2 S2 needs the deceived's counter; with its initiative spent it may only react from obrana,
+    and only against an action that threatens it (R-RND-1, CS-IND-1): the file is refused at `counter`."""
+    with pytest.raises(DrdError) as info:
+        spent("hidden: zlatka\ndeceived: [komori]\nsituation: chance\n"
+              "action: {pool: telo, self_effect: {vyhody: 1}}\ncounter: {pool: telo}\n"
+              "rolls: {zlatka: 8, komori: 11}")
+    assert info.value.exit_code == 1
+    text = info.value.format()
+    assert "R-RND-1" in text and "initiative" in text
+    assert text.startswith("<test>.yaml:17:11:")                    # the hide step's `counter:` key
+
+
+def test_R_MAN_3_spent_deceived_counters_a_lie_aimed_at_it_from_obrana():
+    """CS-HIDE-3: the hidden's action harms the deceived (a lie told to it): it may react defensively,
+    from obrana (the manoeuvre is required and paid: 1 Sudba)."""
+    r = spent("hidden: zlatka\ndeceived: [komori]\nsituation: chance\n"
+              "action: {pool: vliv, targets: [komori], effect: {condition: oklamán}}\ncounter: {pool: duse}\n"
+              "rolls: {zlatka: 8, komori: 11}")
+    s = step(r, "h")
+    assert s["hide"]["resolved_as"] == "contest" and s["hide"]["revealed_by"] == ["komori"]
+    assert [(m["by"], m["name"]) for m in s["manoeuvres"]] == [("komori", "obrana")]
+    assert r["final"]["komori"]["sudba"] == 5
+
+
+def test_R_MAN_3_spent_deceived_from_obrana_allows_no_other_manoeuvre():
+    with pytest.raises(DrdError) as info:
+        spent("hidden: zlatka\ndeceived: [komori]\nsituation: chance\n"
+              "action: {pool: vliv, targets: [komori], effect: {condition: oklamán}}\n"
+              "counter: {pool: duse, manoeuvres: [presne]}\nrolls: {zlatka: 8, komori: 11}")
+    assert info.value.exit_code == 1 and "R-MAN-3" in info.value.format()
+
+
+def test_R_RND_1_auto_spent_deceived_has_no_chance_and_the_sneak_is_a_test():
+    """`situation: auto` would make the suspecting komoří S2, but he cannot react this round: the hidden's
+    action is a test he cannot react to (as in S1); Zlatka's success makes him lose his suspicion."""
+    r = spent("hidden: zlatka\ndeceived: [komori]\nsituation: auto\n"
+              "action: {pool: telo, self_effect: {vyhody: 1}}\nrolls: {zlatka: 10}", susp="zlatka")
+    s = step(r, "h")
+    assert s["hide"]["resolved_as"] == "test"
+    assert "komori" not in s["rolls"]
+    assert any(e["rule"] == "R-RND-1" for e in s["log"])
+    assert r["final"]["komori"]["suspicion"] == [] and r["final"]["zlatka"]["vyhody"] == 1
+
+
+def test_R_RND_1_spent_deceived_cannot_search_with_the_initiative():
+    with pytest.raises(DrdError) as info:
+        spent("hidden: zlatka\ndeceived: [komori]\nsituation: search\ninitiative: deceived\n"
+              "rolls: {zlatka: 8, komori: 11}")
+    assert info.value.exit_code == 1 and "R-RND-1" in info.value.format()
+
+
+# --------------------------------------------------------------------------- several searchers (S3, deceived's initiative)
+
+def test_CS_HIDE_2_several_deceived_search_each_its_own_pair_with_the_hidden():
+    """Each searcher's search is an action answered by the hidden: one pair each (R-CONT, ties to the
+    searcher), suspicion kept per deceived/hidden pair (CS-HIDE-4)."""
+    r = run("hidden: zlatka\ndeceived: [komori, straz]\nsituation: search\ninitiative: deceived\n"
+            "action: {pool: telo}\ncounter: {pool: telo}\nrolls: {zlatka: [11, 9], komori: 10, straz: 9}",
+            susp="zlatka")
+    s = step(r, "h")
+    assert [(p["actor"], p["counter"], p["winner"], p["totals"]) for p in s["pairs"]] == [
+        ("komori", "zlatka", "zlatka", [10, 11]), ("straz", "zlatka", "straz", [9, 9])]
+    assert s["hide"]["revealed_by"] == ["straz"]
+    assert s["hide"]["suspicion_cleared"] == ["komori"]                # lost his pair: suspicion gone
+    assert r["final"]["zlatka"]["conditions"] == ["odhalen"]
+
+
+def test_R_RND_1_the_hidden_answers_the_second_search_from_obrana():
+    r = run("hidden: zlatka\ndeceived: [komori, straz]\nsituation: search\ninitiative: deceived\n"
+            "action: {pool: telo}\nrolls: {zlatka: 12, komori: 10, straz: 9}")
+    s = step(r, "h")
+    assert [(m["by"], m["name"]) for m in s["manoeuvres"]] == [("zlatka", "obrana")]
+    assert r["final"]["zlatka"]["telo"] == 4                            # obrana paid once, for the second
+    assert [p["totals"] for p in s["pairs"]] == [[10, 12], [9, 12]]      # one given total for every pair
+    assert s["hide"]["revealed_by"] == []
+
+
+def test_CS_HIDE_4_per_pair_exhaustions_and_suspicion():
+    """Zlatka exhausts against the guard only: the guard gains suspicion, komoří (who lost) does not."""
+    r = run("hidden: zlatka\ndeceived: [komori, straz]\nsituation: search\ninitiative: deceived\n"
+            "action: {pool: telo}\ncounter: {pool: telo, effect: {ohrozeni: 1}}\n"
+            "rolls: {zlatka: [11, 8], komori: 10, straz: 9}",
+            choices="{zlatka: {straz: exhaust}, komori: {zlatka: accept}}")
+    s = step(r, "h")
+    assert [(e["by"], e["vs"]) for e in s["exhaustions"]] == [("zlatka", "straz")]
+    assert s["hide"]["revealed_by"] == [] and s["hide"]["suspicion_added"] == ["straz"]
+    assert r["final"]["komori"]["suspicion"] == [] and r["final"]["straz"]["suspicion"] == ["zlatka"]
+
+
+def test_CS_HIDE_2_a_list_of_hidden_rolls_must_match_the_searchers():
+    with pytest.raises(DrdError) as info:
+        run("hidden: zlatka\ndeceived: [komori, straz]\nsituation: search\ninitiative: deceived\n"
+            "rolls: {zlatka: [11], komori: 10, straz: 9}")
+    assert info.value.exit_code == 1 and "CS-HIDE-2" in info.value.format()
+    with pytest.raises(DrdError) as info:
+        run("hidden: zlatka\ndeceived: [komori]\nsituation: chance\nrolls: {zlatka: [11, 9], komori: 10}")
+    assert info.value.exit_code == 1

@@ -38,7 +38,7 @@ class HideSpec(StrictModel):
     action: ActionSpec | None = cz("action", "akce", default=None)
     counter: HideCounter | None = cz("counter", "protiakce", default=None)
     revealed: EffectSpec | None = cz("revealed", "odhalen", default=None)
-    rolls: dict[str, int] = cz("rolls", "hody", default_factory=dict)
+    rolls: dict[str, int | list[int]] = cz("rolls", "hody", default_factory=dict)
     note: str | None = cz("note", "poznámka", default=None)
 
 
@@ -121,9 +121,14 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
                 raise _violation(f"{_name(api, pid)} is not one of the deceived", "CS-HIDE-2",
                                  path + ("counter", "actors", i))
         reacting = [d for d in deceived if d in spec.counter.actors]
-    for pid in spec.rolls:
+    for pid, value in spec.rolls.items():
         if pid not in deceived and pid != hider:
             raise _violation(f"rolls give a roll for {pid!r}, who takes no part in this hiding", "CS-HIDE-1",
+                             path + ("rolls", pid))
+        if isinstance(value, list) and not (pid == hider and spec.situation == "search"
+                                            and spec.initiative == "deceived"):
+            raise _violation(f"a list of rolls for {pid!r}: only the hidden answering several searches "
+                             f"(situation: search, initiative: deceived) rolls more than once", "CS-HIDE-2",
                              path + ("rolls", pid))
 
     # Situation per deceived: `auto` is S2 for whoever suspects the hidden, S1 otherwise.
@@ -158,6 +163,8 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
             _read_rolls(api, alert, start, outcome, vs="test")
     else:
         assert hider is not None
+        if situation != "unaware" and (situation == "chance" or spec.initiative != "deceived"):
+            alert = _able_to_counter(api, spec, path, hider, alert)
         if situation == "unaware" or not alert:
             resolved_as = "test"
             api.log("CS-HIDE-2", f"{_name(api, hider)} jedná skrytě a klamaný nemůže reagovat: zkouška, "
@@ -186,12 +193,13 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
                     if d not in alert and ok:
                         outcome[d] = "not_found"
             else:
-                searcher = _deceived_acts(api, spec, choices, path, hider, alert, hidden_is_participant)
-                found = rec.data["actions"][searcher]["success"]
-                if found:
-                    outcome[searcher] = "h_exhausted" if _exhausted(rec.data, start, hider, searcher) else "found"
-                else:
-                    outcome[searcher] = "d_exhausted" if _exhausted(rec.data, start, searcher, hider) else "not_found"
+                for searcher in _deceived_acts(api, spec, choices, path, hider, alert):
+                    found = rec.data["actions"][searcher]["success"]
+                    if found:
+                        outcome[searcher] = "h_exhausted" if _exhausted(rec.data, start, hider, searcher) else "found"
+                    else:
+                        outcome[searcher] = ("d_exhausted" if _exhausted(rec.data, start, searcher, hider)
+                                             else "not_found")
 
     _consequences(api, spec, path, hidden, hidden_is_participant, deceived, outcome)
     after = {d: _suspects(api, d, hidden) for d in deceived}
@@ -205,6 +213,54 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
         "suspicion_cleared": [d for d in deceived if before[d] and not after[d]],
         **extra,
     }
+
+
+def _deceived_path(spec: HideSpec, path: tuple, d: str) -> tuple:
+    return path + ("deceived",) + ((as_list(spec.deceived).index(d),) if isinstance(spec.deceived, list) else ())
+
+
+def _able_to_counter(api: Any, spec: HideSpec, path: tuple, hider: str, alert: list[str]) -> list[str]:
+    """R-RND-1, R-MAN-3, CS-IND-1, CS-HIDE-2/3: a deceived whose initiative action is spent this round
+    may still counter the hidden's action only from obrana, and only when that action threatens it
+    (a lie told to it, a false order, an attack from behind: CS-HIDE-3). Otherwise it cannot react:
+    with `situation: auto` it is left out (it has no chance this round, as in S1); a situation
+    written in the file that would make it counter is refused (exit 1)."""
+    from drd_cli.engine.contest import action_targets
+
+    ctx, w = api.ctx, api.w
+    spent = [d for d in alert if d in ctx.round.used and d not in ctx.round.delayed]
+    if not spent:
+        return alert
+    a = spec.action
+    apath = path + ("action",)
+    action = _copy(ActionSpec, a, actor=hider)
+    threatened = set(action_targets(ctx, w, action, hider, apath)) | set(ctx.hooks.indirect_threats(ctx, w, action,
+                                                                                                       apath))
+    able = []
+    for d in alert:
+        if d not in spent or d in threatened:
+            if d in spent:
+                api.log("R-MAN-3", f"{_name(api, d)} už hrál z iniciativy; akce {_name(api, hider)} ho ohrožuje, "
+                                   f"takže smí reagovat jen z obrany (jen manévr obrana)")
+            able.append(d)
+            continue
+        why = (f"{_name(api, d)} has already used its initiative action in round {ctx.round.number}, and "
+               f"{_name(api, hider)}'s action does not threaten it, so it cannot counter (not even from obrana)")
+        if spec.situation == "auto":
+            api.log("R-RND-1", f"{_name(api, d)} už hrál z iniciativy a akce {_name(api, hider)} ho neohrožuje: "
+                               f"nemůže reagovat, v tomto kroku nemá šanci si všimnout")
+            continue
+        if spec.counter is not None and spec.counter.actors is not None:
+            where = path + ("counter", "actors", spec.counter.actors.index(d))
+        elif spec.counter is not None:
+            where = path + ("counter",)
+        else:
+            where = _deceived_path(spec, path, d)
+        raise _violation(why, "R-RND-1", where,
+                         hint="leave it out with `counter: {actors: [...]}`, use `situation: unaware` (S1: a test "
+                              "it cannot react to), name it in the hidden's `targets` if the action really harms "
+                              "it (CS-HIDE-3), or move the step before its action")
+    return able
 
 
 def _read_rolls(api: Any, who: list[str], start: int, outcome: dict, *, vs: str) -> None:
@@ -296,28 +352,76 @@ def _hidden_acts(api: Any, spec: HideSpec, choices: Any, path: tuple, hider: str
     api.contest(ContestSpec.model_construct(action=action, counters=counters), choices, path)
 
 
-def _deceived_acts(api: Any, spec: HideSpec, choices: Any, path: tuple, hider: str, alert: list[str],
-                   hidden_is_participant: bool) -> str:
-    """S3 with the deceived's initiative: the search is the action, the hidden answers it."""
-    if len(alert) > 1:
-        raise _violation("with the deceived's initiative only one of them can search in one hide step; "
-                         "split it into several steps (or give the hidden the initiative)", "CS-HIDE-2",
-                         path + ("deceived",))
-    d = alert[0]
+class _PairChoices:
+    """The step's choices as seen by one searcher's contest: only its own and the hidden's answers
+    count there (another searcher's answers belong to its own pair, CS-FOR-1)."""
+
+    def __init__(self, choices: Any, allowed: set[str]):
+        self._c, self._allowed = choices, allowed
+
+    def get(self, who: str, vs: str) -> Any:
+        return self._c.get(who, vs)
+
+    def explicit(self, who: str, vs: str) -> Any:
+        return self._c.explicit(who, vs) if who in self._allowed else None
+
+    def peek(self, who: str, vs: str, include_global: bool = True) -> Any:
+        return self._c.peek(who, vs, include_global) if who in self._allowed else None
+
+    def answered(self) -> list[str]:
+        return [who for who in self._c.answered() if who in self._allowed]
+
+
+def _hidden_rolls(spec: HideSpec, hider: str, n: int, path: tuple) -> list[int | None]:
+    """The hidden's roll for each of `n` searches: `action.roll` / `rolls.<hidden>` (one number for
+    every pair, or a list with one per searcher in order); None = rolled (seeded) for each pair."""
+    a = spec.action
+    given: Any = a.roll if a is not None and a.roll is not None else spec.rolls.get(hider)
+    if isinstance(given, list):
+        if len(given) != n:
+            raise _violation(f"rolls for {hider!r} list {len(given)} totals for {n} searching deceived",
+                             "CS-HIDE-2", path + ("rolls", hider))
+        return list(given)
+    return [given] * n
+
+
+def _deceived_acts(api: Any, spec: HideSpec, choices: Any, path: tuple, hider: str, alert: list[str]) -> list[str]:
+    """S3 with the deceived's initiative: each searching deceived's search is its own action (from its
+    initiative) and the hidden answers each with its own counter of kind protect: one pair per
+    searcher, resolved in the order the deceived are listed (R-RND-1: the hidden's first answer may
+    use its initiative, the later ones come from obrana, which the search — aimed at it — allows)."""
     a = spec.action
     c = spec.counter
-    croll = c.roll if c is not None and c.roll is not None else spec.rolls.get(d)
-    search = _copy(ActionSpec, c, actor=d, roll=croll, targets=[hider], area=False,
-                   demanding=_deceived_demanding(spec))
-    counters = []
-    if a is not None:
-        roll = a.roll if a.roll is not None else spec.rolls.get(hider)
-        counters.append(_copy(CounterSpec, a, actor=hider, roll=roll, kind="protect", protects=[hider],
-                              targets=None))
-    api.log("CS-HIDE-2", f"{_name(api, d)} má iniciativu a aktivně hledá: střet, "
-                         f"{_name(api, hider)} se brání")
-    api.contest(ContestSpec.model_construct(action=search, counters=counters), choices, path)
-    return d
+    rolls = _hidden_rolls(spec, hider, len(alert), path)
+    hider_rolls: list[Any] = []
+    for d in alert:
+        if d in api.ctx.round.used and d not in api.ctx.round.delayed:
+            raise _violation(f"{_name(api, d)} has already used its initiative action in round "
+                             f"{api.ctx.round.number}: it cannot search with the initiative (initiative: deceived)",
+                             "R-RND-1", _deceived_path(spec, path, d),
+                             hint="give the hidden the initiative (`initiative: hidden`), or move the step")
+    for d, roll in zip(alert, rolls):
+        croll = c.roll if c is not None and c.roll is not None else spec.rolls.get(d)
+        search = _copy(ActionSpec, c, actor=d, roll=croll, targets=[hider], area=False,
+                       demanding=_deceived_demanding(spec))
+        counters = []
+        if a is not None:
+            counters.append(_copy(CounterSpec, a, actor=hider, roll=roll, kind="protect", protects=[hider],
+                                  targets=None))
+        api.log("CS-HIDE-2", f"{_name(api, d)} má iniciativu a aktivně hledá: střet, "
+                             f"{_name(api, hider)} se brání")
+        api.contest(ContestSpec.model_construct(action=search, counters=counters),
+                    _PairChoices(choices, {d, hider}) if len(alert) > 1 else choices, path)
+        if hider in api.rec.data["rolls"]:
+            hider_rolls.append(api.rec.data["rolls"][hider])
+    if len(hider_rolls) > 1:
+        # `rolls` holds one roll per participant (§7): the hidden's first; each pair's totals are in
+        # `pairs`, and `order` covers every searcher, not only the last pair's.
+        rolls_now = api.rec.data["rolls"]
+        rolls_now[hider] = hider_rolls[0]
+        who = [hider] + [d for d in alert if d in rolls_now]
+        api.rec.data["order"] = sorted(who, key=lambda pid: -rolls_now[pid]["total"])
+    return list(alert)
 
 
 def _initiative(api: Any, spec: HideSpec, hider: str, alert: list[str]) -> str:
