@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from .context import Ctx, StepRecord, violation
+from ..i18n import N_, _
 from .state import Working
+
+# What a reacting participant does, for the log (translated when logged).
+COUNTER_WORDS = {"counter": N_("counter-action"), "protect": N_("protection")}
 
 
 def check_delay(ctx: Ctx, w: Working, pid: str, from_: str | None, path: tuple) -> None:
@@ -30,15 +34,16 @@ def main_action(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str | No
                         "R-RND-1", path, hint="list the step in the next round, or make it a counter from obrana")
     ctx.round.used.add(pid)
     if from_ == "delayed" or pid in ctx.round.delayed:
-        rec.log("R-RND-1", f"{name} jedná z odložené iniciativy")
+        rec.log("R-RND-1", _("{name} acts from a delayed initiative").format(name=name))
         return "delayed"
     return "initiative"
 
 
 def counter_source(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str | None, threatened: bool,
-                   path: tuple, what: str = "protiakce") -> str:
+                   path: tuple, what: str = "counter") -> str:
     """A counter's source: its unused initiative (or delay), else obrana (R-RND-1, R-MAN-3, CS-IND-1)."""
     name = w.peek(pid).name
+    what = _(COUNTER_WORDS.get(what, what))
     check_delay(ctx, w, pid, from_, path)
     if from_ is None:
         from_ = "obrana" if pid in ctx.round.used else ("delayed" if pid in ctx.round.delayed else "initiative")
@@ -48,11 +53,11 @@ def counter_source(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str |
                             f"from defence (from: obrana)", "R-RND-1", path)
         ctx.round.used.add(pid)
         if from_ == "delayed":
-            rec.log("R-RND-1", f"{name}: {what} z odložené iniciativy")
+            rec.log("R-RND-1", _("{name}: {what} from a delayed initiative").format(name=name, what=what))
         return from_
     if not threatened:
         raise violation(f"{name} may react from defence (obrana) only against an action that threatens it "
                         f"directly or through an immediate follow-up", "CS-IND-1", path,
                         hint="name it in the action's targets, area, `threatens` or follow-up `affects`")
-    rec.log("R-MAN-3", f"{name}: {what} z obrany")
+    rec.log("R-MAN-3", _("{name}: {what} from defence").format(name=name, what=what))
     return "obrana"

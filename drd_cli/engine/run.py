@@ -10,6 +10,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Callable
 
 from ..errors import ScenarioError
+from ..i18n import _
 from ..scenario.models import CORE_STEP_KINDS, as_list
 from . import steps as core_steps
 from .context import Choices, Ctx, RoundInfo, StepRecord, violation
@@ -218,9 +219,10 @@ def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds:
         core_steps.resolve_challenge(ctx, w, rec, spec, choices, kpath)
     else:
         ctx.hooks.step_types[kind].resolve(StepAPI(ctx, w, rec), spec, choices, kpath)
-    for who, vs, _ in choices.unused():
-        rec.log("SCENARIO-FORMAT §5", f"Volba {who}" + (f" proti {vs}" if vs else "")
-                + ": v tomto kroku o ničem nerozhoduje, ignorována")
+    for who, vs, _unused in choices.unused():
+        text = (_("Choice of {who} against {vs}: decides nothing in this step, ignored") if vs
+                else _("Choice of {who}: decides nothing in this step, ignored"))
+        rec.log("SCENARIO-FORMAT §5", text.format(who=who, vs=vs))
     return w.commit(), rec.data
 
 
@@ -236,7 +238,7 @@ def _end_round(ctx: Ctx, state: State, scenario: Any, ri: int, rnd: Any, step_no
             begin(rec.data["id"])
         w = Working(state)
         choices = Choices(raw_choices, epath + ("choices",), set(w.ids()), ctx.choose)
-        rec.log("CS-ENV-1", f"Akce prostředí na konci kola {number}")
+        rec.log("CS-ENV-1", _("Environment action at the end of round {number}").format(number=number))
         core_steps.resolve_challenge(ctx, w, rec, spec, choices, epath + ("challenge",))
         state = w.commit()
         yield rec.data, state

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..scenario.models import ActionSpec, ChallengeSpec, RaceSpec, TestSpec, as_list, norm_pool
 from .actions import (Prepared, _check_allowed, apply_effects, exhaust, has_effect, make_roll, narocnost, pool_cs,
                       prepare)
+from ..i18n import _
 from .contest import action_targets
 from .context import Choices, Ctx, StepRecord, violation
 from .initiative import counter_source, main_action
@@ -45,8 +46,8 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
     ok = {pid: preps[pid].roll.total >= target_no for pid in actors}
     for pid in actors:
         r = preps[pid].roll.total
-        rec.log("R-TEST", f"{w.peek(pid).name}: {r} {'≥' if ok[pid] else '<'} {target_no} — "
-                          f"{'ÚSPĚCH' if ok[pid] else 'pod ' + str(target_no)}")
+        text = (_("{name}: {roll} ≥ {target} — SUCCESS") if ok[pid] else _("{name}: {roll} < {target} — below {target}"))
+        rec.log("R-TEST", text.format(name=w.peek(pid).name, roll=r, target=target_no))
     exhausted: list[str] = []
 
     def try_exhaust(pid: str) -> bool:
@@ -68,12 +69,12 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
     elif mode == "any":
         success = any(ok.values())
         if success:
-            rec.log("CS-COOP-2", "Stačí úspěch jednoho: skupina uspěla")
+            rec.log("CS-COOP-2", _("One success is enough: the group succeeded"))
         else:
             for pid in actors:
                 if try_exhaust(pid):
                     success = True
-                    rec.log("CS-COOP-2", f"Stačí vyčerpání jednoho: {w.peek(pid).name}")
+                    rec.log("CS-COOP-2", _("One exhaustion is enough: {name}").format(name=w.peek(pid).name))
                     break
         _group_outcome(ctx, w, rec, spec, actors, success, exhausted, targets, preps)
     else:  # all
@@ -82,7 +83,7 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
             if not ok[pid] and not try_exhaust(pid):
                 success = False
         if not success:
-            rec.log("CS-MULTI-1", "Všichni museli uspět: skupina neuspěla")
+            rec.log("CS-MULTI-1", _("Everyone had to succeed: the group failed"))
         _group_outcome(ctx, w, rec, spec, actors, success, exhausted, targets, preps)
     if spec.long:
         for pid in actors:
@@ -151,7 +152,8 @@ def resolve_declare(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, pat
     targets = action_targets(ctx, w, spec, pid, path) if spec.targets or spec.area else []
     prep = prepare(ctx, w, rec, pid, spec, path, targets=targets)
     rec.action(pid)["success"] = True
-    rec.log("CS-PREP-1", f"{w.peek(pid).name}: samozřejmá akce bez hodu" + (f" ({spec.note})" if spec.note else ""))
+    rec.log("CS-PREP-1", (_("{name}: obvious action without a roll ({note})") if spec.note
+                         else _("{name}: obvious action without a roll")).format(name=w.peek(pid).name, note=spec.note))
     if targets:
         for t in apply_effects(ctx, w, rec, spec.effect, targets, actor=pid, lstive=prep.lstive, rule="CS-PREP-1"):
             rec.affected(pid, t)
@@ -184,15 +186,15 @@ def resolve_race(ctx: Ctx, w: Working, rec: StepRecord, spec: RaceSpec, choices:
     for pid in actors:
         for q in actors:
             if q != pid and total[q] == total[pid] and actors.index(q) > actors.index(pid):
-                rec.log("CS-RACE-1", f"{w.peek(pid).name} a {w.peek(q).name} mají stejně ({total[pid]}): "
-                                     f"ani jeden není rychlejší")
+                rec.log("CS-RACE-1", _("{a} and {b} have the same ({total}): neither is faster").format(
+                    a=w.peek(pid).name, b=w.peek(q).name, total=total[pid]))
     target = ctx.target
     for pid in actors:
         name = w.peek(pid).name
         passed = True
         if has_effect(spec.obstacle):
             if total[pid] >= target:
-                rec.log("CS-RACE-1", f"{name}: {total[pid]} ≥ {target}, překonává překážku")
+                rec.log("CS-RACE-1", _("{name}: {total} ≥ {target}, overcomes the obstacle").format(name=name, total=total[pid], target=target))
             else:
                 ans = choices.get(pid, "test")
                 entry = None
@@ -207,7 +209,7 @@ def resolve_race(ctx: Ctx, w: Working, rec: StepRecord, spec: RaceSpec, choices:
                                   rule="CS-RACE-1")
         kept_up = True
         for q in sorted(faster[pid], key=lambda x: -total[x]):
-            rec.log("CS-RACE-1", f"{w.peek(q).name} ({total[q]}) je rychlejší než {name} ({total[pid]})")
+            rec.log("CS-RACE-1", _("{faster} ({a}) is faster than {name} ({b})").format(faster=w.peek(q).name, a=total[q], name=name, b=total[pid]))
             ans = choices.get(pid, q)
             entry = None
             if ans.exhaust:
@@ -255,9 +257,9 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
     pool = norm_pool(spec.pool) or "telo"
     target = spec.target if spec.target is not None else ctx.target
     aff = affects if affects is not None else affected_by(ctx, w, spec, path)
-    title = spec.name or "výzva"
-    rec.log("CS-FOL-1" if followup else "R-CHAL", f"Výzva „{title}“ pro: "
-            + (", ".join(w.peek(p).name for p in aff) or "nikoho"))
+    title = spec.name or _("challenge")
+    rec.log("CS-FOL-1" if followup else "R-CHAL", _("Challenge „{title}“ for: {who}").format(
+        title=title, who=", ".join(w.peek(p).name for p in aff) or _("nobody")))
     shielded: set[str] = set()
     # Protecting counters first (CS-ENV-3).
     for i, c in enumerate(spec.counters):
@@ -275,7 +277,7 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
             if pid not in aff:
                 raise violation(f"{w.peek(c.actor).name} protects {w.peek(pid).name}, whom the výzva does not "
                                 f"threaten", "CS-ENV-3", cpath + ("protects", j))
-        src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in aff, cpath, what="ochrana")
+        src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in aff, cpath, what="protect")
         if src == "obrana" and protects != [c.actor]:
             raise violation(f"{w.peek(c.actor).name} acts from defence (obrana): it can protect only itself "
                             f"(keep a delayed initiative to protect others)", "CS-ENV-3", cpath + ("protects",))
@@ -298,10 +300,12 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
         rec.action(c.actor)["success"] = ok
         if ok:
             shielded.update(protects)
-            rec.log("CS-ENV-3", f"{w.peek(c.actor).name} chrání " + ", ".join(w.peek(p).name for p in protects))
+            rec.log("CS-ENV-3", _("{name} protects {who}").format(name=w.peek(c.actor).name,
+                                                                   who=", ".join(w.peek(p).name for p in protects)))
             apply_effects(ctx, w, rec, c.self_effect, [c.actor], actor=c.actor, source="vlastní zisk", rule="CS-ENV-3")
         else:
-            rec.log("CS-ENV-3", f"{w.peek(c.actor).name} neochránil nikoho ({prep.roll.total} < {target})")
+            rec.log("CS-ENV-3", _("{name} protected nobody ({roll} < {target})").format(
+                name=w.peek(c.actor).name, roll=prep.roll.total, target=target))
     suffered: list[str] = []
     for pid in aff:
         name = w.peek(pid).name
@@ -310,8 +314,8 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
         how = spec.react.get(pid)
         if how is None:
             if spec.deadly:
-                rec.log("CS-ENV-2", f"Pozor: {name} na smrtící výzvu „{title}“ nereaguje a podléhá jí")
-            suffered += _suffer(ctx, w, rec, spec.effect, pid, "přijímá výzvu bez hodu")
+                rec.log("CS-ENV-2", _("Watch out: {name} does not react to the deadly challenge „{title}“ and succumbs to it").format(name=name, title=title))
+            suffered += _suffer(ctx, w, rec, spec.effect, pid, _("takes the challenge without a roll"))
             continue
         action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=spec.bonus_from.get(pid),
                             demanding=spec.demanding)
@@ -321,19 +325,20 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
         naro = narocnost(ctx, w.peek(pid), action) * int(ctx.param("narocnost_cost")) if charge_narocnost else 0
         if not _can_react(ctx, w, rec, pid, how, pool, path + ("react", pid), spec, extra=naro):
             if spec.deadly:
-                rec.log("CS-ENV-2", f"Pozor: {name} nemá čím reagovat na smrtící výzvu „{title}“")
-            suffered += _suffer(ctx, w, rec, spec.effect, pid, "nemůže reagovat (CS-ENV-2)")
+                rec.log("CS-ENV-2", _("Watch out: {name} has nothing to react with to the deadly challenge „{title}“").format(name=name, title=title))
+            suffered += _suffer(ctx, w, rec, spec.effect, pid, _("cannot react (CS-ENV-2)"))
             continue
         if naro:
             key = w.peek(pid).pool_for(pool)
             w[pid].change_resource(key, -naro)
-            rec.log("R-NAR", f"{name}: výzva je {'velmi ' if naro > int(ctx.param('narocnost_cost')) else ''}"
-                             f"náročná, stojí {naro} {pool_cs(key)}")
+            text = (_("{name}: the challenge is very demanding, costs {cost} {pool}")
+                    if naro > int(ctx.param('narocnost_cost')) else _("{name}: the challenge is demanding, costs {cost} {pool}"))
+            rec.log("R-NAR", text.format(name=name, cost=naro, pool=pool_cs(key)))
         roll = make_roll(ctx, w, pid, action, path, total=spec.rolls.get(pid), dice=spec.dice.get(pid))
         rec.data["rolls"][pid] = roll.as_result()
         if roll.total >= target:
             rec.action(pid)["success"] = True
-            rec.log("R-CHAL", f"{name}: {roll.total} ≥ {target}, odolal")
+            rec.log("R-CHAL", _("{name}: {roll} ≥ {target}, withstood").format(name=name, roll=roll.total, target=target))
             continue
         ans = choices.get(pid, "test")
         entry = None
@@ -373,12 +378,12 @@ def _can_react(ctx: Ctx, w: Working, rec: StepRecord, pid: str, how: str, pool: 
             raise violation(f"{name} has no initiative action left to undergo the výzva; react with obrana",
                             "R-CHAL", path)
         if p.resource(key) < extra:
-            rec.log("CS-ENV-2", f"{name} nemá na náročnost výzvy ({extra} {pool_cs(key)}), nemůže reagovat")
+            rec.log("CS-ENV-2", _("{name} cannot pay for the demanding challenge ({cost} {pool}), cannot react").format(name=name, cost=extra, pool=pool_cs(key)))
             return False
         ctx.round.used.add(pid)
         return True
     if p.resource(key) < extra:
-        rec.log("CS-ENV-2", f"{name} nemá na náročnost výzvy ({extra} {pool_cs(key)}), nemůže reagovat")
+        rec.log("CS-ENV-2", _("{name} cannot pay for the demanding challenge ({cost} {pool}), cannot react").format(name=name, cost=extra, pool=pool_cs(key)))
         return False
     prep = Prepared(pid, ActionSpec(actor=pid, pool=pool), path, pool, pool, ["obrana"])
     from .actions import free_manoeuvre
@@ -386,7 +391,7 @@ def _can_react(ctx: Ctx, w: Working, rec: StepRecord, pid: str, how: str, pool: 
     via = free_manoeuvre(ctx, w, p, prep, "obrana", None)
     if via:
         rec.data["manoeuvres"].append({"by": pid, "name": "obrana", "paid": "free", "cost": 0, "via": via})
-        rec.log("R-MAN-2", f"{name}: obrana zdarma díky {via}")
+        rec.log("R-MAN-2", _("{name}: obrana for free thanks to {via}").format(name=name, via=via))
         return True
     if p.resource(key) >= 1 + extra:
         w[pid].change_resource(key, -1)
