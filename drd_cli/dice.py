@@ -105,3 +105,33 @@ class AskedDice:
                 self.name = "entered"
         self.calls.append(got)
         return got
+
+
+class KeyedDice:
+    """Dice named by the roll they are for, so two runs under different rules see the same dice.
+
+    Each roll is keyed by (step id, who, purpose, occurrence of that triple in the step) and its
+    dice are drawn from a generator seeded with the seed and that key. A rules change that adds
+    rolls (a `tie: reroll` re-roll, a third die for přesně) or skips some does not shift the dice
+    of any other roll, as one seeded stream would (`drd diff`). The engine announces each step
+    through `begin_step`; more dice for the same key extend the same sequence (the first two of a
+    keep-best-2-of-3 roll are the two of a plain roll).
+    """
+
+    name = "seeded"
+
+    def __init__(self, seed: int):
+        self.seed = seed
+        self._step: str | None = None
+        self._seen: dict[tuple, int] = {}
+
+    def begin_step(self, step_id: str) -> None:
+        self._step = step_id
+
+    def roll(self, n: int, who: str, purpose: str) -> list[int]:
+        key = (self._step, who, purpose)
+        occurrence = self._seen.get(key, 0)
+        self._seen[key] = occurrence + 1
+        # A str seed is hashed with SHA-512 by `random`: the same on every platform and run.
+        rng = random.Random(f"{self.seed}|{self._step}|{who}|{purpose}|{occurrence}")
+        return [rng.randint(1, 6) for _ in range(n)]

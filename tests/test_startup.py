@@ -69,7 +69,7 @@ def test_help_imports_only_rich():
     assert heavy_in(modules) <= {"rich"}
 
 
-@pytest.mark.parametrize("command", ["resolve", "check", "schema"])
+@pytest.mark.parametrize("command", ["resolve", "check", "schema", "diff"])
 def test_command_help_imports_only_rich(command):
     code, modules, out = probe([command, "--help"])
     assert code == 0
@@ -82,3 +82,11 @@ def test_console_script_version():
         pytest.skip("console script not installed (pip install -e .)")
     proc = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and proc.stdout.strip() == "drd 0.1.0"
+
+
+def test_play_help_imports_nothing_heavy():
+    """`drd play --help` (issue #6): typer and the standard library only."""
+    code, modules, out = probe(["play", "--help"])
+    assert code == 0
+    assert "--replay" in out
+    assert heavy_in(modules) == set()

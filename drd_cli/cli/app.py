@@ -93,6 +93,9 @@ def _add_odds() -> None:
 
 _add_odds()
 
+from . import diff as _diff  # noqa: E402 - imports only typer
+app.command("diff")(_diff.diff)
+
 
 @contextlib.contextmanager
 def _light_coercion(*, completing: bool) -> Iterator[None]:
