@@ -418,7 +418,17 @@ class Session:
 
     def decide(self, choices: Any, who: str, vs: str, *, optional: bool) -> Answer | None:
         """The asking policy (engine `Choices`): offer the decision, or None when nothing is at stake."""
-        answer = self._offer_optional(who, vs) if optional else self._offer(who, vs)
+        # One answer per (who, vs) in a step, as in a file: once a lookup got no answer, a later
+        # question for the same pair must not produce one that the earlier lookup would have seen
+        # in the replay (it would be read there too). So such a pair is not asked optionally again,
+        # and not offered exhausting for others.
+        consulted = choices.__dict__.setdefault("_play_consulted", set())
+        again = (who, vs) in consulted
+        consulted.add((who, vs))
+        if optional:
+            answer = None if again else self._offer_optional(who, vs)
+        else:
+            answer = self._offer(who, vs, others=not again)
         self.answers.append(answer)
         if answer is not None:
             rnd = self.seen.ctx.round.number if self.seen else 1
@@ -469,7 +479,7 @@ class Session:
             parts.append(txt)
         return " + ".join(parts)
 
-    def _offer(self, who: str, vs: str) -> Answer | None:
+    def _offer(self, who: str, vs: str, *, others: bool = True) -> Answer | None:
         base = self._preview(None)
         w, name, head = self._context(who, vs)
         ex = self.preview(who, vs, Answer(exhaust=True), base)
@@ -482,12 +492,13 @@ class Session:
         if not own:
             ex = Preview([], ex.error)
         useful_de = bool(de.entries) and all(e.get("denied") for e in de.entries)
-        if not useful_ex and not useful_de:
+        prefix = [who] if own else []
+        candidates = [p for p in (w.ids() if w is not None else []) if p not in (who, vs) and _allies(w, who, p)] \
+            if others else []
+        helps = [p for p in candidates
+                 if self.preview(who, vs, Answer(exhaust=True, exhaust_for=prefix + [p]), base).entries]
+        if not useful_ex and not useful_de and not helps:
             return None
-        others = [p for p in (w.ids() if w is not None else []) if p not in (who, vs) and _allies(w, who, p)] \
-            if useful_ex else []
-        helps = [p for p in others
-                 if self.preview(who, vs, Answer(exhaust=True, exhaust_for=[who, p]), base).entries]
         self.table.say(f"  Rozhodnutí: {head}.  [{self._state_line(w, who)}]")
         options: dict[str, tuple[str, Any]] = {"p": ("přijmout neúspěch (R-ACC)", Answer())}
         if ex.entries:
@@ -502,8 +513,8 @@ class Session:
             if items:
                 options["o"] = ("vyčerpat se a obětovat předmět (R-EXH-4): " + ", ".join(items), "sacrifice")
         if helps:
-            options["z"] = ("vyčerpat se i za jiné (CS-FOR-2): " + ", ".join(self._name(w, p) for p in helps),
-                            "others")
+            options["z"] = (("vyčerpat se i za jiné (CS-FOR-2): " if own else "vyčerpat se za jiné (CS-FOR-1): ")
+                            + ", ".join(self._name(w, p) for p in helps), "others")
         for key, (text, _) in options.items():
             self.table.say(f"    [{key}] {text}")
         keys = "/".join(options)
@@ -518,7 +529,7 @@ class Session:
             elif answer == "sacrifice":
                 answer = self._ask_item(w, who)
             elif answer == "others":
-                answer = self._ask_ids(w, helps, prefix=[who])
+                answer = self._ask_ids(w, helps, prefix=prefix)
             if answer is None:
                 continue
             if answer.exhaust or answer.deny:

@@ -194,11 +194,14 @@ def test_eof_mid_game_writes_a_complete_replay_of_what_was_entered(tmp_path):
     assert json.loads(res2.stdout)["final"]["hanus"]["ohrozeni"] == 5
 
 
-def test_no_replay_writes_nothing(tmp_path):
+def test_no_replay_writes_nothing_and_resolve_choose_ask_needs_a_terminal(tmp_path):
     path = write(tmp_path)
     res = play(path, BOOK_INPUT, "--no-replay")
     assert res.exit_code == 0
     assert not (tmp_path / "hanus.replay.yaml").exists()
+    res = runner.invoke(app, ["resolve", str(path), "--choose", "ask"], input="")
+    assert res.exit_code == 2
+    assert "potřebuje terminál" in res.output
 
 
 @pytest.mark.parametrize("text,n,bonus,total,expect", [

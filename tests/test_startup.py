@@ -84,9 +84,10 @@ def test_console_script_version():
     assert proc.returncode == 0 and proc.stdout.strip() == "drd 0.1.0"
 
 
-def test_play_help_imports_nothing_heavy():
-    """`drd play --help` (issue #6): typer and the standard library only."""
+def test_play_help_imports_no_pydantic_ruamel_pluggy_or_engine():
+    """`drd play --help` (issue #6): like every command's help, at most rich (which typer formats
+    help with); never pydantic, ruamel, pluggy or the engine."""
     code, modules, out = probe(["play", "--help"])
     assert code == 0
     assert "--replay" in out
-    assert heavy_in(modules) == set()
+    assert heavy_in(modules) <= {"rich"}

@@ -17,6 +17,7 @@ class Choose(str, Enum):
 
     accept = "accept"
     exhaust = "exhaust"
+    ask = "ask"          # asked at the table, on a terminal (drd_cli/cli/play.py)
 
 
 def resolve(
@@ -57,9 +58,19 @@ def resolve(
 
         from ..api import load_scenario, resolve_scenario
 
+        if choose is Choose.ask:
+            from .play import require_terminal
+
+            require_terminal()
         loaded = load_scenario(file)
-        result = resolve_scenario(loaded, seed=seed, choose=choose.value, params=params,
-                                  enable=tuple(enable or ()), disable=tuple(disable or ()), group=group)
+        if choose is Choose.ask:
+            from .play import resolve_asking
+
+            result = resolve_asking(loaded, seed=seed, params=params, enable=tuple(enable or ()),
+                                    disable=tuple(disable or ()), group=group)
+        else:
+            result = resolve_scenario(loaded, seed=seed, choose=choose.value, params=params,
+                                      enable=tuple(enable or ()), disable=tuple(disable or ()), group=group)
         digest = attach_digest(result, loaded)
         if expected is not None:
             _report_verify(expected, digest, result.get("seed"))

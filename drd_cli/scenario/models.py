@@ -237,6 +237,8 @@ class TestSpec(ActionSpec):
     actors: list[str] | None = None
     mode: Literal["individual", "any", "all"] = "individual"
     rolls: dict[str, int] | None = None
+    # several actors: dice per actor, `{id: [d, d]}` (docs/scenario-format.md §5.1; resolve_test reads it)
+    dice: list[int] | dict[str, list[int]] | None = cz("dice", "kostky", default=None)
     target: int | None = None
 
     @model_validator(mode="after")
@@ -375,6 +377,9 @@ class Scenario(StrictModel):
     notes: str | None = cz("notes", "poznámky", default=None)
     system: Literal["drd2"] = "drd2"
     seed: int | None = None
+    # Dice for rolls the format has no other place for (tie rerolls, hiding initiative), used in
+    # order before the seed; `drd play` writes them into its replay file.
+    extra_dice: list[Literal[1, 2, 3, 4, 5, 6]] = cz("extra_dice", "další_kostky", default_factory=list)
     rules: RulesBlock = cz("rules", "pravidla", default_factory=RulesBlock)
     participants: dict[str, Participant] = cz("participants", "účastníci")
     environment: list[EnvironmentEntry] = cz("environment", "prostředí", default_factory=list)

@@ -1,0 +1,113 @@
+"""`drd play` and `drd resolve --choose ask` in a real terminal (pexpect spawns the `drd` script).
+
+A full play, a typing mistake asked again, and Ctrl-C: exit 130 with no half-written replay.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+from test_play import BOOK_INPUT, SKELETON, normalised  # noqa: E402
+
+DRD = shutil.which("drd", path=os.path.dirname(sys.executable)) or shutil.which("drd")
+pytestmark = pytest.mark.skipif(DRD is None, reason="the drd console script is not installed")
+ROLL = "Enter (hodí drd): "
+
+
+def spawn(*args: str, cwd: Path) -> "pexpect.spawn":
+    env = dict(os.environ, NO_COLOR="1", COLUMNS="100")
+    return pexpect.spawn(DRD, list(args), cwd=str(cwd), env=env, encoding="utf-8", timeout=30,
+                         dimensions=(50, 100))
+
+
+def test_full_play_in_a_terminal_and_the_replay_reproduces_it(tmp_path):
+    (tmp_path / "hanus.yaml").write_text(SKELETON, encoding="utf-8")
+    child = spawn("play", "hanus.yaml", "--seed", "5", cwd=tmp_path)
+    child.expect("proti Nejstarší zlobr \\(\\+0\\): výhra 545/648 = 84,1 %")
+    child.expect_exact(ROLL)
+    child.sendline("43x")                                   # a typo: asked again, no crash
+    child.expect("nerozumím „43x“")
+    child.expect_exact(ROLL)
+    for line in BOOK_INPUT[:4]:
+        child.sendline(line)
+        if line != BOOK_INPUT[3]:
+            child.expect_exact(ROLL)
+    child.expect("3 Tělo, Ohrožení 3→4; chrání: Mistr Hanuš")
+    child.expect("Volba \\[p/v/j/o\\]: ")
+    for line in BOOK_INPUT[4:]:
+        child.sendline(line)
+    child.expect("Záznam hry: hanus.replay.yaml")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    out = child.before
+    del out
+    import subprocess
+
+    played = subprocess.run([DRD, "resolve", "hanus.replay.yaml", "--json"], cwd=tmp_path, capture_output=True,
+                            text=True, check=True)
+    result = json.loads(played.stdout)
+    assert [e["cost"] for e in result["steps"][0]["exhaustions"]] == [3, 4]
+    assert result["final"]["hanus"]["jizvy"] == ["Pád z výšky"]
+
+
+def test_ctrl_c_at_a_prompt_exits_130_and_leaves_no_half_written_file(tmp_path):
+    (tmp_path / "hanus.yaml").write_text(SKELETON, encoding="utf-8")
+    child = spawn("play", "hanus.yaml", "--seed", "5", cwd=tmp_path)
+    child.expect_exact(ROLL)
+    child.sendcontrol("c")                                  # nothing entered yet: nothing written
+    child.expect("přerušeno")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hanus.yaml"]    # no temp files either
+
+    child = spawn("play", "hanus.yaml", "--seed", "5", cwd=tmp_path)
+    child.expect_exact(ROLL)
+    child.sendline("4 3")
+    child.expect_exact(ROLL)
+    child.sendline("6 6")
+    child.expect_exact(ROLL)
+    child.sendcontrol("c")
+    child.expect("přerušeno")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hanus.replay.yaml", "hanus.yaml"]
+    from drd_cli.api import load_scenario
+
+    replay = load_scenario(str(tmp_path / "hanus.replay.yaml"))   # a complete, valid scenario
+    contest = replay.scenario.rounds[0].steps[0].contest
+    assert contest.action.dice == [4, 3] and contest.counters[0].dice == [6, 6]
+
+
+def test_resolve_choose_ask_asks_decisions_on_a_terminal(tmp_path):
+    """`--choose ask`: the dice from the file, each open decision asked (R-EXH-1 cost shown)."""
+    text = SKELETON.replace("bonus_from: carodej,", "bonus_from: carodej, roll: 10,") \
+        .replace("effect: {condition: chycen}}\n            - {actor: prostredni",
+                 "effect: {condition: chycen}, roll: 12}\n            - {actor: prostredni") \
+        .replace("effect: {condition: chycen}}\n            - {actor: mladsi",
+                 "effect: {condition: chycen}, roll: 11}\n            - {actor: mladsi") \
+        .replace("effect: {jizva: Zasažen lavicí}}", "effect: {jizva: Zasažen lavicí}, roll: 7}")
+    (tmp_path / "given.yaml").write_text(text, encoding="utf-8")
+    child = spawn("resolve", "given.yaml", "--choose", "ask", "--json", cwd=tmp_path)
+    child.expect("\\[v\\] vyčerpat se \\(R-EXH\\): 3 Tělo, Ohrožení 3→4")
+    child.expect("Volba")
+    child.sendline("v")
+    child.expect("Volba")
+    child.sendline("p")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    start = child.before.index("{")
+    result = json.loads(child.before[start:].replace("\r\n", "\n"))
+    assert [(e["vs"], e["cost"]) for e in result["steps"][0]["exhaustions"]] == [("stary", 3)]
+    assert normalised(result)["final"]["hanus"]["ohrozeni"] == 4
