@@ -9,24 +9,39 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any, Callable
 
-POLICIES = ("accept", "exhaust")
+POLICIES = ("accept", "exhaust", "cheapest")
 
 
 def _empty() -> dict:
     return {"runs": 0, "errors": Counter(), "ohrozeni": defaultdict(Counter), "pools": defaultdict(lambda: defaultdict(Counter)),
-            "jizvy": defaultdict(Counter), "success": defaultdict(lambda: defaultdict(lambda: [0, 0]))}
+            "jizvy": defaultdict(Counter), "success": defaultdict(lambda: defaultdict(lambda: [0, 0])),
+            "sides": defaultdict(lambda: defaultdict(lambda: [0, 0])), "sides_all": defaultdict(lambda: [0, 0])}
+
+
+# One worker process resolves many chunks of the same file: load and set up the rules once.
+_PREPARED: dict[tuple, tuple] = {}
+
+
+def _prepare(path: str, rules: dict) -> tuple:
+    from .api import setup_rules
+    from .engine.hooks import Hooks
+
+    key = (path, repr(sorted(rules.items())))
+    got = _PREPARED.get(key)
+    if got is None:
+        loaded = _load(path)
+        setup = setup_rules(loaded, **rules)
+        sides = {pid: (p.side or pid) for pid, p in loaded.scenario.participants.items()}
+        got = _PREPARED[key] = (loaded, setup, Hooks(setup.pm, setup.profile.enabled), sides)
+    return got
 
 
 def _run_chunk(path: str, start: int, count: int, seed: int, policy: str, rules: dict) -> dict:
     """Resolves runs start..start+count-1 (seeds seed+i) and returns plain-dict counts (picklable)."""
-    from .api import setup_rules
     from .dice import SeededDice
-    from .engine.hooks import Hooks
     from .engine.run import resolve
 
-    loaded = _load(path)
-    setup = setup_rules(loaded, **rules)
-    hooks = Hooks(setup.pm, setup.profile.enabled)
+    loaded, setup, hooks, sides = _prepare(path, rules)
     acc = _empty()
     for i in range(start, start + count):
         try:
@@ -34,7 +49,7 @@ def _run_chunk(path: str, start: int, count: int, seed: int, policy: str, rules:
         except Exception as exc:  # a rule refusing a path (e.g. unaffordable exhaustion) is an outcome too
             acc["errors"][type(exc).__name__] += 1
             continue
-        _add(acc, res)
+        _add(acc, res, sides)
     return _plain(acc)
 
 
@@ -53,7 +68,7 @@ def _load(path: str) -> Any:
         return api.LoadedScenario(str(path), model, source, data)
 
 
-def _add(acc: dict, res: dict) -> None:
+def _add(acc: dict, res: dict, sides: dict) -> None:
     acc["runs"] += 1
     for pid, f in res["final"].items():
         acc["ohrozeni"][pid][f.get("ohrozeni", 0)] += 1
@@ -61,11 +76,24 @@ def _add(acc: dict, res: dict) -> None:
             if f.get(pool) is not None:
                 acc["pools"][pid][pool][f[pool]] += 1
         acc["jizvy"][pid][len(f.get("jizvy") or [])] += 1
+    whole: dict[str, bool] = {}
     for step in res["steps"]:
+        per_side: dict[str, bool] = {}
         for pid, a in step.get("actions", {}).items():
             cell = acc["success"][step["id"]][pid]
             cell[0] += 1 if a.get("success") else 0
             cell[1] += 1
+            side = sides.get(pid, pid)
+            per_side[side] = per_side.get(side, True) and bool(a.get("success"))
+        # A side reaches its goal in a step when every action of its members there succeeds.
+        for side, ok in per_side.items():
+            cell = acc["sides"][step["id"]][side]
+            cell[0] += ok
+            cell[1] += 1
+            whole[side] = whole.get(side, True) and ok
+    for side, ok in whole.items():
+        acc["sides_all"][side][0] += ok
+        acc["sides_all"][side][1] += 1
 
 
 def _plain(acc: dict) -> dict:
@@ -73,7 +101,9 @@ def _plain(acc: dict) -> dict:
             "ohrozeni": {p: dict(c) for p, c in acc["ohrozeni"].items()},
             "pools": {p: {k: dict(c) for k, c in d.items()} for p, d in acc["pools"].items()},
             "jizvy": {p: dict(c) for p, c in acc["jizvy"].items()},
-            "success": {s: {p: list(v) for p, v in d.items()} for s, d in acc["success"].items()}}
+            "success": {s: {p: list(v) for p, v in d.items()} for s, d in acc["success"].items()},
+            "sides": {s: {p: list(v) for p, v in d.items()} for s, d in acc["sides"].items()},
+            "sides_all": {p: list(v) for p, v in acc["sides_all"].items()}}
 
 
 def _merge(into: dict, part: dict) -> None:
@@ -90,11 +120,16 @@ def _merge(into: dict, part: dict) -> None:
             tgt = into["pools"].setdefault(p, {}).setdefault(pool, {})
             for v, n in c.items():
                 tgt[v] = tgt.get(v, 0) + n
-    for s, d in part["success"].items():
-        for p, (ok, tot) in d.items():
-            cell = into["success"].setdefault(s, {}).setdefault(p, [0, 0])
-            cell[0] += ok
-            cell[1] += tot
+    for key in ("success", "sides"):
+        for s, d in part[key].items():
+            for p, (ok, tot) in d.items():
+                cell = into[key].setdefault(s, {}).setdefault(p, [0, 0])
+                cell[0] += ok
+                cell[1] += tot
+    for p, (ok, tot) in part["sides_all"].items():
+        cell = into["sides_all"].setdefault(p, [0, 0])
+        cell[0] += ok
+        cell[1] += tot
 
 
 def simulate(path: str, n: int, *, seed: int = 0, policy: str = "accept", workers: int | None = None,
@@ -133,6 +168,9 @@ def simulate(path: str, n: int, *, seed: int = 0, policy: str = "accept", worker
     total.update({"seed": seed, "n": n, "policy": policy})
     total["success_rate"] = {s: {p: (ok / tot if tot else None) for p, (ok, tot) in d.items()}
                              for s, d in total["success"].items()}
+    total["side_rate"] = {s: {p: (ok / tot if tot else None) for p, (ok, tot) in d.items()}
+                          for s, d in total["sides"].items()}
+    total["side_all_rate"] = {p: (ok / tot if tot else None) for p, (ok, tot) in total["sides_all"].items()}
     return _sorted(total)
 
 

@@ -1,8 +1,31 @@
-"""Monte Carlo simulation: deterministic for a seed, whatever the worker count."""
+"""Monte Carlo simulation: deterministic for a seed, whatever the worker count; sides, policies."""
 
+import json
+
+from typer.testing import CliRunner
+
+from drd_cli.cli.app import app
 from drd_cli.simulate import simulate
 
 from tests.test_odds import RULES, SCEN
+
+SIDES = """\
+format: drd/1
+title: přepad
+participants:
+  a: {name: Aneta, side: družina, pools: {telo: 6, duse: 5, vliv: 5}, ohrozeni: OHR, levels: {lovec: 1}}
+  b: {name: Bohouš, side: družina, pools: {telo: 6, duse: 5, vliv: 5}, ohrozeni: 2, levels: {lovec: 1}}
+  z: {name: Zbojník, side: zbojníci, sudba: 6, ohrozeni: 1, charakteristika: 1}
+rounds:
+  - steps:
+      - id: skok
+        test: {actors: [a, b], label: skok, bonus_from: lovec, pool: telo, failure: {ohrozeni: 1}}
+      - id: rana
+        contest:
+          action: {actor: z, label: rána, pool: telo, targets: [a], effect: {ohrozeni: 1}}
+          counters:
+            - {actor: a, kind: harm, pool: telo, bonus_from: lovec, from: obrana, effect: {ohrozeni: 1}}
+"""
 
 
 def test_simulate_deterministic(tmp_path):
@@ -16,3 +39,64 @@ def test_simulate_deterministic(tmp_path):
     assert sum(a["ohrozeni"]["a"].values()) == 120
     c = simulate(str(p), 120, seed=8, policy="accept", workers=1, rules=RULES)
     assert c["success_rate"]["s1"]["d"] < 1.0 or c != a
+
+
+def _sides_file(tmp_path, ohr):
+    p = tmp_path / f"sides{ohr}.yaml"
+    p.write_text(SIDES.replace("OHR", str(ohr)), encoding="utf-8")
+    return str(p)
+
+
+def test_side_goal_rates_follow_the_actions(tmp_path):
+    """A side reaches its goal in a step when all its members' actions there succeed: the
+    družina's joint test is the per-run AND of Aneta's and Bohouš's tests (R-TEST)."""
+    r = simulate(_sides_file(tmp_path, 1), 400, seed=3, policy="accept", workers=1, rules=RULES)
+    runs = r["runs"]
+    assert runs == 400
+    skok = r["sides"]["skok"]["družina"]
+    # both must succeed, so the side rate is at most either member's rate
+    assert skok[1] == runs and skok[0] <= min(r["success"]["skok"]["a"][0], r["success"]["skok"]["b"][0])
+    # in the contest exactly one of the two sides wins each run (R-CONT)
+    rana = r["sides"]["rana"]
+    assert rana["zbojníci"][0] + rana["družina"][0] == runs
+    assert r["sides_all"]["zbojníci"] == rana["zbojníci"]
+
+
+def test_cheapest_policy_exhausts_only_at_cost_1(tmp_path):
+    """R-EXH-1: exhausting costs Ohrožení. `cheapest` exhausts while that is at most 1 (Aneta,
+    Ohrožení 1) and accepts otherwise (Bohouš, Ohrožení 2); `exhaust` pays any affordable cost."""
+    from drd_cli.api import load_scenario, resolve_scenario
+
+    loaded = load_scenario(_sides_file(tmp_path, 1))
+
+    def run(seed, choose):
+        step = resolve_scenario(loaded, seed=seed, choose=choose, disable=("ukryvani",))["steps"][0]
+        return step, {e["by"]: e["cost"] for e in step["exhaustions"]}
+
+    both_fail = next(s for s in range(200) if not any(a["success"] for a in run(s, "accept")[0]["actions"].values()))
+    _, paid = run(both_fail, "exhaust")
+    assert paid == {"a": 1, "b": 2}
+    step, paid = run(both_fail, "cheapest")
+    assert paid == {"a": 1}
+    assert step["actions"]["a"]["success"] and not step["actions"]["b"]["success"]
+    assert "volba cheapest" in json.dumps(step["log"], ensure_ascii=False)
+
+
+def test_cli_simulate_tables_json_and_no_progress_off_a_terminal(tmp_path):
+    f = _sides_file(tmp_path, 1)
+    runner = CliRunner()
+    r = runner.invoke(app, ["simulate", f, "-n", "300", "--policy", "cheapest", "--workers", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["policy"] == "cheapest" and data["runs"] == 300
+    assert set(data["side_rate"]["rana"]) == {"družina", "zbojníci"}
+    r = runner.invoke(app, ["simulate", f, "-n", "3000", "--workers", "1"], env={"NO_COLOR": "1"})
+    assert r.exit_code == 0
+    assert "Konečný stav účastníků" in r.output and "ÚSPĚCH" in r.output and "zbojníci" in r.output
+    # no progress bar off a terminal (it would go to stderr, and only on a TTY)
+    assert "Simulace" not in (r.stderr if r.stderr_bytes is not None else "")
+    r = runner.invoke(app, ["simulate", f, "--policy", "sometimes"])
+    assert r.exit_code == 2
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: drd/1\ntitle: x\nparticipants: {}\nrounds: [{steps: [{tset: {}}]}]\n", encoding="utf-8")
+    assert runner.invoke(app, ["simulate", str(bad)]).exit_code == 2

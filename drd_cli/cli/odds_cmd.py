@@ -100,7 +100,7 @@ def odds_exhaust(ohrozeni: int = typer.Option(..., "--ohrozeni", help="současn�
 @odds_app.command("file")
 def odds_file(file: str = typer.Argument(..., help="scénář YAML"),
               step: str = typer.Argument(..., help="id kroku"),
-              choose: str = typer.Option("accept", "--choose", help="accept | exhaust (chybějící volby)"),
+              choose: str = typer.Option("accept", "--choose", help="accept | exhaust | cheapest (chybějící volby)"),
               seed: int = typer.Option(0, "--seed", help="kostky, které soubor nechává otevřené PŘED krokem"),
               as_json: bool = typer.Option(False, "--json")) -> None:
     """Přesné šance jednoho kroku scénáře přes všechny kostky, které v něm soubor nechává otevřené.
@@ -114,8 +114,8 @@ def odds_file(file: str = typer.Argument(..., help="scénář YAML"),
     from ._common import guarded
     from .. import api
 
-    if choose not in ("accept", "exhaust"):
-        raise typer.BadParameter("--choose: accept | exhaust")
+    if choose not in ("accept", "exhaust", "cheapest"):
+        raise typer.BadParameter("accept | exhaust | cheapest", param_hint="--choose")
     with guarded():
         loaded = api.load_scenario(file)
         t = time.perf_counter()
@@ -165,39 +165,73 @@ def _step_lines(r: dict, names: dict) -> list[str]:
 
 
 def simulate_cmd(file: str = typer.Argument(..., help="scénář YAML"),
-                 n: int = typer.Option(1000, "-n", help="počet běhů"),
+                 n: int = typer.Option(1000, "-n", min=1, help="počet běhů"),
                  seed: int = typer.Option(0, "--seed", help="běh i používá seed + i"),
-                 policy: str = typer.Option("accept", "--policy", help="accept | exhaust"),
-                 workers: Optional[int] = typer.Option(None, "--workers", help="procesy (1 = bez poolu)"),
+                 policy: str = typer.Option("accept", "--policy",
+                                            help="accept | exhaust | cheapest (vyčerpá se, jen když stojí nejvýš 1)"),
+                 workers: Optional[int] = typer.Option(None, "--workers", min=1,
+                                                       help="procesy (výchozí: všechna jádra; 1 = bez poolu)"),
                  as_json: bool = typer.Option(False, "--json")) -> None:
-    """Monte Carlo: scénář N× s náhodnými otevřenými kostkami; rozdělení Ohrožení, zdrojů, Jizev."""
+    """Monte Carlo: scénář N× s náhodnými otevřenými kostkami; rozdělení Ohrožení, zdrojů, Jizev,
+    jak často uspějí cíle každé strany. Výsledek závisí jen na seedu, ne na počtu procesů."""
     import sys
 
-    from ..simulate import simulate
+    from ._common import guarded, make_console
 
-    if policy not in ("accept", "exhaust"):
-        raise typer.BadParameter("policy: accept | exhaust")
-    if sys.stderr.isatty() and not as_json:
-        from rich.progress import Progress
+    if policy not in ("accept", "exhaust", "cheapest"):
+        raise typer.BadParameter("accept | exhaust | cheapest", param_hint="--policy")
+    with guarded():
+        from ..simulate import _load, simulate
 
-        with Progress(transient=True) as prog:
-            task = prog.add_task("Simulace", total=n)
-            r = simulate(file, n, seed=seed, policy=policy, workers=workers,
-                         progress=lambda k: prog.advance(task, k))
-    else:
-        r = simulate(file, n, seed=seed, policy=policy, workers=workers)
+        loaded = _load(file)   # invalid file → exit 2 with file:line:col before any worker starts
+        # A progress bar only for a person watching: on stderr, and only when it is a terminal.
+        if sys.stderr.isatty() and n >= 2000:
+            from rich.progress import Progress
+
+            with Progress(console=make_console(stderr=True), transient=True) as prog:
+                task = prog.add_task("Simulace", total=n)
+                r = simulate(file, n, seed=seed, policy=policy, workers=workers,
+                             progress=lambda k: prog.advance(task, k))
+        else:
+            r = simulate(file, n, seed=seed, policy=policy, workers=workers)
     if as_json:
         typer.echo(json.dumps(r, ensure_ascii=False, indent=2, default=str))
         return
+    _simulate_tables(r, {pid: (p.name or pid) for pid, p in loaded.scenario.participants.items()})
+
+
+def _simulate_tables(r: dict, names: dict) -> None:
+    """Per participant: Ohrožení, pools left, Jizvy; per step and side: how often its goal succeeds."""
+    from rich.table import Table
+
+    from ._common import make_console
+
+    console = make_console()
     runs = max(r["runs"], 1)
-    typer.echo(f"Simulace {r['n']}× (seed {seed}, volba {policy}): {r['runs']} doběhlo"
-               + (f", chyby {r['errors']}" if r["errors"] else ""))
+    console.print(f"Simulace {r['n']}× (seed {r['seed']}, volby {r['policy']}): {r['runs']} doběhlo"
+                  + (f", pravidla zastavila {sum(r['errors'].values())} ({r['errors']})" if r["errors"] else ""))
+    t = Table(title="Konečný stav účastníků", title_justify="left")
+    for col in ("účastník", "Ohrožení (rozdělení)", "zbývá průměrně", "Jizvy"):
+        t.add_column(col)
     for pid, d in r["ohrozeni"].items():
-        typer.echo(f"  {pid} Ohrožení: " + ", ".join(f"{o}: {c / runs:.1%}" for o, c in d.items()))
-        for pool, c in r["pools"].get(pid, {}).items():
-            mean = sum(v * k for v, k in c.items()) / runs
-            typer.echo(f"    {pool} zbývá průměrně {mean:.2f}")
+        dist = ", ".join(f"{o}: {c / runs:.0%}" for o, c in d.items())
+        pools = ", ".join(f"{_POOLS_CS.get(pool, pool)} {sum(v * k for v, k in c.items()) / runs:.1f}"
+                          for pool, c in r["pools"].get(pid, {}).items())
         jz = r["jizvy"].get(pid, {})
-        typer.echo(f"    Jizvy průměrně {sum(v * k for v, k in jz.items()) / runs:.2f}")
-    for step, d in r["success_rate"].items():
-        typer.echo(f"  krok {step}: " + ", ".join(f"{p} ÚSPĚCH {v:.1%}" for p, v in d.items() if v is not None))
+        scars = f"průměr {sum(v * k for v, k in jz.items()) / runs:.2f}; aspoň jedna {sum(k for v, k in jz.items() if v) / runs:.0%}"
+        t.add_row(names.get(pid, pid), dist, pools, scars)
+    console.print(t)
+    s = Table(title="Jak často strana dosáhne svého (všechny její akce v kroku uspějí)", title_justify="left")
+    for col in ("krok", "strana", "ÚSPĚCH"):
+        s.add_column(col)
+    for step, d in r["side_rate"].items():
+        for side, v in d.items():
+            if v is not None:
+                s.add_row(step, names.get(side, side), f"{v:.1%}")
+    for side, v in r["side_all_rate"].items():
+        if v is not None:
+            s.add_row("celý scénář", names.get(side, side), f"{v:.1%}")
+    console.print(s)
+
+
+_POOLS_CS = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv", "sudba": "Sudba"}

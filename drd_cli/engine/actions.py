@@ -417,6 +417,10 @@ def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool:
     sacrifice = answer.sacrifice if answer else None
     path = answer.path if answer else ()
     if answer is not None and not answer.explicit:
+        if answer.max_cost is not None and cost > answer.max_cost:
+            rec.log(rule, f"{p.name} by se musel vyčerpat za {cost} {pool_cs(key)}, víc než {answer.max_cost} "
+                          f"(volba cheapest): přijímá neúspěch")
+            return None
         if p.resource(key) < cost:
             rec.log(rule, f"{p.name} by se musel vyčerpat za {cost} {pool_cs(key)}, ale má jen "
                           f"{p.resource(key)}: přijímá neúspěch")

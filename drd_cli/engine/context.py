@@ -11,6 +11,9 @@ from ..errors import RuleViolation, ScenarioError
 
 ANSWER_WORDS = ("accept", "exhaust", "deny")
 ANSWER_KEYS = {"exhaust", "deny", "jizva", "sacrifice", "accept"}
+# The `cheapest` policy (drd simulate/odds) exhausts only when it costs at most this many points,
+# i.e. while Ohrožení (less armour) is still low; a dearer exhaustion is declined (docs/odds.md).
+CHEAP_COST = 1
 
 
 @dataclass
@@ -24,6 +27,7 @@ class Answer:
     sacrifice: str | None = None
     path: tuple = ()
     explicit: bool = True                     # False when it comes from --choose
+    max_cost: int | None = None               # a policy answer exhausts only up to this cost (cheapest)
 
     @property
     def accept(self) -> bool:
@@ -65,7 +69,10 @@ class Choices:
         written = self._written(who, vs)
         if written is None:
             written = self._ask(who, vs, optional=False)
-        return written if written is not None else Answer(exhaust=self.policy == "exhaust", explicit=False)
+        if written is not None:
+            return written
+        return Answer(exhaust=self.policy in ("exhaust", "cheapest"), explicit=False,
+                      max_cost=CHEAP_COST if self.policy == "cheapest" else None)
 
     def explicit(self, who: str, vs: str) -> Answer | None:
         """Only an answer written in the file (for optional decisions such as exhausting for others),

@@ -1,0 +1,99 @@
+"""Throughput of `drd simulate` against a bare loop that only rolls the same dice.
+
+    python benchmarks/bench_simulate.py [-n 3000] [--file FILE] [--workers W]
+
+The scenario (default: a 3-participant scenario with a joint test and a contest, every roll open)
+is simulated n times in one process (`workers=1`) and with the process pool (all cores, or
+`--workers`). The bare loop does only what the dice cost: per run a `random.Random(seed + i)` and
+as many `randint(1, 6)` as one run of the scenario rolls (counted from a probe run). Prints
+scenarios per second for each and the ratios simulate/bare: how much the engine costs over rolling.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+SCENARIO = """\
+format: drd/1
+title: přepad
+participants:
+  a: {name: Aneta, side: družina, pools: {telo: 6, duse: 5, vliv: 5}, ohrozeni: 1, levels: {lovec: 1}}
+  b: {name: Bohouš, side: družina, pools: {telo: 6, duse: 5, vliv: 5}, ohrozeni: 2, levels: {lovec: 1}}
+  z: {name: Zbojník, side: zbojníci, sudba: 6, ohrozeni: 1, charakteristika: 1}
+rounds:
+  - steps:
+      - id: skok
+        test: {actors: [a, b], label: skok, bonus_from: lovec, pool: telo, failure: {ohrozeni: 1}}
+      - id: rana
+        contest:
+          action: {actor: z, label: rána, pool: telo, targets: [a], effect: {ohrozeni: 1}}
+          counters:
+            - {actor: a, kind: harm, pool: telo, bonus_from: lovec, from: obrana, effect: {ohrozeni: 1}}
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("-n", type=int, default=3000)
+    ap.add_argument("--file", default=None)
+    ap.add_argument("--workers", type=int, default=None)
+    args = ap.parse_args(argv)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from drd_cli import api
+    from drd_cli.simulate import simulate
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = args.file
+        if path is None:
+            path = str(Path(tmp) / "prepad.yaml")
+            Path(path).write_text(SCENARIO, encoding="utf-8")
+
+        class Counting:
+            name = "seeded"
+            dice = 0
+
+            def __init__(self) -> None:
+                self._rng = random.Random(0)
+
+            def roll(self, n: int, who: str, purpose: str) -> list[int]:
+                Counting.dice += n
+                return [self._rng.randint(1, 6) for _ in range(n)]
+
+        api.resolve_scenario(api.load_scenario(path), dice=Counting(), seed=0)
+        per_run = Counting.dice
+        n = args.n
+
+        t0 = time.perf_counter()
+        total = 0
+        for i in range(n):
+            rng = random.Random(i)
+            for _ in range(per_run):
+                total += rng.randint(1, 6)
+        bare = time.perf_counter() - t0
+
+        simulate(path, 50, workers=1)            # warm imports, as every real run pays them once
+        t0 = time.perf_counter()
+        one = simulate(path, n, workers=1)
+        single = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        many = simulate(path, n, workers=args.workers)
+        pooled = time.perf_counter() - t0
+        assert one == many, "results must not depend on the worker count"
+
+    cores = args.workers or os.cpu_count()
+    print(f"scenario: {per_run} dice per run, {n} runs, {one['runs']} resolved")
+    print(f"bare dice loop       : {n / bare:10,.0f} runs/s")
+    print(f"simulate, 1 process  : {n / single:10,.0f} runs/s   (bare/simulate ×{single / bare:.1f})")
+    print(f"simulate, {cores} workers : {n / pooled:10,.0f} runs/s   (bare/simulate ×{pooled / bare:.1f}, "
+          f"pool speed-up ×{single / pooled:.2f})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
