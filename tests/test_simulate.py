@@ -100,3 +100,35 @@ def test_cli_simulate_tables_json_and_no_progress_off_a_terminal(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("format: drd/1\ntitle: x\nparticipants: {}\nrounds: [{steps: [{tset: {}}]}]\n", encoding="utf-8")
     assert runner.invoke(app, ["simulate", str(bad)]).exit_code == 2
+
+
+def test_progress_bar_on_a_terminal_goes_to_stderr_only(tmp_path):
+    """In a real terminal (a pty for stderr) the rich progress bar is drawn on stderr, while
+    stdout (a pipe) gets only the tables."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    f = _sides_file(tmp_path, 1)
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("_DRD_")}
+    env.update({"TERM": "xterm", "COLUMNS": "100"})
+    proc = subprocess.Popen([sys.executable, "-c", "from drd_cli.cli.app import main; main()", "simulate", f,
+                             "-n", "4000", "--workers", "1"], stdout=subprocess.PIPE, stderr=slave, env=env)
+    os.close(slave)
+    err = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        err += chunk
+    out, _ = proc.communicate(timeout=120)
+    os.close(master)
+    assert proc.returncode == 0
+    assert "Simulace" in err.decode("utf-8", "replace")
+    text = out.decode()
+    assert "Konečný stav účastníků" in text and "\x1b[?25l" not in text   # no cursor control on stdout
