@@ -14,7 +14,6 @@ and answers filled in where the format has a place for them, the rest under `ext
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import re
 from fractions import Fraction
@@ -309,7 +308,6 @@ class Session:
         from .odds import contest_odds, roll_distribution
 
         ctx, w = s.ctx, s.w
-        presne_mode = ctx.param("presne")
         dist = roll_distribution(bonus, n - 2, "keep-best-2-of-3") if n > 2 else roll_distribution(bonus)
         mine = dist
 
@@ -364,7 +362,6 @@ class Session:
                 if q != s.pid and r is not None:
                     out.append(f"rychlejší než {self._name(w, q)} (hod {r['total']}): "
                                f"{pct(vs_total(r['total'], False, None))}")
-        del presne_mode
         return out
 
     @staticmethod
@@ -631,7 +628,7 @@ class Session:
                 extra += list(got) if isinstance(got, list) else []
                 continue
             how, path, pid = place
-            node = _walk(doc, self.loaded.scenario, path, create=False)
+            node = _walk(doc, self.loaded.scenario, path)
             if node is None:
                 extra += list(got) if isinstance(got, list) else []
                 continue
@@ -772,7 +769,7 @@ def _key(mapping: Any, model: Any, field: str) -> str:
     return field
 
 
-def _walk(doc: Any, model: Any, path: tuple, *, create: bool) -> tuple[Any, Any] | None:
+def _walk(doc: Any, model: Any, path: tuple) -> tuple[Any, Any] | None:
     """(the ruamel node, the model) at a model path, following Czech aliases; None if absent."""
     node = doc
     for part in path:
@@ -797,7 +794,7 @@ def _choices_holder(doc: Any, scenario: Any, cpath: tuple, rnd: int) -> Any:
     if holder_path and holder_path[0] == "environment":
         entry = scenario.environment[holder_path[1]]
         if entry.id is None:
-            got = _walk(doc, scenario, holder_path, create=False)
+            got = _walk(doc, scenario, holder_path)
             return got[0] if got else None
         from ruamel.yaml.comments import CommentedMap
 
@@ -814,5 +811,5 @@ def _choices_holder(doc: Any, scenario: Any, cpath: tuple, rnd: int) -> Any:
         new["id"] = entry.id
         rdoc[ekey].append(new)
         return new
-    got = _walk(doc, scenario, holder_path, create=False)
+    got = _walk(doc, scenario, holder_path)
     return got[0] if got else None

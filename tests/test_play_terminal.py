@@ -48,8 +48,6 @@ def test_full_play_in_a_terminal_and_the_replay_reproduces_it(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    out = child.before
-    del out
     import subprocess
 
     played = subprocess.run([DRD, "resolve", "hanus.replay.yaml", "--json"], cwd=tmp_path, capture_output=True,
