@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..scenario.models import ActionSpec, ContestSpec, CounterSpec, as_list
-from .actions import Prepared, apply_effects, exhaust, has_effect, make_roll, prepare
+from ..scenario.models import ActionSpec, ContestSpec, CounterSpec, as_list, effects_of
+from .actions import Prepared, Roll, apply_effects, bonus_for, exhaust, has_effect, make_roll, prepare
 from .context import Answer, Choices, Ctx, StepRecord, violation
 from .initiative import counter_source, main_action
 from .state import Working
@@ -46,6 +46,34 @@ def action_targets(ctx: Ctx, w: Working, spec: ActionSpec, actor: str, path: tup
             raise violation("an action does not target its own actor (use self_effect)", "R-THR",
                             path + ("targets", i))
     return targets
+
+
+def _only_helps(eff: Any) -> bool:
+    """R-THR: an effect item that only helps its recipients (lower Ohrožení, Výhody gained, a
+    condition removed) and harms nothing (no Ohrožení up, Výhody lost, Jizva, condition imposed,
+    item lost, ability disabled). A note or suspicion alone says nothing, so it does not count as help."""
+    harms = ((eff.ohrozeni or 0) > 0 or (eff.vyhody or 0) < 0 or eff.jizva is not None
+             or eff.condition is not None or bool(as_list(eff.lose)) or bool(as_list(eff.disable)))
+    helps = (eff.ohrozeni or 0) < 0 or (eff.vyhody or 0) > 0 or bool(as_list(eff.remove_condition))
+    return helps and not harms
+
+
+def threatened_targets(effect: Any, targets: list[str], actor: str) -> set[str]:
+    """R-THR: the targets an action's `effect` threatens. A target is threatened unless every part
+    of the effect that would land on it only helps; an action that declares no effect threatens all
+    its targets (the scenario did not say it helps)."""
+    items = effects_of(effect)
+    if not items:
+        return set(targets)
+    out: set[str] = set()
+    for eff in items:
+        if _only_helps(eff):
+            continue
+        if eff.to is None:
+            out.update(targets)
+        else:
+            out.update(t for t in as_list(eff.to) if t in targets and t != actor)
+    return out
 
 
 @dataclass
@@ -88,15 +116,25 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
     actor = a.actor
     rec.data.setdefault("pairs", [])
     if any(c.area for c in spec.counters):
-        if not ctx.profile.is_on("plosna-protiakce"):
-            i = next(i for i, c in enumerate(spec.counters) if c.area)
-            raise violation("a counter-action that is plošná by nature needs the optional rule plosna-protiakce",
-                            "CS-OPT-AREA", path + ("counters", i, "area"),
-                            hint="enable it: `rules: {enable: [plosna-protiakce]}` or `--enable plosna-protiakce`")
-        if ctx.hooks.resolve_contest(ctx, w, rec, spec, choices, path):
-            return
+        # CS-OPT-AREA (plugin) takes every plošná counter when enabled; without it, a plošná counter
+        # that only protects targets of the action is a helping counter of CS-OPT-AID (the book
+        # lets it be "rozsáhlá or plošná"), resolved here by the core.
+        if ctx.profile.is_on("plosna-protiakce"):
+            if ctx.hooks.resolve_contest(ctx, w, rec, spec, choices, path):
+                return
+        else:
+            for i, c in enumerate(spec.counters):
+                if c.area and (c.kind != "protect" or not ctx.profile.is_on("rozsahla-protiakce")):
+                    helping = c.kind == "protect"
+                    raise violation(
+                        "a plošná counter-action that protects needs the optional rule rozsahla-protiakce "
+                        "(or plosna-protiakce)" if helping else
+                        "a counter-action that is plošná by nature needs the optional rule plosna-protiakce",
+                        "CS-OPT-AID" if helping else "CS-OPT-AREA", path + ("counters", i, "area"),
+                        hint="enable it: `rules: {enable: [%s]}` or `--enable %s`"
+                             % (("rozsahla-protiakce",) * 2 if helping else ("plosna-protiakce",) * 2))
     targets = action_targets(ctx, w, a, actor, apath)
-    threatened = set(targets) | set(ctx.hooks.indirect_threats(ctx, w, a, apath))
+    threatened = threatened_targets(a.effect, targets, actor) | set(ctx.hooks.indirect_threats(ctx, w, a, apath))
     main_action(ctx, w, rec, actor, a.from_, apath)
     sides = [Side(actor, a, apath, prepare(ctx, w, rec, actor, a, apath, targets=targets))]
     long_state = w.longs.get(a.long) if a.long else None
@@ -152,18 +190,38 @@ def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: i
     protects = list(c.protects or [c.actor]) if kind == "protect" else []
     if c.protects and kind != "protect":
         raise violation("`protects` belongs to a counter of kind protect", "CS-MULTI-4", cpath + ("protects",))
+    if c.area:
+        # CS-OPT-AID: a plošná protecting counter shields those in its area the action threatens,
+        # and may pull nobody new into the contest (that is CS-OPT-AREA's plošná counter).
+        members = action_targets(ctx, w, c, c.actor, cpath, counter=True)
+        if c.zone is not None and w.peek(c.actor).zone == c.zone and c.actor not in members:
+            members = [c.actor] + members
+        new = [m for m in members if m not in threatened and m not in targets and m != c.actor]
+        if new:
+            raise violation(f"{w.peek(c.actor).name}'s plošná counter reaches "
+                            + ", ".join(w.peek(m).name for m in new) + ", who are not in the contest: pulling new "
+                            "participants in needs the optional rule plosna-protiakce", "CS-OPT-AID",
+                            cpath + ("area",), hint="enable it: `rules: {enable: [plosna-protiakce]}`")
+        if not c.protects:
+            protects = [m for m in members if m in threatened]
     for j, pid in enumerate(protects):
         if pid not in threatened:
             raise violation(f"{w.peek(c.actor).name} protects {w.peek(pid).name}, whom the action does not "
                             f"threaten", "CS-MULTI-4", cpath + ("protects", j))
     names = [m if isinstance(m, str) else m.name for m in c.manoeuvres]
-    wide = len(protects) > 1 or any(n in ("rozsahle", "rozsáhle") for n in names)
+    wide = len(protects) > 1 or c.area or any(n in ("rozsahle", "rozsáhle") for n in names)
     if wide and not ctx.profile.is_on("rozsahla-protiakce"):
         raise violation("a counter-action that protects several (or is rozsáhlá) needs the optional rule "
                         "rozsahla-protiakce", "CS-OPT-AID", cpath,
                         hint="enable it: `rules: {enable: [rozsahla-protiakce]}` or `--enable rozsahla-protiakce`")
     if wide and kind == "harm":
         raise violation("a rozsáhlá counter-action may only help several targets, not harm", "CS-OPT-AID", cpath)
+    from_obrana = c.from_ == "obrana" or (c.from_ is None and c.actor in ctx.round.used)
+    if from_obrana and c.actor in targets and c.actor not in threatened:
+        raise violation(f"{w.peek(c.actor).name} is a target of an action that only helps "
+                        f"it: it is not threatened, so it has no right to react from defence (obrana)", "R-THR",
+                        cpath + (("from",) if c.from_ else ()),
+                        hint="a target it only helps may still counter with its unused (or delayed) initiative")
     src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in threatened, cpath)
     if src == "obrana" and kind == "protect" and protects != [c.actor]:
         raise violation(f"{w.peek(c.actor).name} acts from defence (obrana) and can protect only itself",
@@ -191,16 +249,17 @@ def roll_sides(ctx: Ctx, w: Working, rec: StepRecord, sides: list, heading: str 
 def pair_winner(ctx: Ctx, w: Working, rec: StepRecord, act: Any, c: Any, *, rule: str = "R-CONT",
                 actor_word: str = "aktér") -> Any:
     """R-CONT: which of the pair wins (`act` is the side the tie rule favours as the actor); logged
-    and recorded in `pairs` under `rule`. Sides are anything with `pid` and a rolled `prep`."""
+    and recorded in `pairs` under `rule`. Sides are anything with `pid`, `spec`, `path` and a rolled `prep`."""
     ra, rc = act.prep.roll.total, c.prep.roll.total
     na, nc = w.peek(act.pid).name, w.peek(c.pid).name
     tie = ctx.param("tie")
-    rerolls = 0
-    while ra == rc and tie == "reroll" and rerolls < 20:
-        rerolls += 1
-        da, dc = ctx.dice.roll(2, act.pid, "reroll"), ctx.dice.roll(2, c.pid, "reroll")
-        ra, rc = sum(da) + (act.prep.roll.bonus or 0), sum(dc) + (c.prep.roll.bonus or 0)
-        rec.log("R-CONT", f"Remíza {na} a {nc}: házejí znovu ({ctx.dice.name}) {da}→{ra} proti {dc}→{rc}")
+    rerolls: list[dict] = []
+    while ra == rc and tie == "reroll" and len(rerolls) < 20:
+        xa, xc = reroll(ctx, w, act), reroll(ctx, w, c)
+        ra, rc = xa.total, xc.total
+        rerolls.append({"actor": xa.as_result(), "counter": xc.as_result()})
+        rec.log("R-CONT", f"Remíza {na} a {nc}: házejí znovu ({ctx.dice.name}) "
+                          f"{_shown(xa)}→{ra} proti {_shown(xc)}→{rc}")
     if ra > rc or (ra == rc and tie != "counter"):
         why = f"{ra} > {rc}" if ra > rc else f"remíza {ra} = {rc}, vyhrává {actor_word} (tie: {tie})"
         rec.log("R-CONT", f"{na} vyhrává nad {nc}: {why}")
@@ -212,13 +271,35 @@ def pair_winner(ctx: Ctx, w: Working, rec: StepRecord, act: Any, c: Any, *, rule
     return c
 
 
-def record_pair(rec: StepRecord, actor: str, counter: str, winner: str, totals: tuple[int, int], rerolls: int,
-                rule: str) -> None:
+def _shown(r: Roll) -> str:
+    return f"{r.dice}{r.bonus:+d}" if r.dice is not None and r.bonus else str(r.dice if r.dice is not None else r.total)
+
+
+def reroll(ctx: Ctx, w: Working, side: Any) -> Roll:
+    """R-CONT `tie: reroll`: the side rolls 2k6 again plus the same bonus as a seeded roll of its
+    action (R-ROLL-1: profession level or charakteristika, R-ROLL-3: přesně), also when the file
+    gave its first roll as a total — the bonus comes from the participant, not from the total."""
+    keep_best = ctx.param("presne") == "keep-best-2-of-3"
+    presne = side.prep.count("presne")
+    n = 2 + (presne if keep_best else 0)
+    values = ctx.dice.roll(n, side.pid, "reroll")
+    if isinstance(values, int):  # a total typed at the table stands as it is (drd play)
+        return Roll(values, None, None, ctx.dice.name)
+    bonus = bonus_for(ctx, w.peek(side.pid), side.spec, side.path, needed=True) + (0 if keep_best else presne)
+    kept = sorted(values, reverse=True)[:2] if keep_best else values
+    return Roll(sum(kept) + bonus, list(values), bonus, ctx.dice.name)
+
+
+def record_pair(rec: StepRecord, actor: str, counter: str, winner: str, totals: tuple[int, int],
+                rerolls: list[dict], rule: str) -> None:
     """Appends one resolved pair to the step's `pairs` (SCENARIO-FORMAT §7 extension), in resolution
-    order: `totals` are the compared totals after any reroll, `tie` says the tie rule decided."""
-    rec.data.setdefault("pairs", []).append({
-        "actor": actor, "counter": counter, "winner": winner, "totals": [totals[0], totals[1]],
-        "tie": totals[0] == totals[1], "reroll": rerolls > 0, "rule": rule})
+    order: `totals` are the compared totals after any reroll, `tie` says the tie rule decided; a
+    pair that rolled again lists each reroll (`{actor: roll, counter: roll}`) under `rerolls`."""
+    entry = {"actor": actor, "counter": counter, "winner": winner, "totals": [totals[0], totals[1]],
+             "tie": totals[0] == totals[1], "reroll": bool(rerolls), "rule": rule}
+    if rerolls:
+        entry["rerolls"] = rerolls
+    rec.data.setdefault("pairs", []).append(entry)
 
 
 def _answer(choices: Choices, who: str, vs: str) -> Answer:
@@ -239,8 +320,13 @@ def pay_for(ctx: Ctx, w: Working, rec: StepRecord, payer: str, vs: Any, answer: 
     protected = [pid for pid in wanted if pid in at_stake and pid not in out.settled and pid not in out.shielded]
     if not protected:
         return []
+    # CS-FOR-2 is exhausting for several; for exactly one other participant it is CS-FOR-1.
+    if len(protected) > 1:
+        rule = "CS-FOR-2"
+    elif protected != [payer]:
+        rule = "CS-FOR-1"
     entry = exhaust(ctx, w, rec, payer=payer, vs=vs.pid, pool=vs.prep.threat_pool, protected=protected,
-                    answer=answer, winner=vs.prep, rule="CS-FOR-2" if protected != [payer] else rule)
+                    answer=answer, winner=vs.prep, rule=rule)
     if entry is None:
         return []
     out.consumed.add((payer, vs.pid))
@@ -292,7 +378,12 @@ def _counter_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out
             rec.log("CS-MULTI-4", f"{w.peek(c.pid).name} ochránil " + ", ".join(w.peek(p).name for p in newly))
     # The winner's consequence for the actor: the counter's effect (harm, or a protect that has one).
     loser_answer = _answer(choices, act.pid, c.pid)
-    threatens_actor = has_effect(c.spec.effect)
+    threatens_actor = act.pid in threatened_targets(c.spec.effect, [act.pid], c.pid) and has_effect(c.spec.effect)
+    if has_effect(c.spec.effect) and not threatens_actor:
+        # R-THR: a counter effect that only helps the actor lands with nothing to exhaust against.
+        for t in apply_effects(ctx, w, rec, c.spec.effect, [act.pid], actor=c.pid, lstive=c.prep.lstive,
+                               source=f"vítězství {w.peek(c.pid).name}", rule="R-THR"):
+            rec.affected(c.pid, t)
     exhausted = False
     if threatens_actor:
         payers = [act.pid] + [p for p in participants if p != act.pid]
@@ -337,11 +428,20 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
         return
     at_stake = []
     if c.pid in out.targets and c.pid not in out.shielded and c.pid not in out.settled:
-        at_stake.append(c.pid)
+        if c.pid in out.threatened:
+            at_stake.append(c.pid)
+        else:
+            # R-THR: an effect that only helps the loser lands with no decision to make (nothing to exhaust against).
+            out.settled.add(c.pid)
+            out.reached.append(c.pid)
+            for t in apply_effects(ctx, w, rec, act.spec.effect, [c.pid], actor=act.pid, lstive=act.prep.lstive,
+                                   source=f"akce {w.peek(act.pid).name}", rule="R-THR"):
+                rec.affected(act.pid, t)
     for p in c.protects:
         if p != c.pid and p in out.targets and p not in out.shielded and p not in out.settled:
             at_stake.append(p)
-    may_name = set(out.targets) | set(out.threatened)
+    # CS-FOR-1: one exhausts only for someone the winner's action threatens (R-THR), not for a helped target.
+    may_name = set(out.threatened)
     loser_answer = _answer(choices, c.pid, act.pid)
     # The loser first, then anyone else in the contest who chose to exhaust for those at stake.
     if loser_answer.exhaust and at_stake:
@@ -452,8 +552,7 @@ def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: 
                     + (f": {who} nereagovali a akce je nezasáhne" if pending else ""))
     if passed and pending:
         # Someone in the contest may still exhaust for a target that did not react (CS-MULTI-4 c).
-        others_exhaust(ctx, w, rec, act, out, choices, participants, pending,
-                       may_name=set(out.targets) | out.threatened)
+        others_exhaust(ctx, w, rec, act, out, choices, participants, pending, may_name=set(out.threatened))
         pending = [t for t in pending if t not in out.settled]
         for t in pending:
             out.settled.add(t)

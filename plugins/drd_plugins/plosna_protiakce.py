@@ -55,7 +55,7 @@ def drd_resolve_contest(engine: Any, spec: Any, choices: Any, path: tuple) -> bo
 
 def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
     from drd_cli.engine.actions import prepare
-    from drd_cli.engine.contest import Outcome, action_targets, refuse_outsiders, roll_sides
+    from drd_cli.engine.contest import Outcome, action_targets, refuse_outsiders, roll_sides, threatened_targets
     from drd_cli.engine.context import violation
     from drd_cli.engine.initiative import counter_source, main_action
 
@@ -68,7 +68,7 @@ def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
     main_action(ctx, w, rec, a.actor, a.from_, apath)
     sides: dict[str, _Side] = {}
     act = _Side(a.actor, a, apath, prepare(ctx, w, rec, a.actor, a, apath, targets=targets), "action", None, -1,
-                Outcome(targets, set(targets) | set(a.threatens or [])))
+                Outcome(targets, threatened_targets(a.effect, targets, a.actor) | set(a.threatens or [])))
     sides[a.actor] = act
     for i, c in enumerate(spec.counters):
         cpath = path + ("counters", i)
@@ -87,16 +87,17 @@ def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
         ctargets = action_targets(ctx, w, c, c.actor, cpath, counter=True) if (c.area or c.targets) else []
         kind = "protect" if c.kind == "protect" else "harm"
         protects = list(c.protects or [c.actor]) if kind == "protect" else []
-        threatened = c.actor in other.targets or c.actor in (a.threatens or [])
+        # R-THR: only what would harm it (not an effect that only helps) lets one react from obrana.
+        threatened = c.actor in other.out.threatened
         for j, pid in enumerate(protects):
-            if pid not in other.targets:
+            if pid not in other.out.threatened:
                 raise violation(f"{w.peek(c.actor).name} protects {w.peek(pid).name}, whom "
                                 f"{w.peek(answered).name}'s action does not threaten", "CS-MULTI-4",
                                 cpath + ("protects", j))
         src = counter_source(ctx, w, rec, c.actor, c.from_, threatened, cpath)
         prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",
                        implied=("obrana",) if src == "obrana" else (), targets=ctargets)
-        threatens = set(ctargets) | ({answered} if kind == "harm" else set())
+        threatens = threatened_targets(c.effect, ctargets, c.actor) | ({answered} if kind == "harm" else set())
         sides[c.actor] = _Side(c.actor, c, cpath, prep, kind, answered, i, Outcome(ctargets, threatens), protects)
         if c.area:
             rec.log("CS-OPT-AREA", f"{w.peek(c.actor).name}: protiakce plošná z principu zasahuje "
@@ -187,7 +188,8 @@ def _pair(api: Any, winner: _Side, loser: _Side, choices: Any, sides: dict[str, 
     out = winner.out
     if lands_on_loser and loser.pid not in out.shielded and loser.pid not in out.settled \
             and has_effect(winner.spec.effect):
-        _exhaust_for_loser(api, winner, loser.pid, choices, sides)
+        if loser.pid in out.threatened:     # R-THR: nothing to exhaust against an effect that only helps
+            _exhaust_for_loser(api, winner, loser.pid, choices, sides)
         if loser.pid not in out.settled:
             out.settled.add(loser.pid)
             out.reached.append(loser.pid)

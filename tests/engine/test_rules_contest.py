@@ -50,7 +50,9 @@ def test_R_CONT_pairs_record_a_reroll_and_its_totals():
     # tie: reroll; 3+3=6 vs 5+4=9 → p wins on the reroll.
     pair = step(_tie("reroll", ScriptedDice([3, 3, 5, 4])))["pairs"]
     assert pair == [{"actor": "hero", "counter": "p", "winner": "p", "totals": [6, 9], "tie": False,
-                     "reroll": True, "rule": "R-CONT"}]
+                     "reroll": True, "rule": "R-CONT",
+                     "rerolls": [{"actor": {"total": 6, "dice": [3, 3], "bonus": 0, "source": "entered"},
+                                  "counter": {"total": 9, "dice": [5, 4], "bonus": 0, "source": "entered"}}]}]
     assert step(_tie("counter"))["pairs"][0]["winner"] == "p"
     assert step(_tie("actor"))["pairs"][0] == {"actor": "hero", "counter": "p", "winner": "hero",
                                                 "totals": [10, 10], "tie": True, "reroll": False, "rule": "R-CONT"}
@@ -83,7 +85,7 @@ def test_R_ORDER_effects_of_an_earlier_pair_change_a_later_exhaustion():
 def _tie(tie: str, dice=None):
     y = doc(FIVE, """
         - contest:
-            action: {actor: hero, pool: telo, targets: [p], roll: 10, effect: {ohrozeni: 1}}
+            action: {actor: hero, pool: telo, bonus_from: none, targets: [p], roll: 10, effect: {ohrozeni: 1}}
             counters: [{actor: p, roll: 10, effect: {ohrozeni: 1}}]
         """)
     return run(y, params={"tie": tie}, dice=dice)
@@ -95,7 +97,7 @@ def test_R_CONT_tie_params():
     r = _tie("counter")
     assert step(r)["actions"]["p"]["success"] is True and final(r, "hero")["ohrozeni"] == 3
     assert step(r)["actions"]["hero"]["success"] is False
-    # reroll: both roll 2k6 again (given totals carry no bonus): 3+3=6 vs 5+4=9 → p wins.
+    # reroll: both roll 2k6 again plus their bonus (here 0 for both): 3+3=6 vs 5+4=9 → p wins.
     r = _tie("reroll", ScriptedDice([3, 3, 5, 4]))
     assert step(r)["actions"]["p"]["success"] is True
     # a reroll that ties again rolls once more: 4+4 vs 4+4, then 6+6 vs 1+1 → hero wins.
@@ -459,3 +461,162 @@ def test_CS_OPT_AID_counter_protecting_several_needs_the_optional_rule():
     violation(doc(FIVE, steps), "CS-OPT-AID")
     r = run(doc(FIVE, steps), enable=["rozsahla-protiakce"])
     assert step(r)["actions"]["hero"]["affected"] == []
+
+
+# --------------------------------------------------------------------------- audit fixes
+
+def test_R_CONT_reroll_of_a_given_total_adds_the_participants_bonus():
+    """R-CONT `tie: reroll` with R-ROLL-1: a creature whose first roll the file gave as a total rerolls
+    2k6 + its charakteristika (here 3), not a bare 2k6; the reroll is in the pair's `rerolls`."""
+    y = doc("""
+        hero: {pools: {telo: 9, duse: 9, vliv: 9}, levels: {bojovnik: 2}}
+        ogre: {sudba: 9, charakteristika: 3}
+        """, """
+        - contest:
+            action: {actor: ogre, pool: telo, targets: [hero], roll: 8, effect: {ohrozeni: 1}}
+            counters: [{actor: hero, bonus_from: bojovnik, roll: 8, effect: {ohrozeni: 1}}]
+        """)
+    # Reroll: ogre 1+1+3 = 5, hero 1+2+2 = 5 (tie again); then ogre 1+1+3 = 5 vs hero 1+1+2 = 4.
+    r = run(y, params={"tie": "reroll"}, dice=ScriptedDice([1, 1, 1, 2, 1, 1, 1, 1]))
+    pair = step(r)["pairs"][0]
+    assert pair["totals"] == [5, 4] and pair["winner"] == "ogre" and pair["reroll"] is True
+    assert [(x["actor"]["total"], x["actor"]["bonus"], x["counter"]["total"], x["counter"]["bonus"])
+            for x in pair["rerolls"]] == [(5, 3, 5, 2), (5, 3, 4, 2)]
+    assert [x["actor"]["dice"] for x in pair["rerolls"]] == [[1, 1], [1, 1]]
+    assert final(r, "hero")["ohrozeni"] == 1                 # the ogre won: its effect landed
+    # The first rolls stay as the file gave them.
+    assert step(r)["rolls"]["ogre"] == {"total": 8, "dice": None, "bonus": None, "source": "given"}
+
+
+def test_R_CONT_reroll_adds_presne_like_a_seeded_roll():
+    """R-ROLL-3: přesně (+1 per use) is part of the bonus of the reroll too."""
+    y = doc(FIVE, """
+        - contest:
+            action: {actor: p, pool: telo, targets: [q], manoeuvres: [presne], roll: 8, effect: {ohrozeni: 1}}
+            counters: [{actor: q, roll: 8}]
+        """)
+    r = run(y, params={"tie": "reroll"}, dice=ScriptedDice([2, 2, 2, 2]))
+    pair = step(r)["pairs"][0]
+    assert pair["totals"] == [5, 4] and pair["winner"] == "p"
+
+
+def test_R_CONT_reroll_of_a_hero_without_bonus_from_is_refused_like_a_seeded_roll():
+    """R-ROLL-1: a hero rolling dice must say which profession adds; a reroll is such a roll."""
+    y = doc(FIVE, """
+        - contest:
+            action: {actor: hero, pool: telo, targets: [p], roll: 8}
+            counters: [{actor: p, roll: 8}]
+        """)
+    from drdtest import invalid
+
+    err = invalid(y, params={"tie": "reroll"}, dice=ScriptedDice([1, 1, 1, 1]))
+    assert "bonus_from" in err.format()
+
+
+HELP = """
+        - test: {actor: p, pool: telo, roll: 10}
+        - contest:
+            action: {actor: hero, pool: duse, targets: [p], roll: 10, effect: %s}
+            counters: [{actor: p, from: obrana, kind: harm, roll: 12, effect: {ohrozeni: 1}}]
+        """
+
+
+def test_R_THR_a_target_the_action_only_helps_cannot_counter_from_obrana():
+    """R-THR: an action whose effect only helps (Výhody, lower Ohrožení, a condition removed) does not
+    threaten its target, so a target that spent its initiative has no right to react from defence."""
+    for eff in ("{vyhody: 1}", "{ohrozeni: -1}", "{remove_condition: chycen, note: rozváže ho}"):
+        v = violation(doc(FIVE, HELP % eff), "R-THR")
+        assert "obrana" in v.format()
+    # An effect that harms (or one that helps and harms at once) threatens: obrana is allowed.
+    for eff in ("{ohrozeni: 1}", "{vyhody: 1, condition: chycen}", "[{vyhody: 1, to: actor}, {ohrozeni: 1}]"):
+        r = run(doc(FIVE, HELP % eff))
+        assert step(r)["actions"]["p"]["success"] is True
+
+
+def test_R_THR_an_action_without_effect_still_threatens_its_target():
+    r = run(doc(FIVE, """
+        - test: {actor: p, pool: telo, roll: 10}
+        - contest:
+            action: {actor: hero, pool: duse, targets: [p], roll: 10}
+            counters: [{actor: p, from: obrana, roll: 12}]
+        """))
+    assert step(r)["actions"]["p"]["success"] is True
+
+
+def test_R_THR_a_helped_target_may_counter_with_its_initiative_and_the_help_lands_without_exhausting():
+    """R-RND-1: with its initiative action unused a participant may counter anything; losing, the
+    help lands on it with no decision (it cannot exhaust against help: CS-FOR-1 names only threatened)."""
+    r = run(doc(FIVE, """
+        - contest:
+            action: {actor: hero, pool: duse, targets: [p], roll: 12, effect: {vyhody: 1}}
+            counters: [{actor: p, roll: 8}]
+        """), choose="exhaust")
+    assert step(r)["exhaustions"] == [] and final(r, "p")["vyhody"] == 1
+    assert step(r)["actions"]["hero"]["affected"] == ["p"]
+    violation(doc(FIVE, """
+        - contest:
+            action: {actor: hero, pool: duse, targets: [p], roll: 12, effect: {vyhody: 1}}
+            counters: [{actor: q, roll: 8}]
+          choices: {q: {exhaust: [p]}}
+        """), "CS-FOR-1")
+
+
+def test_R_THR_protecting_a_target_the_action_only_helps_is_refused():
+    violation(doc(FIVE, """
+        - contest:
+            action: {actor: hero, pool: duse, targets: [p], roll: 10, effect: {ohrozeni: -1}}
+            counters: [{actor: q, kind: protect, protects: [p], roll: 12}]
+        """), "CS-MULTI-4")
+
+
+AREA_AID = """
+        - contest:
+            action: {actor: hero, pool: telo, area: true, area_via: skill, zone: most, roll: 10,
+                     effect: {ohrozeni: 1}}
+            counters: [{actor: p, kind: protect, area: true, area_via: skill, zone: most, roll: 12}]
+        """
+AREA_PARTS = """
+        hero: {pools: {telo: 9, duse: 9, vliv: 9}, zone: breh}
+        p: {sudba: 9, ohrozeni: 1, zone: most}
+        q: {sudba: 9, ohrozeni: 1, zone: most}
+        r: {sudba: 9, ohrozeni: 1, zone: les}
+        """
+
+
+def test_CS_OPT_AID_a_plosna_protecting_counter_needs_only_rozsahla_protiakce():
+    """CS-OPT-AID: a helping counter may be rozsáhlá *or plošná*; with only rozsahla-protiakce on, a
+    plošná wall shielding the action's targets is resolved by the core (not refused as CS-OPT-AREA)."""
+    r = run(doc(AREA_PARTS, AREA_AID), enable=["rozsahla-protiakce"])
+    s = step(r)
+    assert s["actions"]["p"]["success"] is True and s["actions"]["hero"]["affected"] == []
+    assert final(r, "p")["ohrozeni"] == 1 and final(r, "q")["ohrozeni"] == 1
+    # without either optional rule it is refused, naming CS-OPT-AID
+    violation(doc(AREA_PARTS, AREA_AID), "CS-OPT-AID")
+    # a plošná counter that harms is plošná by nature: CS-OPT-AREA (plosna-protiakce)
+    violation(doc(AREA_PARTS, AREA_AID.replace("kind: protect", "kind: harm")), "CS-OPT-AREA",
+              enable=["rozsahla-protiakce"])
+
+
+def test_CS_OPT_AID_a_plosna_protecting_counter_may_not_pull_new_participants_in():
+    """CS-OPT-AID: it "pulls no new participants in"; reaching r (not in the contest) needs CS-OPT-AREA."""
+    y = doc(AREA_PARTS, AREA_AID.replace("zone: most, roll: 12", "targets: [q, r], roll: 12"))
+    v = violation(y, "CS-OPT-AID", enable=["rozsahla-protiakce"])
+    assert "plosna-protiakce" in v.format()
+
+
+def test_CS_FOR_1_exhausting_for_exactly_one_other_is_logged_as_CS_FOR_1():
+    """CS-FOR-1 is exhausting for another; CS-FOR-2 is exhausting for several."""
+    y = doc(FIVE, """
+        - contest:
+            action: {actor: hero, pool: telo, targets: [p, q], manoeuvres: [rozsahle], roll: 12,
+                     effect: {ohrozeni: 1}}
+            counters: [{actor: p, roll: 8}]
+          choices: {p: {exhaust: %s}}
+        """)
+    one = run(y % "[q]")
+    rules = [e["rule"] for e in step(one)["log"] if "vyčerpává" in e["text"]]
+    assert rules == ["CS-FOR-1"]
+    assert final(one, "q")["ohrozeni"] == 1 and final(one, "p")["ohrozeni"] == 3   # p pays 1, is hit (+1)
+    two = run(y % "[p, q]")
+    rules = [e["rule"] for e in step(two)["log"] if "vyčerpává" in e["text"]]
+    assert rules == ["CS-FOR-2"] and exhaustions(two)[0]["cost"] == 2
