@@ -268,3 +268,56 @@ def test_cli_odds_file_shorthand(tmp_path):
     assert r.exit_code == 0 and "Aneta proti Bohouš" in r.output and "Ohrožení po kroku" in r.output
     r = runner.invoke(odds_app, [str(p), "nic"])
     assert r.exit_code == 2
+
+
+TWO_STEPS = """\
+format: drd/1
+title: příprava a boj
+participants:
+  a: {name: Aneta, pools: {telo: 9, duse: 5, vliv: 5}, ohrozeni: 1, levels: {valecnik: 2}}
+  b: {name: Bohouš, sudba: 9, ohrozeni: 1, charakteristika: 1}
+rounds:
+  - steps:
+      - id: priprava
+        test: {actor: a, label: příprava, pool: telo, bonus_from: valecnik, roll: 5}
+        choices: {a: exhaust}
+      - id: boj
+        contest:
+          action: {actor: b, label: rána, pool: telo, targets: [a], effect: {ohrozeni: 2}}
+          counters:
+            - {actor: a, kind: harm, pool: telo, bonus_from: valecnik, effect: {ohrozeni: 1}}
+"""
+
+
+@pytest.mark.parametrize("choose", ["accept", "exhaust"])
+def test_step_odds_from_a_checkpoint_equals_whole_resolutions(tmp_path, choose):
+    """R-RND-1, R-MAN-3, R-EXH-1: the step is resolved from the state after the earlier step
+    (Aneta exhausted: Ohrožení 2) and with the round's bookkeeping (she spent her initiative, so
+    she counters from obrana); every sum pair resolved through the whole scenario agrees."""
+    from drd_cli.api import setup_rules
+    from drd_cli.dice import ScriptedDice
+    from drd_cli.engine.hooks import Hooks
+    from drd_cli.engine.run import resolve
+    from drd_cli.simulate import _load
+
+    p = tmp_path / "two.yaml"
+    p.write_text(TWO_STEPS, encoding="utf-8")
+    loaded = _load(str(p))
+    r = odds.step_odds(loaded, "boj", choose, **RULES)
+    setup = setup_rules(loaded, **RULES)
+    hooks = Hooks(setup.pm, setup.profile.enabled)
+    sums = {s: sum(1 for x in D for y in D if x + y == s) for s in range(2, 13)}
+    ohr: dict = {}
+    wins: dict = {}
+    for sb, sa in product(sums, repeat=2):
+        w = Fraction(sums[sb] * sums[sa], 36 * 36)
+        faces = [min(6, sb - 1), sb - min(6, sb - 1), min(6, sa - 1), sa - min(6, sa - 1)]
+        res = resolve(loaded.scenario, setup.profile, ScriptedDice(faces), hooks, choose=choose)
+        step = res["steps"][1]
+        assert any(e["rule"] == "R-MAN-3" for e in step["log"])          # from obrana
+        ohr[res["final"]["a"]["ohrozeni"]] = ohr.get(res["final"]["a"]["ohrozeni"], 0) + w
+        winner = step["pairs"][0]["winner"]
+        wins[winner] = wins.get(winner, 0) + w
+    assert dict(r["ohrozeni"]["a"]) == dict(sorted(ohr.items()))
+    assert dict(r["pairs"]["b vs a"]) == dict(sorted(wins.items()))
+    assert min(r["ohrozeni"]["a"]) >= 2     # the earlier exhaustion is in the checkpoint
