@@ -79,10 +79,14 @@ STEP_PLUGINS = {"ukryvani"}
 
 def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None = None,
                 enable: tuple[str, ...] = (), disable: tuple[str, ...] = (), group: str | None = None,
-                plugin_dirs: tuple[str, ...] = ()) -> Setup:
-    """Builds the layered rules profile (defaults ← group ← scenario ← command line) and plugins."""
+                plugin_dirs: tuple[str, ...] = (), describe: bool = False) -> Setup:
+    """Builds the layered rules profile (defaults ← group ← scenario ← command line) and plugins.
+
+    `describe=True` (for `drd rules`): no plugin manager, and an enabled plugin that fails to
+    import is noted in `profile.broken` instead of stopping.
+    """
     from .groups import group_layer
-    from .plugins import build_manager, default_states, discover
+    from .plugins import ParamSource, build_manager, default_states, discover
     from .rules import Layer, build_profile
 
     import os
@@ -101,10 +105,14 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
                             locate=lambda p: loaded.source.locate(p), path_prefix=("rules",)))
     if params or enable or disable:
         layers.append(Layer("command line", list(enable), list(disable), dict(params or {})))
-    profile = build_profile(layers, default_states(entries))
-    if loaded is not None and loaded.system == "dakara":
+    source = ParamSource(entries, tolerant=describe)
+    profile = build_profile(layers, default_states(entries), plugin_params=source.for_enabled,
+                            find_inactive=source.find_inactive)
+    profile.broken = source.broken
+    if describe or (loaded is not None and loaded.system == "dakara"):
         return Setup(profile, entries, None)
     pm = build_manager(profile.enabled, entries)
+    pm.drd_params = profile.params      # engine.hooks.Hooks shows them to hooks taking `params`
     return Setup(profile, entries, pm)
 
 
@@ -134,8 +142,11 @@ def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose:
         from .engine.hooks import Hooks
         from .engine.run import resolve
 
-        hooks = Hooks(setup.pm, setup.profile.enabled)
+        hooks = Hooks(setup.pm, setup.profile.enabled, params=setup.profile.params)
         _check_plugin_steps(loaded, hooks)
+        from .plugins import check_plugin_uses
+
+        check_plugin_uses(loaded.scenario, setup.profile)
         return resolve(loaded.scenario, setup.profile, dice, hooks, choose=choose, seed=seed)
     except DrdError as exc:
         locate(exc, loaded)
@@ -162,7 +173,7 @@ STEP_KIND_PLUGIN = {"hide": "ukryvani"}
 def locate(exc: DrdError, loaded: LoadedScenario | None) -> None:
     """Fills in file:line:col for problems that carry only a document path."""
     for p in exc.problems:
-        if p.location.line == 0:
+        if p.location.line == 0 and p.location.file != "command line":   # --set/--enable: in no file
             if loaded is not None and p.path:
                 p.location = loaded.source.locate(tuple(p.path))
             elif loaded is not None:

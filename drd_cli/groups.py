@@ -56,21 +56,35 @@ def read_group(path: Path) -> tuple[dict, object]:
 
 
 def group_layer(name: str, _seen: tuple = ()) -> tuple[Layer, list[str]]:
-    """One Layer combining the group and everything it extends, plus its plugin folders."""
+    """One Layer combining the group and everything it extends, plus its plugin folders.
+
+    Each setting keeps the file it came from (`Layer.sources`): an unknown id or parameter in a
+    profile that is only extended is reported at its own file:line:col, and `drd rules` names that
+    group as the origin.
+    """
     path = find_group(name)
     if str(path.resolve()) in _seen:
         raise ScenarioError(f"group profiles extend each other in a circle: {path}")
     model, source = read_group(path)
+    label = f"group {model.name or path.stem}"
     enable: list[str] = []
     disable: list[str] = []
     params: dict = {}
     dirs: list[str] = []
+    sources: dict = {}
     if model.extends and model.extends != "default":
         base, base_dirs = group_layer(model.extends, _seen + (str(path.resolve()),))
         enable, disable, params, dirs = list(base.enable), list(base.disable), dict(base.params), list(base_dirs)
-    enable = [x for x in enable if x not in model.disable] + list(model.enable)
-    disable = [x for x in disable if x not in model.enable] + list(model.disable)
+        sources = dict(base.sources)
+    enable = [x for x in enable if x not in model.disable]
+    disable = [x for x in disable if x not in model.enable]
+    for key, ids, out in (("enable", model.enable, enable), ("disable", model.disable, disable)):
+        for i, pid in enumerate(ids):
+            if pid not in out:
+                out.append(pid)
+            sources[(key, pid)] = (label, source.locate, (key, i))
+    for key in model.params:
+        sources[("params", key)] = (label, source.locate, ("params", key))
     params.update(model.params)
     dirs += [str((path.parent / d).resolve()) for d in model.plugin_dirs]
-    label = f"group {model.name or path.stem}"
-    return Layer(label, enable, disable, params, locate=source.locate), dirs
+    return Layer(label, enable, disable, params, locate=source.locate, sources=sources), dirs

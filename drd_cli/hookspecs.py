@@ -32,7 +32,12 @@ class StepType:
 @hookspec
 def drd_plugin_info() -> dict:
     """Describe the plugin: ``{"title": str, "kind": "rule area" | "ability" | "step type",
-    "rules": [rule ids it implements], "params": {name: ParamSpec}}``."""
+    "rules": [rule ids it implements], "description": str, "params": {name: declaration}}``.
+
+    A parameter declaration is a :class:`drd_cli.rules.ParamSpec` or a mapping ``{"default": …,
+    "choices": [...] or "type": "int" | "bool" | "str", "rule": "R-…", "help": "…"}``; the
+    parameter's value in effect reaches the hooks that take ``params``.
+    """
 
 
 @hookspec
@@ -45,32 +50,33 @@ def drd_step_types() -> dict:
 
 
 @hookspec
-def drd_free_manoeuvre(participant: Any, action: Any, manoeuvre: str) -> dict | None:
+def drd_free_manoeuvre(participant: Any, action: Any, manoeuvre: str, params: Any) -> dict | None:
     """Say whether `participant` may use `manoeuvre` on `action` for free.
 
     Return ``{"free": True, "via": "Kruhový sek", "key": "kruhovy-sek", "per": "round" | None}`` to make
     it free (``per: round`` = once per round), ``{"free": False, "note": "why not"}`` to explain in the
-    transcript why it does not apply, or None when the plugin has nothing to say.
+    transcript why it does not apply, or None when the plugin has nothing to say. `params` is a
+    read-only mapping of the rules parameters in effect (core and enabled plugins' own).
     """
 
 
 @hookspec
-def drd_armour_adjustment(protected: Any, attacker: Any, action: Any) -> int | None:
+def drd_armour_adjustment(protected: Any, attacker: Any, action: Any, params: Any) -> int | None:
     """A change to `protected`'s armour discount against `attacker`'s bodily `action` (R-EXH-3)."""
 
 
 @hookspec
-def drd_indirect_threats(action: Any) -> list[str] | None:
+def drd_indirect_threats(action: Any, params: Any) -> list[str] | None:
     """Participant ids that `action` threatens indirectly and immediately (CS-IND-1)."""
 
 
 @hookspec
-def drd_followup(action: Any, followup: Any) -> Any:
+def drd_followup(action: Any, followup: Any, params: Any) -> Any:
     """The výzva (a ChallengeSpec) to resolve right after `action` for its `followup` (CS-FOL-1), or None."""
 
 
 @hookspec
-def drd_round_end(scenario: Any, round_index: int, round: Any) -> list | None:
+def drd_round_end(scenario: Any, round_index: int, round: Any, params: Any) -> list | None:
     """Environment actions to resolve at the end of round `round_index` (1-based), after all steps (CS-ENV-1).
 
     Return a list of ``(entry_id, ChallengeSpec, choices: dict, path: tuple)``.

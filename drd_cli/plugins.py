@@ -35,6 +35,7 @@ class PluginEntry:
     version: str | None = None
     local: bool = False
     entry_point: Any = None
+    module: Any = None         # set once loaded (entries are per run, so is this cache)
 
 
 @dataclass
@@ -82,6 +83,8 @@ def default_states(entries: dict[str, PluginEntry]) -> dict[str, bool]:
 
 def load_plugin(entry: PluginEntry) -> Any:
     """Imports one plugin module; an import failure names it and how to disable it."""
+    if entry.module is not None:
+        return entry.module
     try:
         if entry.local:
             name = f"drd_local_plugins.{entry.id.replace('-', '_')}"
@@ -89,8 +92,10 @@ def load_plugin(entry: PluginEntry) -> Any:
             module = importlib.util.module_from_spec(spec)
             sys.modules[name] = module
             spec.loader.exec_module(module)
-            return module
-        return entry.entry_point.load()
+        else:
+            module = entry.entry_point.load()
+        entry.module = module
+        return module
     except Exception as exc:  # any failure inside third-party code becomes a clear message
         raise PluginError(f"plugin {entry.id!r} ({entry.dist or entry.value}) failed to load: "
                           f"{type(exc).__name__}: {exc}",
@@ -120,3 +125,160 @@ def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginE
 
         pm.add_hookcall_monitoring(before, after)
     return pm
+
+
+def declared_params(pid: str, plugin: Any) -> dict:
+    """{name: ParamSpec} that plugin `pid` declares in `drd_plugin_info()["params"]`.
+
+    A malformed declaration is a PluginError naming the plugin (it is the plugin's bug).
+    """
+    from .rules import param_spec_from
+
+    info_fn = getattr(plugin, "drd_plugin_info", None)
+    if info_fn is None:
+        return {}
+    try:
+        info = info_fn() or {}
+        decls = info.get("params") or {}
+        return {name: param_spec_from(pid, name, decl) for name, decl in sorted(decls.items())}
+    except Exception as exc:  # noqa: BLE001 - third-party code: report, never a traceback
+        raise PluginError(f"plugin {pid!r} declares its parameters wrongly: {type(exc).__name__}: {exc}",
+                          hint=f"fix the plugin, or disable it with `--disable {pid}`") from None
+
+
+class ParamSource:
+    """Parameters declared by plugins, for `rules.build_profile`.
+
+    `for_enabled(ids)` imports the enabled plugins (they are imported for the run anyway).
+    `find_inactive(name)` is asked only for a parameter no enabled plugin declares: it imports the
+    plugins that are off, one by one in id order, until one declares it — the only time a disabled
+    plugin is imported, and only because a profile sets one of its parameters. Plugins that fail to
+    import are skipped there (the parameter is then unknown). `extra` adds plugin objects that are
+    not installed (the pytest fixture).
+    """
+
+    def __init__(self, entries: dict[str, PluginEntry], extra: dict[str, Any] | None = None,
+                 tolerant: bool = False):
+        self.entries = entries
+        self.extra = dict(extra or {})
+        self.tolerant = tolerant
+        self.enabled: frozenset[str] = frozenset()
+        self.broken: dict[str, str] = {}
+
+    def _module(self, pid: str) -> Any:
+        if pid in self.extra:
+            return self.extra[pid]
+        entry = self.entries.get(pid)
+        return load_plugin(entry) if entry is not None else None
+
+    def for_enabled(self, enabled: frozenset) -> dict:
+        self.enabled = enabled
+        out: dict = {}
+        owner: dict[str, str] = {}
+        for pid in sorted(enabled):
+            try:
+                plugin = self._module(pid)
+                specs = declared_params(pid, plugin) if plugin is not None else {}
+            except PluginError as exc:
+                if not self.tolerant:
+                    raise
+                self.broken[pid] = _plain(exc)
+                continue
+            for name, spec in specs.items():
+                if name in owner:
+                    raise PluginError(f"plugins {owner[name]!r} and {pid!r} both declare the parameter {name!r}",
+                                      hint=f"disable one of them (`--disable {pid}`)")
+                owner[name] = pid
+                out[name] = spec
+        return out
+
+    def all_params(self) -> dict:
+        """Every parameter any loadable plugin declares, enabled or not (for editing a group)."""
+        out: dict = {}
+        for pid in sorted(set(self.entries) | set(self.extra)):
+            try:
+                plugin = self._module(pid)
+                specs = declared_params(pid, plugin) if plugin is not None else {}
+            except PluginError as exc:
+                self.broken[pid] = _plain(exc)
+                continue
+            for name, spec in specs.items():
+                out.setdefault(name, spec)
+        return out
+
+    def find_inactive(self, name: str) -> Any:
+        for pid in sorted(set(self.entries) | set(self.extra)):
+            if pid in self.enabled:
+                continue
+            try:
+                plugin = self._module(pid)
+                specs = declared_params(pid, plugin) if plugin is not None else {}
+            except PluginError:
+                continue
+            if name in specs:
+                return specs[name]
+        return None
+
+
+def _plain(exc: DrdError) -> str:
+    """An error's messages and hints without a file location (it is about a plugin, not a file)."""
+    return "; ".join(p.message + (f" → {p.hint}" if p.hint else "") for p in exc.problems)
+
+
+def check_plugin_uses(scenario: Any, profile: Any) -> None:
+    """Abilities a scenario names must come from a known plugin; one used explicitly must be on.
+
+    * an ability listed by a participant (`abilities:`) or enabled by an item (`enables:`) that no
+      installed plugin provides → exit 1 naming it and how to install/load it;
+    * a manoeuvre made free `via:` an ability whose plugin is off → exit 1 naming the plugin and how
+      to enable it. An ability that is merely listed while its plugin is off does nothing (that is
+      how a group profile switches an ability off).
+    """
+    from .errors import Problem, RuleViolation
+
+    known = set(profile.known_plugins)
+    problems: list[Problem] = []
+    participants = getattr(scenario, "participants", None) or {}
+    for pid, part in participants.items():
+        named = [(("participants", pid, "abilities", i), a) for i, a in enumerate(getattr(part, "abilities", []))]
+        for j, item in enumerate(getattr(part, "equipment", []) or []):
+            named += [(("participants", pid, "equipment", j, "enables", i), a)
+                      for i, a in enumerate(getattr(item, "enables", []) or [])]
+        for path, ability in named:
+            if ability not in known:
+                problems.append(Problem(
+                    f"ability {ability!r} is provided by no installed plugin", rule="SCENARIO-FORMAT §6", path=path,
+                    hint=f"install the package providing the plugin {ability!r}, or load a local one with "
+                         f"`--plugins-dir DIR` / `plugin_dirs:` in the group profile (`drd plugins` lists what is installed)"))
+    for path, man in _manoeuvres(scenario, ()):
+        via = man.via
+        if via in known and via not in profile.enabled:
+            problems.append(Problem(
+                f"manoeuvre {man.name!r} is made free via the ability {via!r}, whose plugin {via} is disabled",
+                rule="SCENARIO-FORMAT §6", path=path + ("via",),
+                hint=f"enable it: `rules: {{enable: [{via}]}}`, `--enable {via}` or "
+                     f"`drd rules enable {via} --group G`"))
+    if problems:
+        raise RuleViolation(problems)
+
+
+def _manoeuvres(node: Any, path: tuple):
+    """(document path, ManoeuvreSpec) of every manoeuvre given as a mapping with `via`."""
+    from pydantic import BaseModel
+
+    if isinstance(node, BaseModel):
+        if type(node).__name__ == "ManoeuvreSpec":
+            if getattr(node, "via", None):
+                yield path, node
+            return
+        for name in type(node).model_fields:
+            value = getattr(node, name, None)
+            if value is not None:
+                field = type(node).model_fields[name]
+                yield from _manoeuvres(value, path + (field.alias or name,))
+    elif isinstance(node, (list, tuple)):
+        for i, item in enumerate(node):
+            yield from _manoeuvres(item, path + (i,))
+    elif isinstance(node, dict):
+        for key, item in node.items():
+            yield from _manoeuvres(item, path + (key,))

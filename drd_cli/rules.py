@@ -9,12 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .errors import Problem, ScenarioError
+from .errors import Location, Problem, ScenarioError
+
+COMMAND_LINE = "command line"
 
 
 @dataclass(frozen=True)
 class ParamSpec:
-    """A rules parameter: its default, allowed values or type, and where RULES.md defines it."""
+    """A rules parameter: its default, allowed values or type, and where RULES.md defines it.
+
+    `plugin` is the id of the plugin that declares it (None for the core parameters).
+    """
 
     name: str
     default: Any
@@ -23,6 +28,7 @@ class ParamSpec:
     choices: tuple[str, ...] = ()
     kind: type = str
     allow_none: bool = False
+    plugin: str | None = None
 
     def parse(self, value: Any) -> Any:
         """Checks (and converts, for `--set k=v` strings) a value; raises ValueError."""
@@ -32,6 +38,13 @@ class ParamSpec:
             if value not in self.choices:
                 raise ValueError(f"{self.name} must be one of {', '.join(self.choices)}, not {value!r}")
             return value
+        if self.kind is bool:
+            if isinstance(value, bool):
+                return value
+            word = str(value).strip().lower()
+            if word in _TRUE or word in _FALSE:
+                return word in _TRUE
+            raise ValueError(f"{self.name} must be true or false, not {value!r}")
         if self.kind is int:
             if isinstance(value, bool):
                 raise ValueError(f"{self.name} must be a whole number, not {value!r}")
@@ -43,7 +56,55 @@ class ParamSpec:
             if not isinstance(value, int) or value < 0:
                 raise ValueError(f"{self.name} must be a whole number ≥ 0, not {value!r}")
             return value
+        if not isinstance(value, str):
+            raise ValueError(f"{self.name} must be text, not {value!r}")
         return value
+
+    def describe(self) -> str:
+        """The allowed values in a few words (for `drd rules` and messages)."""
+        if self.choices:
+            return " | ".join(self.choices)
+        kind = {int: "whole number ≥ 0", bool: "true | false"}.get(self.kind, "text")
+        return kind + (" | none" if self.allow_none else "")
+
+
+_TRUE = {"true", "yes", "on", "1", "ano"}
+_FALSE = {"false", "no", "off", "0", "ne"}
+_KINDS = {"int": int, "integer": int, "str": str, "text": str, "string": str, "bool": bool, "boolean": bool,
+          int: int, str: str, bool: bool}
+
+
+def param_spec_from(plugin: str, name: str, decl: Any) -> ParamSpec:
+    """A plugin's parameter declaration as a ParamSpec owned by `plugin`.
+
+    `decl` is a ParamSpec, or a mapping ``{"default": …, "choices": [...] | "type": "int" | "bool" |
+    "str", "rule": "R-…", "help": "…", "allow_none": bool}``. The default must pass its own check.
+    Raises ValueError describing what is wrong (the caller names the plugin).
+    """
+    import dataclasses
+
+    if isinstance(decl, ParamSpec):
+        spec = dataclasses.replace(decl, name=name, plugin=plugin)
+    elif isinstance(decl, dict):
+        unknown = set(decl) - {"default", "choices", "type", "rule", "help", "allow_none"}
+        if unknown:
+            raise ValueError(f"parameter {name!r}: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
+        if "default" not in decl:
+            raise ValueError(f"parameter {name!r} has no default")
+        choices = tuple(str(c) for c in decl.get("choices") or ())
+        kind = decl.get("type")
+        if kind is None:
+            kind = type(decl["default"]) if isinstance(decl["default"], (bool, int)) and not choices else str
+        if kind not in _KINDS:
+            raise ValueError(f"parameter {name!r}: type must be int, bool or str, not {kind!r}")
+        spec = ParamSpec(name, decl["default"], str(decl.get("rule") or plugin), str(decl.get("help") or ""),
+                         choices=choices, kind=_KINDS[kind], allow_none=bool(decl.get("allow_none")), plugin=plugin)
+    else:
+        raise ValueError(f"parameter {name!r}: expected a ParamSpec or a mapping, got {type(decl).__name__}")
+    if not name or not isinstance(name, str) or any(c.isspace() or c == "=" for c in name):
+        raise ValueError(f"parameter name {name!r} must be a word without spaces or '='")
+    spec.parse(spec.default)      # a default that fails its own check is the plugin's bug
+    return spec
 
 
 CORE_PARAMS: dict[str, ParamSpec] = {p.name: p for p in [
@@ -94,16 +155,27 @@ class Layer:
     # Turns a key path inside this layer into a Problem location (the CLI supplies it).
     locate: Callable[[tuple], Any] | None = None
     path_prefix: tuple = ()
+    # A layer merged from several files (a group and the groups it `extends`): per setting,
+    # ("enable" | "disable", id) or ("params", name) → (origin, locate, path in its own file).
+    sources: dict[tuple, tuple[str, Callable[[tuple], Any] | None, tuple]] = field(default_factory=dict)
 
 
 @dataclass
 class RulesProfile:
-    """The effective rules: enabled plugin ids, parameter values, and where each came from."""
+    """The effective rules: enabled plugin ids, parameter values, and where each came from.
+
+    `params` holds the parameters in effect (core and enabled plugins). A parameter of a plugin
+    that is off is kept apart in `inactive` (checked, never used). `specs` has the ParamSpec of
+    every parameter in either.
+    """
 
     enabled: frozenset[str]
     params: dict[str, Any]
     origins: dict[str, str]
     known_plugins: dict[str, bool]
+    inactive: dict[str, Any] = field(default_factory=dict)
+    specs: dict[str, ParamSpec] = field(default_factory=dict)
+    broken: dict[str, str] = field(default_factory=dict)   # enabled plugin id → why it failed to load
 
     def is_on(self, plugin_id: str) -> bool:
         return plugin_id in self.enabled
@@ -113,46 +185,84 @@ class RulesProfile:
         return {"enabled": sorted(self.enabled), "params": dict(self.params)}
 
 
+PluginParams = Callable[[frozenset], dict]
+"""`plugin_params(enabled_ids)` → {name: ParamSpec} declared by those plugins."""
+
+InactiveParam = Callable[[str], "ParamSpec | None"]
+"""`find_inactive(name)` → the ParamSpec of a plugin that is off declaring `name`, or None."""
+
+
 def build_profile(layers: list[Layer], known_plugins: dict[str, bool] | None = None,
-                  param_specs: dict[str, ParamSpec] | None = None) -> RulesProfile:
-    """Applies `layers` over the defaults; unknown ids or params are ScenarioError (exit 2)."""
+                  param_specs: dict[str, ParamSpec] | None = None, *,
+                  plugin_params: PluginParams | None = None,
+                  find_inactive: InactiveParam | None = None) -> RulesProfile:
+    """Applies `layers` over the defaults; unknown ids or params are ScenarioError (exit 2).
+
+    Plugin ids are settled first (all layers), then parameters: the core ones plus those the
+    enabled plugins declare (`plugin_params`). A parameter nobody enabled declares is looked up
+    with `find_inactive` among the plugins that are off: it is accepted (and checked) but
+    inactive; otherwise it is unknown.
+    """
     known = dict(BUILTIN_PLUGINS if known_plugins is None else known_plugins)
     specs = dict(CORE_PARAMS if param_specs is None else param_specs)
     enabled = {pid for pid, on in known.items() if on}
     origins: dict[str, str] = {pid: "default" for pid in known}
-    params = {name: spec.default for name, spec in specs.items()}
-    origins.update({f"param:{name}": "default" for name in specs})
     problems: list[Problem] = []
 
-    def where(layer: Layer, *keys: Any) -> dict:
-        path = layer.path_prefix + keys
-        loc = layer.locate(path) if layer.locate else None
-        return {"location": loc, "path": path} if loc else {"path": path}
+    def source(layer: Layer, kind: str, key: Any, *keys: Any) -> tuple[str, dict]:
+        """(origin, Problem location kwargs) of one setting of a layer."""
+        origin, locate, path = layer.sources.get((kind, key), (layer.origin, layer.locate,
+                                                               layer.path_prefix + keys))
+        loc = locate(path) if locate else None
+        if loc is None and origin == COMMAND_LINE:
+            # Not in any file: say so, rather than point into the scenario.
+            return origin, {"location": Location(COMMAND_LINE)}
+        return origin, ({"location": loc, "path": path} if loc else {"path": path})
 
     for layer in layers:
         for key, ids, on in (("enable", layer.enable, True), ("disable", layer.disable, False)):
             for i, pid in enumerate(ids):
+                origin, where = source(layer, key, pid, key, i)
                 if pid not in known:
                     problems.append(Problem(_unknown("rule or plugin id", pid, known), rule="SCENARIO-FORMAT §6",
-                                            **where(layer, key, i)))
+                                            **where))
                     continue
                 (enabled.add if on else enabled.discard)(pid)
-                origins[pid] = layer.origin
+                origins[pid] = origin
+
+    frozen = frozenset(enabled)
+    if plugin_params is not None:
+        for name, spec in plugin_params(frozen).items():
+            if name in specs:
+                raise ScenarioError(f"plugin {spec.plugin!r} declares the parameter {name!r}, which "
+                                    f"{'the core' if specs[name].plugin is None else 'plugin ' + repr(specs[name].plugin)}"
+                                    f" already has", hint=f"rename it in {spec.plugin}, or disable one of them")
+            specs[name] = spec
+    params = {name: spec.default for name, spec in specs.items()}
+    origins.update({f"param:{name}": "default" for name in specs})
+    inactive: dict[str, Any] = {}
+    for layer in layers:
         for name, value in layer.params.items():
+            origin, where = source(layer, "params", name, "params", name)
             spec = specs.get(name)
+            if spec is None and find_inactive is not None:
+                spec = find_inactive(name)
+                if spec is not None:
+                    specs[name] = spec
             if spec is None:
                 problems.append(Problem(_unknown("rules parameter", name, specs), rule="SCENARIO-FORMAT §6",
-                                        **where(layer, "params", name)))
+                                        **where))
                 continue
             try:
-                params[name] = spec.parse(value)
+                value = spec.parse(value)
             except ValueError as exc:
-                problems.append(Problem(str(exc), rule=spec.rule, **where(layer, "params", name)))
+                problems.append(Problem(str(exc), rule=spec.rule, **where))
                 continue
-            origins[f"param:{name}"] = layer.origin
+            (params if name in params else inactive)[name] = value
+            origins[f"param:{name}"] = origin
     if problems:
         raise ScenarioError(problems)
-    return RulesProfile(frozenset(enabled), params, origins, known)
+    return RulesProfile(frozen, params, origins, known, inactive, specs)
 
 
 def _unknown(what: str, name: str, known: dict) -> str:

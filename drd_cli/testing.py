@@ -13,7 +13,8 @@ Use from a plugin package's tests::
 `drd_resolve(text, *, plugins=None, enable=(), disable=(), params=None, group=None, seed=None,
 choose="accept")` resolves a scenario given as YAML text and returns the result contract
 (SCENARIO-FORMAT §7). `plugins` registers plugin objects (modules or instances) under ids without
-installing them; they are on unless disabled. Errors are raised as `drd_cli.errors.DrdError`
+installing them; they are on unless disabled, and the parameters they declare
+(`drd_plugin_info()["params"]`) can be set through `params=` like installed plugins' ones. Errors are raised as `drd_cli.errors.DrdError`
 (`.exit_code` 1 or 2). Nothing global is touched: every call builds a fresh plugin manager.
 """
 
@@ -80,7 +81,7 @@ def _resolve_with(loaded: Any, plugins: dict[str, Any], **kw: Any) -> dict:
     from .engine.run import resolve
     from .errors import DrdError
     from .groups import group_layer
-    from .plugins import build_manager, default_states, discover
+    from .plugins import ParamSource, build_manager, check_plugin_uses, default_states, discover
     from .rules import Layer, build_profile
 
     try:
@@ -98,13 +99,16 @@ def _resolve_with(loaded: Any, plugins: dict[str, Any], **kw: Any) -> dict:
         layers.append(Layer("scenario", list(r.enable), list(r.disable), dict(r.params), path_prefix=("rules",)))
         if kw["params"] or kw["enable"] or kw["disable"]:
             layers.append(Layer("command line", list(kw["enable"]), list(kw["disable"]), dict(kw["params"] or {})))
-        profile = build_profile(layers, states)
+        # Parameters the given plugin objects declare count like those of installed plugins.
+        source = ParamSource(entries, extra=plugins)
+        profile = build_profile(layers, states, plugin_params=source.for_enabled, find_inactive=source.find_inactive)
         pm = build_manager(profile.enabled - set(plugins), entries)
         for pid in sorted(plugins):
             if pid in profile.enabled:
                 pm.register(plugins[pid], name=pid)
-        hooks = Hooks(pm, profile.enabled)
+        hooks = Hooks(pm, profile.enabled, params=profile.params)
         _check_plugin_steps(loaded, hooks)
+        check_plugin_uses(loaded.scenario, profile)
         seed = kw["seed"] if kw["seed"] is not None else (loaded.scenario.seed or 0)
         return resolve(loaded.scenario, profile, SeededDice(seed), hooks, choose=kw["choose"], seed=seed)
     except DrdError as exc:

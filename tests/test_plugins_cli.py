@@ -63,7 +63,8 @@ def test_rules_origins(app, tmp_path):
     assert t["plugins"]["plosna-protiakce"] == {"enabled": True, "origin": "scenario"}
     assert t["plugins"]["ukryvani"]["origin"] == "default"
     assert t["params"]["tie"]["origin"] == "group G" and t["params"]["tie"]["value"] == "counter"
-    assert t["params"]["target"] == {"value": 8, "origin": "command line", "rule": "R-TEST"}
+    assert t["params"]["target"] == {"value": 8, "origin": "command line", "rule": "R-TEST", "plugin": None,
+                                     "active": True, "allowed": "whole number ≥ 0"}
 
 
 GROUP = """# Naše skupina

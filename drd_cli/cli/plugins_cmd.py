@@ -54,7 +54,7 @@ def plugin_dirs(extra: list[str] | None = None) -> list[str]:
 
 def describe(plugin_dirs_: list[str] | None = None) -> list[dict]:
     """One record per plugin id, sorted by id (the data behind `drd plugins --json`)."""
-    from ..plugins import PluginError, default_states, discover, load_plugin
+    from ..plugins import PluginError, declared_params, default_states, discover, load_plugin
 
     entries = discover(plugin_dirs_ or [])
     states = default_states(entries)
@@ -63,7 +63,7 @@ def describe(plugin_dirs_: list[str] | None = None) -> list[dict]:
         rec: dict[str, Any] = {"id": pid, "title": None, "kind": None, "enabled_by_default": states.get(pid, True),
                                "distribution": entry.dist or ("local" if entry.local else None),
                                "version": entry.version, "source": entry.value, "hooks": [], "rules": [],
-                               "status": "ok", "error": None}
+                               "params": {}, "status": "ok", "error": None}
         try:
             module = load_plugin(entry)
         except PluginError as exc:
@@ -83,6 +83,14 @@ def describe(plugin_dirs_: list[str] | None = None) -> list[dict]:
         rec["title"] = info.get("title")
         rec["kind"] = info.get("kind")
         rec["rules"] = list(info.get("rules", []))
+        if rec["status"] == "ok":
+            try:
+                specs = declared_params(pid, module)
+            except PluginError as exc:
+                rec["status"], rec["error"] = "broken", exc.format()
+                specs = {}
+            rec["params"] = {name: {"default": s.default, "allowed": s.describe(), "rule": s.rule, "help": s.help}
+                             for name, s in specs.items()}
         out.append(rec)
     return out
 
@@ -117,6 +125,8 @@ def plugins(
                 typer.echo(f"    ROZBITÝ: {r['error']}")
             elif r["hooks"]:
                 typer.echo("    hooks: " + ", ".join(r["hooks"]))
+            for name, p in r["params"].items():
+                typer.echo(f"    parametr {name} = {p['default']} ({p['allowed']}; {p['rule']})")
 
 
 def mount(app: typer.Typer) -> None:

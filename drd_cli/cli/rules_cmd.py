@@ -44,8 +44,10 @@ def rules(
                 raise typer.BadParameter(f"usage: drd rules {usage} --group G")
             if not group:
                 raise typer.BadParameter("editing rules needs the group profile: --group G", param_hint="--group")
-            path = edit_group(group, action, rest, plugins_dir)
+            path, note = edit_group(group, action, rest, plugins_dir)
             typer.echo(f"{path}: " + (f"{action} {rest[0]}" if action != "set" else f"{rest[0]} = {rest[1]}"))
+            if note:
+                typer.echo(note, err=True)
             return
         if args and args[0] == "show":
             args = args[1:]
@@ -62,44 +64,73 @@ def rules(
             return
         typer.echo("Pravidla a pluginy:")
         for pid, r in table["plugins"].items():
-            typer.echo(f"  {pid:<20} {'zapnuto' if r['enabled'] else 'vypnuto':<8} ({r['origin']})")
+            line = f"  {pid:<20} {'zapnuto' if r['enabled'] else 'vypnuto':<8} ({r['origin']})"
+            if r.get("error"):
+                line += "  ROZBITÝ: " + r["error"].splitlines()[0]
+            typer.echo(line)
         typer.echo("Parametry:")
         for name, r in table["params"].items():
-            typer.echo(f"  {name:<22} {str(r['value']):<18} ({r['origin']}; {r['rule']})")
+            where = r["origin"] + "; " + (r["rule"] or "")
+            if r["plugin"]:
+                where += f"; plugin {r['plugin']}"
+            line = f"  {name:<22} {str(r['value']):<18} ({where})"
+            if not r["active"]:
+                line += f"  NEAKTIVNÍ: plugin {r['plugin']} je vypnutý"
+            typer.echo(line)
 
 
 def effective_rules(file: str | None, *, group: str | None = None, params: dict | None = None,
                     enable: tuple = (), disable: tuple = (), plugins_dir: list[str] | None = None) -> dict:
-    """{"plugins": {id: {enabled, origin}}, "params": {name: {value, origin, rule}}} in effect."""
+    """The rules in effect: {"plugins": {id: {enabled, origin[, error]}}, "params": {name: {value,
+    origin, rule, plugin, active, allowed}}}.
+
+    Parameters of enabled plugins are listed like the core ones (`plugin` names who declares
+    them); a parameter of a plugin that is off appears only when some layer sets it, with
+    `active: false`. An enabled plugin that fails to import does not stop the listing: it carries
+    `error` (its parameters are then unknown).
+    """
     from ..api import load_scenario, setup_rules
-    from ..rules import CORE_PARAMS
 
     loaded = load_scenario(file) if file else None
     # setup_rules adds DRD_PLUGINS_DIR (the global --plugins-dir) itself.
     setup = setup_rules(loaded, params=params, enable=enable, disable=disable, group=group,
-                        plugin_dirs=tuple(plugins_dir or ()))
+                        plugin_dirs=tuple(plugins_dir or ()), describe=True)
     prof = setup.profile
-    return {
-        "group": group,
-        "scenario": file,
-        "plugins": {pid: {"enabled": pid in prof.enabled, "origin": prof.origins.get(pid, "default")}
-                    for pid in sorted(prof.known_plugins)},
-        "params": {name: {"value": value, "origin": prof.origins.get(f"param:{name}", "default"),
-                          "rule": CORE_PARAMS[name].rule if name in CORE_PARAMS else None}
-                   for name, value in prof.params.items()},
-    }
+    plugins_out: dict = {}
+    for pid in sorted(prof.known_plugins):
+        rec = {"enabled": pid in prof.enabled, "origin": prof.origins.get(pid, "default")}
+        if pid in prof.broken:
+            rec["error"] = prof.broken[pid]
+        plugins_out[pid] = rec
+
+    def row(name: str, value: object, active: bool) -> dict:
+        spec = prof.specs.get(name)
+        return {"value": value, "origin": prof.origins.get(f"param:{name}", "default"),
+                "rule": spec.rule if spec else None, "plugin": spec.plugin if spec else None,
+                "active": active, "allowed": spec.describe() if spec else None}
+
+    params_out = {name: row(name, value, True) for name, value in prof.params.items()}
+    params_out.update({name: row(name, value, False) for name, value in sorted(prof.inactive.items())})
+    return {"group": group, "scenario": file, "plugins": plugins_out, "params": params_out}
 
 
-def edit_group(group: str, action: str, rest: list[str], plugins_dir: list[str] | None = None) -> str:
-    """Edits the group profile in place; raises ScenarioError (exit 2) for unknown ids/params."""
+def edit_group(group: str, action: str, rest: list[str], plugin_dirs_: list[str] | None = None) -> tuple[str, str]:
+    """Edits the group profile in place; returns (path, a note for stderr or "").
+
+    Unknown ids or parameters, or a value the parameter does not allow, are ScenarioError (exit 2)
+    and the file is left byte for byte as it was. A parameter may be the core's or one declared by
+    any installed plugin (or one in the group's plugin folders); when that plugin is off in the
+    group, the value is still written (checked) and the note says it is inactive.
+    """
     import io
 
     from ruamel.yaml import YAML
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-    from ..errors import ScenarioError
+    from ..api import setup_rules
+    from ..errors import Location, ScenarioError
     from ..groups import find_group, group_layer
-    from ..plugins import default_states, discover
+    from ..plugins import ParamSource, default_states, discover
     from ..rules import CORE_PARAMS, _unknown
     from ._common import write_atomic
     from .plugins_cmd import plugin_dirs
@@ -107,7 +138,8 @@ def edit_group(group: str, action: str, rest: list[str], plugins_dir: list[str] 
     path = find_group(group)
     # Known ids include the group's own local plugin folders.
     _, gdirs = group_layer(group)
-    known = default_states(discover(list(gdirs) + plugin_dirs(plugins_dir)))
+    entries = discover(list(gdirs) + plugin_dirs(plugin_dirs_))
+    known = default_states(entries)
     yaml = YAML(typ="rt")
     yaml.preserve_quotes = True
     with open(path, encoding="utf-8") as handle:
@@ -126,10 +158,13 @@ def edit_group(group: str, action: str, rest: list[str], plugins_dir: list[str] 
             doc[key] = value
         return value
 
+    cli = Location("command line")     # the bad value is on the command line, not in the file
+    note = ""
     if action in ("enable", "disable"):
         pid = rest[0]
         if pid not in known:
-            raise ScenarioError(_unknown("rule or plugin id", pid, known), rule="SCENARIO-FORMAT §6")
+            raise ScenarioError(_unknown("rule or plugin id", pid, known), rule="SCENARIO-FORMAT §6",
+                                hint="`drd plugins` lists every installed plugin", location=cli)
         other = "disable" if action == "enable" else "enable"
         if other in doc and doc[other] is not None:
             lst = doc[other]
@@ -144,11 +179,22 @@ def edit_group(group: str, action: str, rest: list[str], plugins_dir: list[str] 
         key, raw = rest
         spec = CORE_PARAMS.get(key)
         if spec is None:
-            raise ScenarioError(_unknown("rules parameter", key, CORE_PARAMS), rule="SCENARIO-FORMAT §6")
+            declared = ParamSource(entries, tolerant=True).all_params()
+            spec = declared.get(key)
+            if spec is None:
+                raise ScenarioError(_unknown("rules parameter", key, {**CORE_PARAMS, **declared}),
+                                    rule="SCENARIO-FORMAT §6", location=cli,
+                                    hint="`drd rules --group G` lists the parameters in effect")
         try:
             value = spec.parse(raw)
         except ValueError as exc:
-            raise ScenarioError(str(exc), rule=spec.rule) from None
+            raise ScenarioError(str(exc), rule=spec.rule, location=cli) from None
+        if spec.plugin is not None:
+            enabled = setup_rules(None, group=str(path), plugin_dirs=tuple(plugin_dirs_ or ()),
+                                  describe=True).profile.enabled
+            if spec.plugin not in enabled:
+                note = (f"poznámka: {key} patří pluginu {spec.plugin}, který je ve skupině vypnutý — hodnota je "
+                        f"uložena, ale neplatí, dokud ho nezapnete: drd rules enable {spec.plugin} --group {group}")
         params = doc.get("params")
         if params is None:
             params = CommentedMap()
@@ -158,7 +204,7 @@ def edit_group(group: str, action: str, rest: list[str], plugins_dir: list[str] 
     out = io.StringIO()
     yaml.dump(doc, out)
     write_atomic(str(path), out.getvalue())
-    return str(path)
+    return str(path), note
 
 
 GROUP_TEMPLATE = """\

@@ -15,9 +15,13 @@ from .state import PState, Working
 class Hooks:
     """Calls into the enabled plugins (`pm` may be None: no plugins at all)."""
 
-    def __init__(self, pm: Any = None, enabled: frozenset[str] = frozenset()):
+    def __init__(self, pm: Any = None, enabled: frozenset[str] = frozenset(), params: dict | None = None):
         self.pm = pm
         self.enabled = enabled
+        # The parameters in effect (core and enabled plugins), shown read-only to hooks that take
+        # a `params` argument; calls that have a Ctx use its profile instead.
+        # A manager built by api.setup_rules carries them as `drd_params` (for callers that do not pass them).
+        self.params: dict = dict(params if params is not None else getattr(pm, "drd_params", None) or {})
         self.step_types: dict[str, Any] = {}
         if pm is not None:
             for name, types in self._named("drd_step_types"):
@@ -29,6 +33,9 @@ class Hooks:
         if self.pm is None:
             return []
         caller = getattr(self.pm.hook, hook)
+        from types import MappingProxyType
+
+        kwargs["params"] = MappingProxyType(dict(kwargs.get("params") or self.params))
         out = []
         for impl in caller.get_hookimpls():
             name = self.pm.get_name(impl.plugin)
@@ -43,7 +50,8 @@ class Hooks:
         """First (by plugin id) plugin that makes the manoeuvre free; notes of the others are logged."""
         rec = getattr(ctx, "record", None)
         prep.target_states = [w.peek(t) for t in prep.targets]
-        for pid, res in self._named("drd_free_manoeuvre", participant=p, action=prep, manoeuvre=name):
+        for pid, res in self._named("drd_free_manoeuvre", participant=p, action=prep, manoeuvre=name,
+                                     params=ctx.profile.params):
             if res.get("free"):
                 if via and via not in (res.get("via"), res.get("key")):
                     continue
@@ -60,7 +68,8 @@ class Hooks:
     def armour_adjust(self, ctx: Ctx, w: Working, protected: PState, winner: Any) -> int:
         attacker = w.peek(winner.actor) if winner.actor else None
         return sum(int(r) for _, r in self._named("drd_armour_adjustment", protected=protected,
-                                                  attacker=attacker, action=winner))
+                                                  attacker=attacker, action=winner,
+                                                  params=ctx.profile.params))
 
     # -- environment, follow-ups, indirect threats (plugin `prostredi`) ----------------------
     def _need(self, plugin: str, what: str, rule: str, path: tuple) -> None:
@@ -73,8 +82,12 @@ class Hooks:
             return []
         if action.threatens:
             self._need("prostredi", "`threatens` (indirect threat)", "CS-IND-1", path + ("threatens",))
+        if action.followup is not None:
+            # Say it here: otherwise a reaction to the follow-up is refused first, for a reason
+            # (not threatened) that hides the real one (the plugin is off).
+            self._need("prostredi", "a follow-up action (`followup`)", "CS-FOL-1", path + ("followup",))
         ids: list[str] = []
-        for _, res in self._named("drd_indirect_threats", action=action):
+        for _, res in self._named("drd_indirect_threats", action=action, params=ctx.profile.params):
             ids += [x for x in res if x not in ids]
         return ids
 
@@ -83,7 +96,8 @@ class Hooks:
         self._need("prostredi", "a follow-up action (`followup`)", "CS-FOL-1", path)
         from .steps import resolve_challenge
 
-        for _, spec in self._named("drd_followup", action=None, followup=followup):
+        for _, spec in self._named("drd_followup", action=None, followup=followup,
+                                   params=ctx.profile.params):
             rec.log("CS-FOL-1", f"Následná akce „{spec.name or 'výzva'}“ hned po akci {w.peek(actor).name}")
             aff = affects
             if aff is not None and spec.affects not in (None, "all"):

@@ -1,0 +1,1 @@
+pytest_plugins = ["drd_cli.testing"]
