@@ -6,6 +6,7 @@ same whatever the number of workers.
 
 from __future__ import annotations
 
+import os
 from collections import Counter, defaultdict
 from typing import Any, Callable
 
@@ -155,6 +156,9 @@ def simulate(path: str, n: int, *, seed: int = 0, policy: str = "accept", worker
     else:
         from concurrent.futures import ProcessPoolExecutor
 
+        if workers is None:
+            # The cores this process may run on (a container or taskset may allow fewer than exist).
+            workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
         with ProcessPoolExecutor(max_workers=workers) as ex:
             futures = [ex.submit(_run_chunk, path, s, c, seed, policy, rules) for s, c in chunks]
             parts = []
