@@ -54,7 +54,7 @@ def run_profile(loaded: Any, spec: ProfileSpec, seed: int, choose: str = "accept
     from .dice import KeyedDice
     from .engine.hooks import Hooks
     from .engine.run import resolve
-    from .errors import RuleViolation
+    from .errors import DrdError, RuleViolation
 
     setup = setup_rules(loaded, params=spec.params, enable=spec.enable, disable=spec.disable, group=spec.group)
     profile = setup.profile
@@ -71,8 +71,10 @@ def run_profile(loaded: Any, spec: ProfileSpec, seed: int, choose: str = "accept
         _check_plugin_steps(loaded, hooks)
         out["result"] = resolve(loaded.scenario, profile, KeyedDice(seed), hooks, choose=choose, seed=seed,
                                 observe=observe)
-    except RuleViolation as exc:
+    except DrdError as exc:
         locate(exc, loaded)
+        if not isinstance(exc, RuleViolation):
+            raise      # the file itself is wrong (exit 2): no comparison to make
         p = exc.problems[0]
         out["error"] = {"message": p.message, "rule": p.rule, "location": str(p.location),
                         "exit_code": exc.exit_code, "text": exc.format().rstrip("\n")}

@@ -144,3 +144,13 @@ def test_keyed_dice_same_key_same_dice():
     eight.begin_step("s1")
     # another seed, other dice (five rolls: equal by chance with probability 36^-5)
     assert [seven.roll(2, "y", "action") for _ in range(5)] != [eight.roll(2, "y", "action") for _ in range(5)]
+
+
+def test_engine_scenario_error_is_exit_2_with_location(tmp_path):
+    """A hero rolling without `bonus_from` (R-ROLL-1) is an invalid file under any profile: exit 2
+    with file:line:col, not a difference."""
+    p = tmp_path / "bad.yaml"
+    p.write_text(TIE.replace("ROLL", "9").replace(", bonus_from: zlodej, failure", ", failure"), encoding="utf-8")
+    r = runner.invoke(app, ["diff", str(p), "--set", "tie=counter"])
+    assert r.exit_code == 2
+    assert "bad.yaml:" in r.output and "bonus_from" in r.output
