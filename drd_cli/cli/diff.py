@@ -38,7 +38,8 @@ def diff(
     b_disable: Optional[List[str]] = typer.Option(None, "--b-disable", metavar="ID", help="Disable ID in B."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the dice the file leaves open "
                                        "(default: the file's `seed`, else a fresh one, reported)."),
-    choose: str = typer.Option("accept", "--choose", help="accept | exhaust: answers the file leaves open."),
+    choose: str = typer.Option("accept", "--choose",
+                               help="accept | exhaust | cheapest: answers the file leaves open."),
     json_out: bool = typer.Option(False, "--json", help="Both results and the list of differences as JSON."),
 ) -> None:
     """How would a house rule have changed it? Resolve FILE with the same dice under rules
@@ -58,8 +59,8 @@ def diff(
         raise typer.BadParameter("give two --group, or --a-group/--b-group, not both", param_hint="--group")
     if len(groups) == 1 and b_group:
         raise typer.BadParameter("--group (once) is B's group; --b-group says it again", param_hint="--group")
-    if choose not in ("accept", "exhaust"):
-        raise typer.BadParameter("accept | exhaust", param_hint="--choose")
+    if choose not in ("accept", "exhaust", "cheapest"):
+        raise typer.BadParameter("accept | exhaust | cheapest", param_hint="--choose")
     ga = groups[0] if len(groups) == 2 else a_group
     gb = groups[-1] if groups else b_group
     with guarded():
