@@ -302,3 +302,42 @@ def test_CS_HIDE_2_a_list_of_hidden_rolls_must_match_the_searchers():
     with pytest.raises(DrdError) as info:
         run("hidden: zlatka\ndeceived: [komori]\nsituation: chance\nrolls: {zlatka: [11, 9], komori: 10}")
     assert info.value.exit_code == 1
+
+
+# --------------------------------------------------------------------------- audit: náročnost, R-THR
+
+def test_R_NAR_noticing_is_charged_once_by_the_core_challenge():
+    """R-NAR: náročné noticing costs 1 (velmi náročné 2) of the výzva's pool before the roll, charged by
+    the core výzva (`charge_narocnost=True`) and logged once."""
+    r = run("hidden: stopa\ndeceived: [komori]\nsituation: chance\ndemanding: 2\nrolls: {komori: 12}")
+    assert r["final"]["komori"]["sudba"] == 4
+    s = step(r, "h")
+    assert [e["rule"] for e in s["log"]].count("R-NAR") == 1
+    assert s["hide"]["revealed_by"] == ["komori"]
+
+
+def test_CS_ENV_2_a_deceived_who_cannot_pay_the_narocnost_has_no_chance_to_notice():
+    """CS-ENV-2 with CS-HIDE-1: a deceived who cannot pay for noticing (náročnost) cannot react to the
+    výzva; it has no chance to notice, as in situation 1: not revealed, no roll, suspicion unchanged —
+    not a refused file (exit 1)."""
+    text = HEAD % {"hide": "\n".join("          " + line for line in
+                                     "hidden: zlatka\nresists: false\ndeceived: [komori]\nsituation: chance\n"
+                                     "demanding: true\nrolls: {komori: 12}".splitlines()),
+                   "choices": "{}", "susp": ", suspicion: [zlatka]"}
+    r = resolve_text(text.replace("komori: {name: Komoří, sudba: 6", "komori: {name: Komoří, sudba: 0"))
+    s = step(r, "h")
+    assert s["hide"]["revealed"] is False and s["hide"]["suspicion_cleared"] == []
+    assert "komori" not in s["rolls"]
+    assert r["final"]["komori"]["sudba"] == 0 and r["final"]["komori"]["suspicion"] == ["zlatka"]
+    assert r["final"]["zlatka"]["conditions"] == []
+    assert any(e["rule"] == "CS-ENV-2" for e in s["log"]) and any(e["rule"] == "CS-HIDE-1" for e in s["log"])
+
+
+def test_R_THR_a_spent_deceived_cannot_counter_from_obrana_an_action_that_only_helps_it():
+    """R-THR: a hidden's action aimed at the deceived that only helps it (a flattering Výhoda) does not
+    threaten it; with its initiative spent it cannot counter (CS-HIDE-2 S2 written in the file: exit 1)."""
+    with pytest.raises(DrdError) as info:
+        spent("hidden: zlatka\ndeceived: [komori]\nsituation: chance\n"
+              "action: {pool: vliv, targets: [komori], effect: {vyhody: 1}}\ncounter: {pool: duse}\n"
+              "rolls: {zlatka: 8, komori: 11}")
+    assert info.value.exit_code == 1 and "R-RND-1" in info.value.format()

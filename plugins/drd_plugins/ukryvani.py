@@ -144,7 +144,7 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
     alert = [d for d in reacting if per[d] == situation and situation != "unaware"]
     before = {d: _suspects(api, d, hidden) for d in deceived}
     start = len(rec.data["exhaustions"])
-    # outcome per deceived: found | not_found | d_exhausted | h_exhausted | none
+    # outcome per deceived: found | not_found | d_exhausted | h_exhausted | no_chance | none
     outcome: dict[str, str] = {d: "none" for d in deceived}
     extra: dict[str, Any] = {}
 
@@ -225,7 +225,7 @@ def _able_to_counter(api: Any, spec: HideSpec, path: tuple, hider: str, alert: l
     (a lie told to it, a false order, an attack from behind: CS-HIDE-3). Otherwise it cannot react:
     with `situation: auto` it is left out (it has no chance this round, as in S1); a situation
     written in the file that would make it counter is refused (exit 1)."""
-    from drd_cli.engine.contest import action_targets
+    from drd_cli.engine.contest import action_targets, threatened_targets
 
     ctx, w = api.ctx, api.w
     spent = [d for d in alert if d in ctx.round.used and d not in ctx.round.delayed]
@@ -234,8 +234,9 @@ def _able_to_counter(api: Any, spec: HideSpec, path: tuple, hider: str, alert: l
     a = spec.action
     apath = path + ("action",)
     action = _copy(ActionSpec, a, actor=hider)
-    threatened = set(action_targets(ctx, w, action, hider, apath)) | set(ctx.hooks.indirect_threats(ctx, w, action,
-                                                                                                       apath))
+    # R-THR: a target the hidden's action only helps is not threatened by it.
+    threatened = threatened_targets(action.effect, action_targets(ctx, w, action, hider, apath), hider) \
+        | set(ctx.hooks.indirect_threats(ctx, w, action, apath))
     able = []
     for d in alert:
         if d not in spent or d in threatened:
@@ -264,9 +265,13 @@ def _able_to_counter(api: Any, spec: HideSpec, path: tuple, hider: str, alert: l
 
 
 def _read_rolls(api: Any, who: list[str], start: int, outcome: dict, *, vs: str) -> None:
-    """The deceived's own roll (výzva or test): success finds, exhaustion does not (CS-HIDE-4)."""
+    """The deceived's own roll (výzva or test): success finds, exhaustion does not (CS-HIDE-4).
+    A deceived with no roll could not react (CS-ENV-2: it cannot pay the náročnost of noticing or
+    its obrana): it had no chance to notice, as in situation 1 (`no_chance`)."""
     for d in who:
-        if _exhausted(api.rec.data, start, d, vs):
+        if d not in api.rec.data["rolls"] and not _exhausted(api.rec.data, start, d, vs):
+            outcome[d] = "no_chance"
+        elif _exhausted(api.rec.data, start, d, vs):
             outcome[d] = "d_exhausted"
         elif api.rec.data["actions"].get(d, {}).get("success"):
             outcome[d] = "found"
@@ -283,26 +288,14 @@ def _deceived_demanding(spec: HideSpec) -> Any:
 
 def _deceived_challenge(api: Any, spec: HideSpec, choices: Any, path: tuple, hidden: str, alert: list[str]) -> None:
     """S2, not resisting: a výzva for each deceived (CS-HIDE-1). Noticing needs their action."""
-    from drd_cli.engine.actions import narocnost, pool_cs
     from drd_cli.scenario.models import norm_pool
 
     c = spec.counter
     pool = norm_pool(c.pool if c is not None else None) or "duse"
     demanding = _deceived_demanding(spec)
     react = {d: "obrana" if d in api.ctx.round.used else "initiative" for d in alert}
-    # The core výzva does not charge náročnost; noticing that is náročné costs before the roll (R-NAR).
-    probe = ActionSpec.model_construct(demanding=demanding)
-    level = narocnost(api.ctx, api.participant(alert[0]), probe) if demanding is not None else 0
-    if level:
-        cost = level * int(api.ctx.param("narocnost_cost"))
-        for d in alert:
-            p = api.w.peek(d)
-            key = p.pool_for(pool)
-            if p.resource(key) < cost:
-                raise _violation(f"{p.name} cannot pay {cost} {pool_cs(key)} for noticing that is náročné",
-                                 "R-NAR", path + ("demanding",))
-            api.w[d].change_resource(key, -cost)
-            api.log("R-NAR", f"{p.name}: všimnout si je náročné, stojí {cost} {pool_cs(key)}")
+    # Noticing that is náročné is charged by the core výzva before the roll (R-NAR); a deceived who
+    # cannot pay it (nor obrana) cannot react (CS-ENV-2): it has no chance to notice (_read_rolls).
     bonus = {d: c.bonus_from for d in alert} if c is not None and c.bonus_from else {}
     label = hidden if hidden not in api.w else api.participant(hidden).name
     challenge = ChallengeSpec.model_construct(
@@ -311,7 +304,7 @@ def _deceived_challenge(api: Any, spec: HideSpec, choices: Any, path: tuple, hid
         target=None, deadly=False, react=react, rolls={d: spec.rolls[d] for d in alert if d in spec.rolls},
         dice={}, bonus_from=bonus, counters=[], demanding=demanding, note=None)
     api.log("CS-HIDE-1", f"{label} se nebrání; klamaný nehledá, ale může si všimnout náhodou: výzva")
-    api.challenge(challenge, choices, path)
+    api.challenge(challenge, choices, path, charge_narocnost=True)
 
 
 def _deceived_test(api: Any, spec: HideSpec, choices: Any, path: tuple, hidden: str, alert: list[str]) -> None:
@@ -479,6 +472,9 @@ def _consequences(api: Any, spec: HideSpec, path: tuple, hidden: str, hidden_is_
                 api.log("CS-HIDE-4", f"{name} se vyčerpal: není odhalen, ale {dn} si potvrzuje podezření")
         elif o == "found":
             api.log("CS-HIDE-4", f"{dn} odhaluje {name}")
+        elif o == "no_chance":
+            api.log("CS-HIDE-1", f"{dn} nemůže reagovat, a tak nemá šanci si {name} všimnout (jako situace 1); "
+                                 f"podezření se nemění")
     if found_by:
         effect = spec.revealed if effects_of(spec.revealed) else DEFAULT_REVEALED
         api.apply(effect, [hidden] if hidden_is_participant else [], rule="CS-HIDE-4", source="odhalen")
