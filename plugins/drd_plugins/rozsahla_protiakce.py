@@ -2,7 +2,8 @@
 
 While enabled, a counter-action may protect several targets of the action (or výzva) it answers
 (rozsáhle or plošně), pulling nobody new into the contest. The core asks whether this plugin is
-enabled when it meets such a counter; the plugin itself only declares the rule.
+enabled when it meets such a counter — including a plošná `kind: protect` counter while
+`plosna-protiakce` is off (`engine/contest.py:resolve_contest`); the plugin itself only declares the rule.
 """
 
 from __future__ import annotations
