@@ -125,14 +125,18 @@ def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose:
     Raises RuleViolation (exit 1) when a rule forbids something in the file; its problems carry
     document paths, already turned into file:line:col using `loaded.source`.
     """
-    from .dice import SeededDice, new_seed
+    from .dice import QueuedDice, SeededDice, new_seed
 
     try:
         setup = setup_rules(loaded, params=params, enable=enable, disable=disable, group=group,
                             plugin_dirs=plugin_dirs)
         if seed is None:
             seed = loaded.scenario.seed if loaded.scenario.seed is not None else new_seed()
-        dice = dice or SeededDice(seed)
+        if dice is None:
+            dice = SeededDice(seed)
+            queue = getattr(loaded.scenario, "extra_dice", None)
+            if queue:
+                dice = QueuedDice(queue, dice)
         if loaded.system == "dakara":
             from .dakara.engine import resolve_dakara
 

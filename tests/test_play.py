@@ -66,6 +66,12 @@ def normalised(result: dict) -> dict:
     for step in out["steps"]:
         for roll in step["rolls"].values():
             roll["source"] = "*"
+        for pair in step.get("pairs", []):
+            for reroll in pair.get("rerolls", []):
+                for side in reroll.values():
+                    side["source"] = "*"
+        for entry in step["log"]:
+            entry["text"] = re.sub(r"\((entered|seeded|given)\)", "(*)", entry["text"])
     return out
 
 
@@ -228,3 +234,35 @@ def test_parse_roll_accepts(text, n, bonus, total, expect):
 def test_parse_roll_refuses(text, n, bonus, total, fragment):
     value, error = parse_roll(text, n, bonus, total)
     assert value is None and fragment in error
+
+
+def test_tie_reroll_dice_go_to_extra_dice_and_the_replay_reproduces_them(tmp_path):
+    """R-CONT with `tie: reroll`: the reroll has no place in an action, so the typed dice go into
+    the top-level `extra_dice`, which `drd resolve` uses before the seed (docs/play.md)."""
+    text = """\
+format: drd/1
+rules: {params: {tie: reroll}}
+participants:
+  a: {sudba: 5, ohrozeni: 1}
+  b: {sudba: 5, ohrozeni: 1}
+rounds:
+  - steps:
+      - id: pretah
+        contest:
+          action: {actor: a, label: přetlačování, effect: {ohrozeni: 1}}
+          counters: [{actor: b, kind: harm, effect: {ohrozeni: 1}}]
+"""
+    path = write(tmp_path, text, "tie.yaml")
+    # both total 7 → tie → a rerolls 6 6 (12), b rerolls 1 1 (2): a wins; b then accepts
+    res = play(path, ["7", "7", "6 6", "1 1", "p"], "--json")
+    assert res.exit_code == 0, res.output
+    assert "remíza, hází znovu" in res.output
+    assert "tady je třeba napsat kostky" not in res.output
+    result = json.loads(res.stdout)
+    assert result["steps"][0]["actions"]["a"]["success"] is True
+    replay = tmp_path / "tie.replay.yaml"
+    assert "extra_dice: [6, 6, 1, 1]" in replay.read_text(encoding="utf-8")
+    assert normalised(resolve_json(replay)) == normalised(result)
+    # a total is refused for a reroll: it has nowhere to be written
+    res = play(path, ["7", "7", "12", "6 6", "1 1", "p"], "--json", "--no-replay")
+    assert "tady je třeba napsat kostky" in res.output and res.exit_code == 0
