@@ -200,6 +200,7 @@ def step_odds(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 
     from .dice import SeededDice
     from .engine.hooks import Hooks
     from .engine.run import resolve_step_from, resolve_to
+    from .errors import RuleViolation
 
     setup = setup_rules(loaded, params=params, enable=enable, disable=disable, group=group)
     hooks = Hooks(setup.pm, setup.profile.enabled)
@@ -212,8 +213,15 @@ def step_odds(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 
         return resolve_step_from(cp, scn, setup.profile, dice, hooks, choose=choose)[0]
 
     # Probe once: which dice the step asks for, and each roller's bonus (record total − kept dice).
-    probe = _RecordingDice(seed)
-    step_rec = run(probe)
+    # Dice with which a rule refuses the step teach nothing: try other dice (a few) first.
+    for attempt in range(50):
+        probe = _RecordingDice(seed + attempt)
+        try:
+            step_rec = run(probe)
+            break
+        except RuleViolation:
+            if attempt == 49:
+                raise
     # A re-roll seen in the probe is not an open roller: it is branched over on demand.
     open_calls = [c for c in probe.calls if c[2] != "reroll"]
     keep_best = setup.profile.params.get("presne") == "keep-best-2-of-3"
@@ -285,7 +293,7 @@ def step_odds(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 
         denom *= 6 ** c[0]
 
     agg = _Agg()
-    dropped = Fraction(0)
+    dropped = refused = Fraction(0)
     resolutions = 0
     for answers, w in groups.values():
         stack: list[tuple[list[list[int]], Fraction]] = [(answers, Fraction(w, denom))]
@@ -294,6 +302,10 @@ def step_odds(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 
             try:
                 resolutions += 1
                 rec, state = resolve_step_from(cp, scn, setup.profile, _PlanDice(plan), hooks, choose=choose)
+            except RuleViolation:
+                # A written answer the payer cannot afford with these dice (R-EXH-4): an outcome too.
+                refused += p
+                continue
             except _NeedDice as need:
                 if len(plan) - len(answers) >= max_extra:
                     dropped += p
@@ -306,7 +318,8 @@ def step_odds(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 
     out = agg.result(1 - dropped)
     out.update({"step": step_id, "kind": step_rec["kind"], "choose": choose,
                 "open_rolls": [{"who": c[1], "dice": c[0]} for c in open_calls],
-                "combinations": denom, "classes": len(groups), "resolutions": resolutions, "dropped": dropped})
+                "combinations": denom, "classes": len(groups), "resolutions": resolutions, "dropped": dropped,
+                "refused": refused / (1 - dropped) if dropped != 1 else refused})
     return out
 
 

@@ -321,3 +321,33 @@ def test_step_odds_from_a_checkpoint_equals_whole_resolutions(tmp_path, choose):
     assert dict(r["ohrozeni"]["a"]) == dict(sorted(ohr.items()))
     assert dict(r["pairs"]["b vs a"]) == dict(sorted(wins.items()))
     assert min(r["ohrozeni"]["a"]) >= 2     # the earlier exhaustion is in the checkpoint
+
+
+def test_step_odds_refused_outcomes_are_counted(tmp_path):
+    """R-EXH-4: Aneta's written `exhaust` against Bohouš cannot be paid with 0 Tělo at Ohrožení 1:
+    whenever she loses the pair the rule refuses the step; that chance is reported as `refused`
+    (the R-CONT chance that 2k6+2 loses to 2k6+1), the rest resolves normally."""
+    from drd_cli.simulate import _load
+
+    p = tmp_path / "r.yaml"
+    p.write_text("""\
+format: drd/1
+title: nezaplatí
+participants:
+  a: {name: Aneta, pools: {telo: 0, duse: 5, vliv: 5}, ohrozeni: 1, levels: {valecnik: 2}}
+  b: {name: Bohouš, sudba: 9, ohrozeni: 1, charakteristika: 1}
+rounds:
+  - steps:
+      - id: boj
+        contest:
+          action: {actor: a, label: útok, pool: telo, bonus_from: valecnik, targets: [b], effect: {ohrozeni: 1}}
+          counters:
+            - {actor: b, kind: harm, pool: telo, effect: {ohrozeni: 1}}
+        choices: {a: {b: exhaust}}
+""", encoding="utf-8")
+    r = odds.step_odds(_load(str(p)), "boj", "accept", **RULES)
+    lose = odds.contest_odds(2, 1, "actor")["lose"]
+    assert r["refused"] == lose
+    assert r["success"]["a"] == 1 - lose
+    r2 = runner.invoke(odds_app, [str(p), "boj"])
+    assert r2.exit_code == 0 and "Pravidla zakazují" in r2.output

@@ -159,6 +159,8 @@ def _step_lines(r: dict, names: dict) -> list[str]:
     lines.append("Ohrožení po kroku:")
     for pid, d in r["ohrozeni"].items():
         lines.append(f"  {names.get(pid, pid)}: " + ", ".join(f"{o}: {_pct(p)}" for o, p in d.items()))
+    if r["refused"]:
+        lines.append(f"Pravidla zakazují (volba ze souboru nejde zaplatit): {_pct(r['refused'])}")
     if r["dropped"]:
         lines.append(f"  (odříznuto opakovaných remíz: {_pct(r['dropped'])}, zbytek přenormován)")
     return lines
