@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ScenarioError
+from ..i18n import _
 from ..scenario.models import (MANOEUVRE_ALIASES, MANOEUVRES, ActionSpec, ConditionSpec, Effect, JizvaSpec,
                                ManoeuvreSpec, as_list, effects_of, norm_pool)
 from .context import Answer, Ctx, StepRecord, violation
@@ -150,7 +151,7 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
         if extra not in names:
             items.insert(0, (extra, None, path))
             names.insert(0, extra)
-            rec.log("R-MAN-3", f"{p.name} reaguje z obrany: manévr obrana je nutný a započítává se")
+            rec.log("R-MAN-3", _("{name} reacts from defence: the manoeuvre obrana is required and counts").format(name=p.name))
     if from_obrana and any(n != "obrana" for n in names):
         raise violation(f"{p.name} acts from defence (obrana) and may use no other manoeuvre", "R-MAN-3",
                         path + ("manoeuvres",))
@@ -177,12 +178,15 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
         rec.data["manoeuvres"].append({"by": pid, "name": name, "paid": paid if paid != "pool" else pool,
                                        "cost": cost, "via": via})
         if via:
-            rec.log("R-MAN-2", f"{p.name}: manévr {name} zdarma díky {via} (započítává se)")
+            rec.log("R-MAN-2", _("{name}: manoeuvre {manoeuvre} for free thanks to {via} (it counts)").format(
+                name=p.name, manoeuvre=name, via=via))
     if level:
         cost = level * int(ctx.param("narocnost_cost"))
         key = p.pool_for(pool)
         costs[key] = costs.get(key, 0) + cost
-        rec.log("R-NAR", f"{p.name}: akce je {'velmi ' if level > 1 else ''}náročná, stojí {cost} {pool_cs(key)}")
+        text = (_("{name}: the action is very demanding, costs {cost} {pool}") if level > 1
+                else _("{name}: the action is demanding, costs {cost} {pool}"))
+        rec.log("R-NAR", text.format(name=p.name, cost=cost, pool=pool_cs(key)))
     wp = w[pid]
     if vyhody_needed > wp.vyhody:
         raise violation(f"{p.name} pays {vyhody_needed} manoeuvre(s) with Výhody but has {wp.vyhody}",
@@ -204,7 +208,8 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
 def _cap(rec: StepRecord, p: PState) -> None:
     """A pool never ends a payment above its maximum (RULES §1.1): a gain's surplus is lost."""
     for key, lost in p.cap_pools().items():
-        rec.log("R-EXH-4", f"{p.name}: {pool_cs(key)} nad maximum {p.maxima[key]}, {lost} propadá")
+        rec.log("R-EXH-4", _("{name}: {pool} over the maximum {max}, {lost} is lost").format(
+            name=p.name, pool=pool_cs(key), max=p.maxima[key], lost=lost))
 
 
 def _manoeuvre_payment(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: str, pay: str | None,
@@ -322,25 +327,25 @@ def _apply_one(ctx: Ctx, w: Working, rec: StepRecord, eff: Effect, pid: str, lst
         else:
             cond = Condition(c)
         p.conditions = [x for x in p.conditions if x.name != cond.name] + [cond]
-        what.append(f"stav „{cond.name}“")
+        what.append(_("condition „{name}“").format(name=cond.name))
     for name in as_list(eff.remove_condition):
         if any(c.name == name for c in p.conditions):
             p.conditions = [c for c in p.conditions if c.name != name]
-            what.append(f"bez stavu „{name}“")
+            what.append(_("no longer „{name}“").format(name=name))
     for name in as_list(eff.lose):
         if p.has_item(name):
             p.equipment = [i for i in p.equipment if i.name != name]
-            what.append(f"ztrácí {name}")
+            what.append(_("loses {item}").format(item=name))
         else:
-            rec.log("CS-PREP-2", f"{p.name} nemá {name}, nemá co ztratit")
+            rec.log("CS-PREP-2", _("{name} does not have {item}, has nothing to lose").format(name=p.name, item=name))
     for name in as_list(eff.disable):
         if name not in p.disabled:
             p.disabled.append(name)
-            what.append(f"nemůže použít {name}")
+            what.append(_("cannot use {item}").format(item=name))
     for name in as_list(eff.suspicion):
         if name not in p.suspicion:
             p.suspicion.append(name)
-            what.append(f"podezření na {name}")
+            what.append(_("suspicion of {item}").format(item=name))
     if eff.note:
         what.append(eff.note)
     if what:
@@ -364,7 +369,8 @@ def take_gain(ctx: Ctx, w: Working, rec: StepRecord, pid: str, pool: str | None,
         p.change_resource(p.pool_for(jpool), amount)
         p.jizvy.append(jizva["name"])
         gained["jizva"] = {"name": jizva["name"], "gain": amount}
-        rec.log("R-EXH-4", f"{p.name} bere Jizvu „{jizva['name']}“ a získává {amount} {pool_cs(p.pool_for(jpool))}")
+        rec.log("R-EXH-4", _("{name} takes the Jizva „{jizva}“ and gains {amount} {pool}").format(
+            name=p.name, jizva=jizva["name"], amount=amount, pool=pool_cs(p.pool_for(jpool))))
     if sacrifice:
         if not p.has_item(sacrifice):
             raise violation(f"{p.name} cannot sacrifice {sacrifice!r}: not held", "R-EXH-4", path + ("sacrifice",))
@@ -372,7 +378,8 @@ def take_gain(ctx: Ctx, w: Working, rec: StepRecord, pid: str, pool: str | None,
         p.equipment = [i for i in p.equipment if i.name != sacrifice]
         p.change_resource(p.pool_for(pool), amount)
         gained["sacrifice"] = {"name": sacrifice, "gain": amount}
-        rec.log("R-EXH-4", f"{p.name} obětuje {sacrifice} a získává {amount} {pool_cs(p.pool_for(pool))}")
+        rec.log("R-EXH-4", _("{name} sacrifices {item} and gains {amount} {pool}").format(
+            name=p.name, item=sacrifice, amount=amount, pool=pool_cs(p.pool_for(pool))))
     return gained
 
 
@@ -418,12 +425,13 @@ def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool:
     path = answer.path if answer else ()
     if answer is not None and not answer.explicit:
         if answer.max_cost is not None and cost > answer.max_cost:
-            rec.log(rule, f"{p.name} by se musel vyčerpat za {cost} {pool_cs(key)}, víc než {answer.max_cost} "
-                          f"(volba cheapest): přijímá neúspěch")
+            rec.log(rule, _("{name} would have to exhaust for {cost} {pool}, more than {max} (choice cheapest): "
+                            "accepts the failure").format(name=p.name, cost=cost, pool=pool_cs(key),
+                                                          max=answer.max_cost))
             return None
         if p.resource(key) < cost:
-            rec.log(rule, f"{p.name} by se musel vyčerpat za {cost} {pool_cs(key)}, ale má jen "
-                          f"{p.resource(key)}: přijímá neúspěch")
+            rec.log(rule, _("{name} would have to exhaust for {cost} {pool}, but has only {have}: accepts the "
+                            "failure").format(name=p.name, cost=cost, pool=pool_cs(key), have=p.resource(key)))
             return None
     available = p.resource(key) + (int(jizva.get("gain", 0)) if jizva and
                                    (norm_pool(jizva.get("pool")) or pool) in (pool, None, key) else 0) \
@@ -443,10 +451,12 @@ def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool:
     rec.data["exhaustions"].append(entry)
     whom = ""
     if protected and protected != [payer]:
-        whom = " za " + ", ".join(w.peek(x).name for x in protected)
+        whom = _(" for {who}").format(who=", ".join(w.peek(x).name for x in protected))
     if denied:
-        whom += f" (upírá {w.peek(denied).name} jeho zisk)"
-    rec.log(rule, f"{p.name} se vyčerpává{whom} proti {'zkoušce' if vs == 'test' else w.peek(vs).name}: "
-                  f"{cost} {pool_cs(key)}, Ohrožení {before}→{wp.ohrozeni}" + (f" — {why}" if why else ""))
+        whom += _(" (denies {name} its gain)").format(name=w.peek(denied).name)
+    text = _("{name} exhausts{whom} against {vs}: {cost} {pool}, Ohrožení {before}→{after}").format(
+        name=p.name, whom=whom, vs=_("the test") if vs == "test" else w.peek(vs).name, cost=cost,
+        pool=pool_cs(key), before=before, after=wp.ohrozeni)
+    rec.log(rule, text + (f" — {why}" if why else ""))
     _cap(rec, wp)
     return entry

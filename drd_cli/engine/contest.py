@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import _
 from ..scenario.models import ActionSpec, ContestSpec, CounterSpec, as_list, effects_of
 from .actions import Prepared, Roll, apply_effects, bonus_for, exhaust, has_effect, make_roll, prepare
 from .context import Answer, Choices, Ctx, StepRecord, violation
@@ -164,10 +165,10 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
     rec.action(actor)["success"] = success
     if success and has_effect(a.self_effect):
         if out.actor_denied:
-            rec.log("CS-MULTI-5", f"{w.peek(actor).name} vyhrál, ale jeho zisk byl upřen vyčerpáním")
+            rec.log("CS-MULTI-5", _("{name} won, but its gain was denied by an exhaustion").format(name=w.peek(actor).name))
         else:
             apply_effects(ctx, w, rec, a.self_effect, [actor], actor=actor, lstive=act.prep.lstive,
-                          source="vlastní zisk", rule="CS-MULTI-5")
+                          source=_("own gain"), rule="CS-MULTI-5")
     if a.long:
         _long_status(ctx, w, rec, act, out, obstacle_ok, pairs)
     for c in pairs:
@@ -227,14 +228,15 @@ def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: i
         raise violation(f"{w.peek(c.actor).name} acts from defence (obrana) and can protect only itself",
                         "R-MAN-3", cpath + ("protects",))
     if long_state and c.actor in long_state.get("barred", []):
-        rec.log("CS-DUR-2", f"Pozor: {w.peek(c.actor).name} už dřív přijal neúspěch proti této dlouhé akci; "
-                            f"stejným způsobem by ji neměl znovu přerušit, pokud se okolnosti výrazně nezměnily")
+        rec.log("CS-DUR-2", _("Watch out: {name} already accepted a failure against this long action; it should not "
+                              "interrupt it the same way again unless the circumstances changed a lot").format(
+                                  name=w.peek(c.actor).name))
     prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",
                    implied=("obrana",) if src == "obrana" else ())
     return Side(c.actor, c, cpath, prep, kind, protects, i)
 
 
-def roll_sides(ctx: Ctx, w: Working, rec: StepRecord, sides: list, heading: str = "Pořadí hodů") -> None:
+def roll_sides(ctx: Ctx, w: Working, rec: StepRecord, sides: list, heading: str | None = None) -> None:
     """Rolls every side (anything with pid, spec, path, prep) and records `rolls` and `order` (R-ORDER)."""
     for s in sides:
         s.prep.roll = make_roll(ctx, w, s.pid, s.spec, s.path, total=s.spec.roll, dice=s.spec.dice,
@@ -242,31 +244,35 @@ def roll_sides(ctx: Ctx, w: Working, rec: StepRecord, sides: list, heading: str 
         rec.data["rolls"][s.pid] = s.prep.roll.as_result()
     order = sorted(range(len(sides)), key=lambda i: (-sides[i].prep.roll.total, i))
     rec.data["order"] = [sides[i].pid for i in order]
+    heading = heading if heading is not None else _("Roll order")
     rec.log("R-ORDER", f"{heading}: " + ", ".join(f"{w.peek(sides[i].pid).name} {sides[i].prep.roll.total}"
                                                   for i in order))
 
 
 def pair_winner(ctx: Ctx, w: Working, rec: StepRecord, act: Any, c: Any, *, rule: str = "R-CONT",
-                actor_word: str = "aktér") -> Any:
+                actor_word: str | None = None) -> Any:
     """R-CONT: which of the pair wins (`act` is the side the tie rule favours as the actor); logged
     and recorded in `pairs` under `rule`. Sides are anything with `pid`, `spec`, `path` and a rolled `prep`."""
     ra, rc = act.prep.roll.total, c.prep.roll.total
     na, nc = w.peek(act.pid).name, w.peek(c.pid).name
     tie = ctx.param("tie")
+    actor_word = actor_word if actor_word is not None else _("the actor")
     rerolls: list[dict] = []
     while ra == rc and tie == "reroll" and len(rerolls) < 20:
         xa, xc = reroll(ctx, w, act), reroll(ctx, w, c)
         ra, rc = xa.total, xc.total
         rerolls.append({"actor": xa.as_result(), "counter": xc.as_result()})
-        rec.log("R-CONT", f"Remíza {na} a {nc}: házejí znovu ({ctx.dice.name}) "
-                          f"{_shown(xa)}→{ra} proti {_shown(xc)}→{rc}")
+        rec.log("R-CONT", _("Tie of {a} and {c}: they roll again ({dice}) {shown_a}→{ra} against {shown_c}→{rc}").format(
+            a=na, c=nc, dice=ctx.dice.name, shown_a=_shown(xa), ra=ra, shown_c=_shown(xc), rc=rc))
     if ra > rc or (ra == rc and tie != "counter"):
-        why = f"{ra} > {rc}" if ra > rc else f"remíza {ra} = {rc}, vyhrává {actor_word} (tie: {tie})"
-        rec.log("R-CONT", f"{na} vyhrává nad {nc}: {why}")
+        why = (f"{ra} > {rc}" if ra > rc else _("tie {ra} = {rc}, {who} wins (tie: {tie})").format(
+            ra=ra, rc=rc, who=actor_word, tie=tie))
+        rec.log("R-CONT", _("{winner} wins over {loser}: {why}").format(winner=na, loser=nc, why=why))
         record_pair(rec, act.pid, c.pid, act.pid, (ra, rc), rerolls, rule)
         return act
-    why = f"{rc} > {ra}" if rc > ra else f"remíza {ra} = {rc}, vyhrává protiaktér (tie: counter)"
-    rec.log("R-CONT", f"{nc} vyhrává nad {na}: {why}")
+    why = (f"{rc} > {ra}" if rc > ra else _("tie {ra} = {rc}, {who} wins (tie: {tie})").format(
+        ra=ra, rc=rc, who=_("the counter-actor"), tie="counter"))
+    rec.log("R-CONT", _("{winner} wins over {loser}: {why}").format(winner=nc, loser=na, why=why))
     record_pair(rec, act.pid, c.pid, c.pid, (ra, rc), rerolls, rule)
     return c
 
@@ -370,19 +376,21 @@ def _counter_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out
     if c.kind == "harm":
         if out.stopped_by is None:
             out.stopped_by = c.pid
-            rec.log("CS-MULTI-4", f"{w.peek(c.pid).name} zastavil akci {w.peek(act.pid).name} proti všem cílům")
+            rec.log("CS-MULTI-4", _("{name} stopped the action of {actor} against all targets").format(
+                name=w.peek(c.pid).name, actor=w.peek(act.pid).name))
     else:
         newly = [p for p in c.protects if p not in out.shielded]
         out.shielded.update(c.protects)
         if newly:
-            rec.log("CS-MULTI-4", f"{w.peek(c.pid).name} ochránil " + ", ".join(w.peek(p).name for p in newly))
+            rec.log("CS-MULTI-4", _("{name} protected {who}").format(
+                name=w.peek(c.pid).name, who=", ".join(w.peek(p).name for p in newly)))
     # The winner's consequence for the actor: the counter's effect (harm, or a protect that has one).
     loser_answer = _answer(choices, act.pid, c.pid)
     threatens_actor = act.pid in threatened_targets(c.spec.effect, [act.pid], c.pid) and has_effect(c.spec.effect)
     if has_effect(c.spec.effect) and not threatens_actor:
         # R-THR: a counter effect that only helps the actor lands with nothing to exhaust against.
         for t in apply_effects(ctx, w, rec, c.spec.effect, [act.pid], actor=c.pid, lstive=c.prep.lstive,
-                               source=f"vítězství {w.peek(c.pid).name}", rule="R-THR"):
+                               source=_("victory of {name}").format(name=w.peek(c.pid).name), rule="R-THR"):
             rec.affected(c.pid, t)
     exhausted = False
     if threatens_actor:
@@ -402,10 +410,10 @@ def _counter_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out
         if exhausted:
             if has_effect(c.spec.softened):
                 apply_effects(ctx, w, rec, c.spec.softened, [act.pid], actor=c.pid, payer=act.pid,
-                              lstive=c.prep.lstive, source="zmírněno vyčerpáním", rule="R-EXH-2")
+                              lstive=c.prep.lstive, source=_("softened by an exhaustion"), rule="R-EXH-2")
         else:
             landed = apply_effects(ctx, w, rec, c.spec.effect, [act.pid], actor=c.pid, lstive=c.prep.lstive,
-                                   source=f"vítězství {w.peek(c.pid).name}", rule="R-CONT")
+                                   source=_("victory of {name}").format(name=w.peek(c.pid).name), rule="R-CONT")
             for t in landed:
                 rec.affected(c.pid, t)
     deny = loser_answer.deny or (loser_answer.exhaust and not threatens_actor and loser_answer.explicit
@@ -414,17 +422,18 @@ def _counter_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out
         if deny:
             if exhaust(ctx, w, rec, payer=act.pid, vs=c.pid, pool=c.prep.threat_pool, protected=[],
                        answer=loser_answer, winner=c.prep, denied=c.pid, rule="CS-MULTI-5",
-                       why="upírá vítězi jeho zisk") is not None:
+                       why=_("denies the winner its gain")) is not None:
                 return
         apply_effects(ctx, w, rec, c.spec.self_effect, [c.pid], actor=c.pid, lstive=c.prep.lstive,
-                      source="vlastní zisk", rule="CS-MULTI-5")
+                      source=_("own gain"), rule="CS-MULTI-5")
 
 
 def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: Outcome, choices: Choices,
                 participants: list[str]) -> None:
     rec.action(c.pid)["success"] = False
     if out.stopped_by is not None:
-        rec.log("CS-MULTI-4", f"{w.peek(c.pid).name} prohrál, ale akce {w.peek(act.pid).name} už byla zastavena")
+        rec.log("CS-MULTI-4", _("{name} lost, but the action of {actor} was already stopped").format(
+            name=w.peek(c.pid).name, actor=w.peek(act.pid).name))
         return
     at_stake = []
     if c.pid in out.targets and c.pid not in out.shielded and c.pid not in out.settled:
@@ -435,7 +444,7 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
             out.settled.add(c.pid)
             out.reached.append(c.pid)
             for t in apply_effects(ctx, w, rec, act.spec.effect, [c.pid], actor=act.pid, lstive=act.prep.lstive,
-                                   source=f"akce {w.peek(act.pid).name}", rule="R-THR"):
+                                   source=_("action of {name}").format(name=w.peek(act.pid).name), rule="R-THR"):
                 rec.affected(act.pid, t)
     for p in c.protects:
         if p != c.pid and p in out.targets and p not in out.shielded and p not in out.settled:
@@ -462,7 +471,7 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
             out.settled.add(pid)
             out.reached.append(pid)
             landed = apply_effects(ctx, w, rec, act.spec.effect, [pid], actor=act.pid, lstive=act.prep.lstive,
-                                   source=f"zásah akcí {w.peek(act.pid).name}", rule="R-CONT")
+                                   source=_("hit by the action of {name}").format(name=w.peek(act.pid).name), rule="R-CONT")
             for t in landed:
                 rec.affected(act.pid, t)
         # a protected non-reacting target whose protector lost waits for the comparison with 9
@@ -471,7 +480,7 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
         if loser_answer.exhaust and c.pid not in out.targets and (c.pid, act.pid) not in out.consumed:
             exhaust(ctx, w, rec, payer=c.pid, vs=act.pid, pool=act.prep.threat_pool, protected=[c.pid],
                     answer=loser_answer, winner=act.prep, rule="CS-DUR-2",
-                    why="dlouhá akce pokračuje, ale může ji zkusit přerušit znovu")
+                    why=_("the long action goes on, but it may try to interrupt it again"))
             out.consumed.add((c.pid, act.pid))
     # With nothing at stake for the loser, its `exhaust` can only mean denying the winner's gain (§5).
     deny = loser_answer.deny or (loser_answer.exhaust and loser_answer.explicit and not at_stake
@@ -479,7 +488,7 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
     if deny and has_effect(act.spec.self_effect):
         if exhaust(ctx, w, rec, payer=c.pid, vs=act.pid, pool=act.prep.threat_pool, protected=[],
                    answer=loser_answer, winner=act.prep, denied=act.pid, rule="CS-MULTI-5",
-                   why="upírá vítězi jeho zisk") is not None:
+                   why=_("denies the winner its gain")) is not None:
             out.actor_denied = True
 
 
@@ -517,7 +526,7 @@ def mark_exhausted(ctx: Ctx, w: Working, rec: StepRecord, out: Outcome, protecte
             out.reached.append(pid)
     if protected and has_effect(act.spec.softened):
         apply_effects(ctx, w, rec, act.spec.softened, protected, actor=act.pid, payer=payer,
-                      lstive=act.prep.lstive, source="zmírněno vyčerpáním", rule="R-EXH-2")
+                      lstive=act.prep.lstive, source=_("softened by an exhaustion"), rule="R-EXH-2")
 
 
 def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: Outcome, choices: Choices,
@@ -532,8 +541,11 @@ def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: 
     name = w.peek(act.pid).name
     bought = False
     if roll >= target:
-        rec.log("CS-MULTI-3", f"{name}: hod {roll} ≥ {target}, "
-                + ("zasahuje ty, kdo nereagovali" if pending else "") + (" a překonává překážku" if obstacle else ""))
+        text = (_("{name}: roll {roll} ≥ {target}, hits those who did not react and overcomes the obstacle")
+                if pending and obstacle else
+                _("{name}: roll {roll} ≥ {target}, hits those who did not react") if pending else
+                _("{name}: roll {roll} ≥ {target}, overcomes the obstacle"))
+        rec.log("CS-MULTI-3", text.format(name=name, roll=roll, target=target))
         passed = True
     else:
         ans = choices.get(act.pid, "test")
@@ -541,15 +553,19 @@ def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: 
         if ans.exhaust:
             entry = exhaust(ctx, w, rec, payer=act.pid, vs="test", pool=act.prep.pool, protected=[act.pid],
                             answer=ans, winner=None, rule="CS-MULTI-3", use_armour=False,
-                            why=f"hod {roll} < {target}: jednou za všechny, kdo nereagovali"
-                            + (" i za překážku" if obstacle else ""))
+                            why=(_("roll {roll} < {target}: once for all who did not react and for the obstacle")
+                                 if obstacle else
+                                 _("roll {roll} < {target}: once for all who did not react")).format(
+                                     roll=roll, target=target))
             if entry is not None:
                 entry["protected"] = [act.pid]
                 passed = bought = True
         if not passed:
             who = ", ".join(w.peek(t).name for t in pending)
-            rec.log("CS-MULTI-3", f"{name}: hod {roll} < {target} a nevyčerpá se"
-                    + (f": {who} nereagovali a akce je nezasáhne" if pending else ""))
+            text = (_("{name}: roll {roll} < {target} and does not exhaust: {who} did not react and the action "
+                      "does not hit them") if pending else
+                    _("{name}: roll {roll} < {target} and does not exhaust"))
+            rec.log("CS-MULTI-3", text.format(name=name, roll=roll, target=target, who=who))
     if passed and pending:
         # Someone in the contest may still exhaust for a target that did not react (CS-MULTI-4 c).
         others_exhaust(ctx, w, rec, act, out, choices, participants, pending, may_name=set(out.threatened))
@@ -560,11 +576,11 @@ def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: 
         spec = act.spec.softened if bought and has_effect(act.spec.softened) else act.spec.effect
         if pending:
             landed = apply_effects(ctx, w, rec, spec, pending, actor=act.pid, lstive=act.prep.lstive,
-                                   source="zkouška v rámci střetu", rule="CS-MULTI-3")
+                                   source=_("test within the contest"), rule="CS-MULTI-3")
             for t in landed:
                 rec.affected(act.pid, t)
     if obstacle and not passed:
-        apply_effects(ctx, w, rec, act.spec.obstacle, [act.pid], actor=act.pid, source="překážka",
+        apply_effects(ctx, w, rec, act.spec.obstacle, [act.pid], actor=act.pid, source=_("obstacle"),
                       rule="CS-MULTI-3")
     return passed or not obstacle
 
@@ -580,7 +596,7 @@ def _counter_obstacle(ctx: Ctx, w: Working, rec: StepRecord, c: Side, choices: C
     if ans.exhaust and exhaust(ctx, w, rec, payer=c.pid, vs="test", pool=c.prep.pool, protected=[c.pid],
                                answer=ans, rule="CS-MULTI-3", use_armour=False) is not None:
         return
-    apply_effects(ctx, w, rec, c.spec.obstacle, [c.pid], actor=c.pid, source="překážka", rule="CS-MULTI-3")
+    apply_effects(ctx, w, rec, c.spec.obstacle, [c.pid], actor=c.pid, source=_("obstacle"), rule="CS-MULTI-3")
 
 
 def _long_status(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: Outcome, obstacle_ok: bool,
@@ -592,7 +608,8 @@ def _long_status(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: Outcome,
     if out.stopped_by is not None:
         retry = bool(out.actor_exhausted_vs)
         status = "interrupted"
-        rec.log("CS-DUR-2", f"Dlouhá akce {lid} přerušena" + (" (vyčerpáním může zkusit znovu)" if retry else ""))
+        rec.log("CS-DUR-2", (_("Long action {id} interrupted (may try again by exhausting)") if retry
+                             else _("Long action {id} interrupted")).format(id=lid))
     else:
         retry = False
         answers = out.interrupter_answers
@@ -603,7 +620,8 @@ def _long_status(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: Outcome,
             status = "continuing"
         else:
             status = "completed"
-        rec.log("CS-DUR-2", f"Dlouhá akce {lid}: " + {"completed": "dokončena", "continuing": "pokračuje"}[status])
+        rec.log("CS-DUR-2", (_("Long action {id}: completed") if status == "completed"
+                             else _("Long action {id}: continues")).format(id=lid))
     info = {"id": lid, "status": status, "retry": retry, "barred": barred}
     rec.action(act.pid)["long"] = info
     w.longs[lid] = info

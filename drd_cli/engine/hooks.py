@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import _
 from .context import Choices, Ctx, StepRecord, violation
 from .state import PState, Working
 
@@ -96,9 +97,10 @@ class Hooks:
         self._need("prostredi", "a follow-up action (`followup`)", "CS-FOL-1", path)
         from .steps import resolve_challenge
 
-        for _, spec in self._named("drd_followup", action=None, followup=followup,
-                                   params=ctx.profile.params):
-            rec.log("CS-FOL-1", f"Následná akce „{spec.name or 'výzva'}“ hned po akci {w.peek(actor).name}")
+        for _plugin, spec in self._named("drd_followup", action=None, followup=followup,
+                                         params=ctx.profile.params):
+            rec.log("CS-FOL-1", _("Follow-up action „{title}“ right after the action of {name}").format(
+                title=spec.name or _("challenge"), name=w.peek(actor).name))
             aff = affects
             if aff is not None and spec.affects not in (None, "all"):
                 named = [spec.affects] if isinstance(spec.affects, str) else list(spec.affects)

@@ -56,7 +56,7 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
             return False
         entry = exhaust(ctx, w, rec, payer=pid, vs="test", pool=preps[pid].pool, protected=[pid], answer=ans,
                         rule="CS-MULTI-2" if len(targets) > 1 else "R-TEST", use_armour=False,
-                        why="zkouška na více cílů: jednou bez ohledu na jejich počet" if len(targets) > 1 else "")
+                        why=_("a test on several targets: once, whatever their number") if len(targets) > 1 else "")
         if entry is None:
             return False
         exhausted.append(pid)
@@ -97,7 +97,7 @@ def _test_outcome(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, pid: st
                   success: bool, bought: bool, targets: list[str], prep: Prepared) -> None:
     rec.action(pid)["success"] = success
     if not success:
-        apply_effects(ctx, w, rec, spec.failure, [pid], actor=pid, source="přijatý neúspěch", rule="R-ACC")
+        apply_effects(ctx, w, rec, spec.failure, [pid], actor=pid, source=_("accepted failure"), rule="R-ACC")
         return
     _land_success(ctx, w, rec, spec, pid, [pid], bought, targets, prep, [pid] if bought else [])
 
@@ -108,7 +108,7 @@ def _group_outcome(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, actors
         rec.action(pid)["success"] = success
     if not success:
         for pid in actors:
-            apply_effects(ctx, w, rec, spec.failure, [pid], actor=pid, source="neúspěch skupiny", rule="CS-MULTI-1")
+            apply_effects(ctx, w, rec, spec.failure, [pid], actor=pid, source=_("failure of the group"), rule="CS-MULTI-1")
         return
     _land_success(ctx, w, rec, spec, actors[0], actors, bool(exhausted), targets, preps[actors[0]], exhausted)
 
@@ -118,23 +118,23 @@ def _land_success(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, lead:
     if targets:
         eff = spec.softened if bought and has_effect(spec.softened) else spec.effect
         landed = apply_effects(ctx, w, rec, eff, targets, actor=lead, payer=exhausted[0] if exhausted else None,
-                               lstive=prep.lstive, source="zmírněno vyčerpáním" if bought else "úspěch",
+                               lstive=prep.lstive, source=_("softened by an exhaustion") if bought else _("success"),
                                rule="CS-MULTI-2" if len(targets) > 1 else "R-TEST")
         for t in landed:
             for pid in actors:
                 rec.affected(pid, t)
     else:
         if has_effect(spec.effect):
-            landed = apply_effects(ctx, w, rec, spec.effect, [], actor=lead, lstive=prep.lstive, source="úspěch",
+            landed = apply_effects(ctx, w, rec, spec.effect, [], actor=lead, lstive=prep.lstive, source=_("success"),
                                    rule="R-TEST")
             for t in landed:
                 rec.affected(lead, t)
         if bought and has_effect(spec.softened):
             for pid in exhausted:
                 landed = apply_effects(ctx, w, rec, spec.softened, [pid], actor=pid, payer=pid,
-                                       lstive=prep.lstive, source="zmírněno vyčerpáním", rule="R-TEST")
+                                       lstive=prep.lstive, source=_("softened by an exhaustion"), rule="R-TEST")
     for pid in actors:
-        apply_effects(ctx, w, rec, spec.self_effect, [pid], actor=pid, lstive=prep.lstive, source="vlastní zisk",
+        apply_effects(ctx, w, rec, spec.self_effect, [pid], actor=pid, lstive=prep.lstive, source=_("own gain"),
                       rule="R-TEST")
     if spec.followup is not None:
         ctx.hooks.run_followup(ctx, w, rec, lead, spec.followup, targets or None, None, ())
@@ -157,7 +157,7 @@ def resolve_declare(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, pat
     if targets:
         for t in apply_effects(ctx, w, rec, spec.effect, targets, actor=pid, lstive=prep.lstive, rule="CS-PREP-1"):
             rec.affected(pid, t)
-    apply_effects(ctx, w, rec, spec.self_effect, [pid], actor=pid, lstive=prep.lstive, source="příprava",
+    apply_effects(ctx, w, rec, spec.self_effect, [pid], actor=pid, lstive=prep.lstive, source=_("preparation"),
                   rule="CS-PREP-1")
 
 
@@ -200,12 +200,12 @@ def resolve_race(ctx: Ctx, w: Working, rec: StepRecord, spec: RaceSpec, choices:
                 entry = None
                 if ans.exhaust:
                     entry = exhaust(ctx, w, rec, payer=pid, vs="test", pool=pool, protected=[pid], answer=ans,
-                                    rule="CS-RACE-1", use_armour=False, why="překážka")
+                                    rule="CS-RACE-1", use_armour=False, why=_("obstacle"))
                 if entry is None:
                     passed = False
-                    apply_effects(ctx, w, rec, spec.obstacle, [pid], actor=pid, source="překážka", rule="CS-RACE-1")
+                    apply_effects(ctx, w, rec, spec.obstacle, [pid], actor=pid, source=_("obstacle"), rule="CS-RACE-1")
                 elif has_effect(spec.softened):
-                    apply_effects(ctx, w, rec, spec.softened, [pid], actor=pid, payer=pid, source="zmírněno",
+                    apply_effects(ctx, w, rec, spec.softened, [pid], actor=pid, payer=pid, source=_("softened"),
                                   rule="CS-RACE-1")
         kept_up = True
         for q in sorted(faster[pid], key=lambda x: -total[x]):
@@ -214,11 +214,11 @@ def resolve_race(ctx: Ctx, w: Working, rec: StepRecord, spec: RaceSpec, choices:
             entry = None
             if ans.exhaust:
                 entry = exhaust(ctx, w, rec, payer=pid, vs=q, pool=pool, protected=[pid], answer=ans,
-                                rule="CS-RACE-1", use_armour=False, why="drží krok")
+                                rule="CS-RACE-1", use_armour=False, why=_("keeps up"))
             if entry is None:
                 kept_up = False
-                for t in apply_effects(ctx, w, rec, spec.effect, [pid], actor=q, source=f"pomalejší než "
-                                       f"{w.peek(q).name}", rule="CS-RACE-1"):
+                for t in apply_effects(ctx, w, rec, spec.effect, [pid], actor=q, source=_("slower than {name}").format(
+                                       name=w.peek(q).name), rule="CS-RACE-1"):
                     rec.affected(q, t)
         rec.action(pid)["success"] = passed
         rec.action(pid)["kept_up"] = kept_up
@@ -295,14 +295,14 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
                 cost = ohr * (len(protects) if per_target else 1)
                 if exhaust(ctx, w, rec, payer=c.actor, vs="test", pool=prep.pool, protected=protects, answer=ans,
                            rule="CS-ENV-3", use_armour=False, cost=cost,
-                           why=("za každého chráněného" if per_target else "jednou za všechny chráněné")) is not None:
+                           why=(_("for each protected") if per_target else _("once for all protected"))) is not None:
                     ok = True
         rec.action(c.actor)["success"] = ok
         if ok:
             shielded.update(protects)
             rec.log("CS-ENV-3", _("{name} protects {who}").format(name=w.peek(c.actor).name,
                                                                    who=", ".join(w.peek(p).name for p in protects)))
-            apply_effects(ctx, w, rec, c.self_effect, [c.actor], actor=c.actor, source="vlastní zisk", rule="CS-ENV-3")
+            apply_effects(ctx, w, rec, c.self_effect, [c.actor], actor=c.actor, source=_("own gain"), rule="CS-ENV-3")
         else:
             rec.log("CS-ENV-3", _("{name} protected nobody ({roll} < {target})").format(
                 name=w.peek(c.actor).name, roll=prep.roll.total, target=target))
@@ -348,9 +348,9 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
                             winner=Prepared("", action, path, pool, pool), why=f"{roll.total} < {target}")
         rec.action(pid)["success"] = entry is not None
         if entry is None:
-            suffered += _suffer(ctx, w, rec, spec.effect, pid, f"{roll.total} < {target}, přijímá")
+            suffered += _suffer(ctx, w, rec, spec.effect, pid, _("{roll} < {target}, accepts").format(roll=roll.total, target=target))
         elif has_effect(spec.softened):
-            apply_effects(ctx, w, rec, spec.softened, [pid], actor=None, payer=pid, source="zmírněno", rule="R-CHAL")
+            apply_effects(ctx, w, rec, spec.softened, [pid], actor=None, payer=pid, source=_("softened"), rule="R-CHAL")
     rec.data.setdefault("affected", [])
     for p in suffered:
         if p not in rec.data["affected"]:

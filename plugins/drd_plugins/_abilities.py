@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from drd_cli.i18n import _
+
 HRSTKA = 12
 TIGHT_HRSTKA = "sevřená hrstka"
 
@@ -14,13 +16,13 @@ def group_ok(action: Any, participants: Any = None) -> tuple[bool, str]:
     if group is not None:
         if group == TIGHT_HRSTKA:
             return True, ""
-        return False, f"skupina je „{group}“, schopnost působí nejvýše na sevřenou hrstku"
+        return False, _("the group is „{group}“, the ability works on a sevřená hrstka at most").format(group=group)
     if action.targets and getattr(action.spec, "zone", None):
         size = sum(getattr(t, "count", 1) for t in (participants or []))
         if participants is not None and size <= HRSTKA:
             return True, ""
-        return False, f"v zóně je {size} bytostí, víc než hrstka"
-    return False, "akce neuvádí `group` ani `zone`, nelze ověřit, že jde o sevřenou hrstku"
+        return False, _("the zone holds {size} beings, more than a hrstka").format(size=size)
+    return False, _("the action gives neither `group` nor `zone`: cannot check it is a sevřená hrstka")
 
 
 def free_area_rozsahle(ability: str, title: str, means: tuple[str, ...], participant: Any, action: Any,
@@ -31,11 +33,14 @@ def free_area_rozsahle(ability: str, title: str, means: tuple[str, ...], partici
     spec = action.spec
     if not getattr(spec, "area", False):
         return {"free": False, "rule": "CS-RANGE-3",
-                "note": f"{participant.name}: {title} platí jen pro plošnou akci, ne pro vybrané cíle"}
+                "note": _("{name}: {title} applies only to a plošná action, not to chosen targets").format(
+                    name=participant.name, title=title)}
     if getattr(spec, "means", None) not in means:
         return {"free": False, "rule": "CS-RANGE-3",
-                "note": f"{participant.name}: {title} platí jen pro {'/'.join(means)}"}
+                "note": _("{name}: {title} applies only to {means}").format(
+                    name=participant.name, title=title, means="/".join(means))}
     ok, why = group_ok(action, members)
     if not ok:
-        return {"free": False, "rule": "CS-RANGE-4", "note": f"{participant.name}: {title} nelze použít — {why}"}
+        return {"free": False, "rule": "CS-RANGE-4", "note": _("{name}: {title} cannot be used — {why}").format(
+                    name=participant.name, title=title, why=why)}
     return {"free": True, "via": title, "key": ability, "per": None}

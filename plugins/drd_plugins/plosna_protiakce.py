@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from drd_cli.hookspecs import hookimpl
+from drd_cli.i18n import _
 
 ID = "plosna-protiakce"
 
@@ -100,9 +101,9 @@ def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
         threatens = threatened_targets(c.effect, ctargets, c.actor) | ({answered} if kind == "harm" else set())
         sides[c.actor] = _Side(c.actor, c, cpath, prep, kind, answered, i, Outcome(ctargets, threatens), protects)
         if c.area:
-            rec.log("CS-OPT-AREA", f"{w.peek(c.actor).name}: protiakce plošná z principu zasahuje "
-                    + (", ".join(w.peek(t).name for t in ctargets) or "nikoho"))
-    roll_sides(ctx, w, rec, list(sides.values()), "Pořadí hodů (obecný střet)")
+            rec.log("CS-OPT-AREA", _("{name}: the counter-action plošná by nature hits {who}").format(
+                name=w.peek(c.actor).name, who=", ".join(w.peek(t).name for t in ctargets) or _("nobody")))
+    roll_sides(ctx, w, rec, list(sides.values()), _("Roll order (general contest)"))
     participants = list(sides)
     refuse_outsiders(w, choices, participants, sorted({t for s in sides.values() for t in s.targets}),
                      followup=False)
@@ -136,7 +137,7 @@ def _winner(api: Any, answered: _Side, answer: _Side) -> tuple[_Side, _Side]:
     from drd_cli.engine.contest import pair_winner
 
     winner = pair_winner(api.ctx, api.w, api.rec, answered, answer, rule="CS-OPT-AREA",
-                         actor_word="ten, na koho se odpovídá")
+                         actor_word=_("the one answered"))
     return (answered, answer) if winner is answered else (answer, answered)
 
 
@@ -172,17 +173,19 @@ def _pair(api: Any, winner: _Side, loser: _Side, choices: Any, sides: dict[str, 
     wn, ln = w.peek(winner.pid).name, w.peek(loser.pid).name
     if winner.out.stopped_by is not None:
         # A stopped action neither lands nor stops anything; its roll only defended its performer.
-        rec.log("CS-OPT-AREA", f"Akce {wn} už byla zastavena: hodem se jen ubránil {ln}")
+        rec.log("CS-OPT-AREA", _("The action of {winner} was already stopped: its roll only defended against {loser}").format(
+            winner=wn, loser=ln))
         return
     if winner.kind == "protect":
         for s in (loser,):
             newly = [p for p in winner.protects if p not in s.out.shielded]
             s.out.shielded.update(winner.protects)
             if newly:
-                rec.log("CS-MULTI-4", f"{wn} chrání " + ", ".join(w.peek(p).name for p in newly) + f" před {ln}")
+                rec.log("CS-MULTI-4", _("{winner} protects {who} from {loser}").format(
+                    winner=wn, who=", ".join(w.peek(p).name for p in newly), loser=ln))
     elif winner.kind == "harm" and loser.out.stopped_by is None and winner.answers == loser.pid:
         loser.out.stopped_by = winner.pid
-        rec.log("CS-OPT-AREA", f"{wn} zastavil akci {ln}")
+        rec.log("CS-OPT-AREA", _("{winner} stopped the action of {loser}").format(winner=wn, loser=ln))
     # The winner's action lands on the loser if the loser is among its targets (or it answers the loser).
     lands_on_loser = loser.pid in winner.targets or (winner.answers == loser.pid and winner.kind == "harm")
     out = winner.out
@@ -194,7 +197,7 @@ def _pair(api: Any, winner: _Side, loser: _Side, choices: Any, sides: dict[str, 
             out.settled.add(loser.pid)
             out.reached.append(loser.pid)
             for t in apply_effects(ctx, w, rec, winner.spec.effect, [loser.pid], actor=winner.pid,
-                                   lstive=winner.prep.lstive, source=f"vítězství {wn}", rule="CS-OPT-AREA"):
+                                   lstive=winner.prep.lstive, source=_("victory of {name}").format(name=wn), rule="CS-OPT-AREA"):
                 rec.affected(winner.pid, t)
     elif lands_on_loser and not has_effect(winner.spec.effect):
         out.settled.add(loser.pid)
@@ -203,17 +206,17 @@ def _pair(api: Any, winner: _Side, loser: _Side, choices: Any, sides: dict[str, 
         ans = choices.get(loser.pid, winner.pid)
         if ans.deny and exhaust(ctx, w, rec, payer=loser.pid, vs=winner.pid, pool=winner.prep.threat_pool,
                                 protected=[], answer=ans, winner=winner.prep, denied=winner.pid,
-                                rule="CS-MULTI-5", why="upírá vítězi jeho zisk") is not None:
+                                rule="CS-MULTI-5", why=_("denies the winner its gain")) is not None:
             return
         apply_effects(ctx, w, rec, winner.spec.self_effect, [winner.pid], actor=winner.pid,
-                      lstive=winner.prep.lstive, source="vlastní zisk", rule="CS-MULTI-5")
+                      lstive=winner.prep.lstive, source=_("own gain"), rule="CS-MULTI-5")
     elif winner.answers is None:
         ans = choices.peek(loser.pid, winner.pid)
         if ans is not None and ans.deny and has_effect(winner.spec.self_effect) and not winner.denied:
             choices.get(loser.pid, winner.pid)
             if exhaust(ctx, w, rec, payer=loser.pid, vs=winner.pid, pool=winner.prep.threat_pool, protected=[],
                        answer=ans, winner=winner.prep, denied=winner.pid, rule="CS-MULTI-5",
-                       why="upírá vítězi jeho zisk") is not None:
+                       why=_("denies the winner its gain")) is not None:
                 winner.denied = True
 
 
@@ -234,10 +237,11 @@ def _non_reacting(api: Any, s: _Side, sides: dict[str, _Side], choices: Any) -> 
         ans = choices.get(s.pid, "test")
         if ans.exhaust and exhaust(ctx, w, rec, payer=s.pid, vs="test", pool=s.prep.pool, protected=[s.pid],
                                    answer=ans, rule="CS-MULTI-3", use_armour=False,
-                                   why="jednou za všechny, kdo nereagovali") is not None:
+                                   why=_("once for all who did not react")) is not None:
             ok = bought = True
-    rec.log("CS-MULTI-3", f"{w.peek(s.pid).name}: hod {roll} {'≥' if roll >= ctx.target else '<'} {ctx.target} "
-            f"proti těm, kdo nereagovali ({', '.join(w.peek(t).name for t in pending)})")
+    rec.log("CS-MULTI-3", _("{name}: roll {roll} {cmp} {target} against those who did not react ({who})").format(
+        name=w.peek(s.pid).name, roll=roll, cmp="≥" if roll >= ctx.target else "<", target=ctx.target,
+        who=", ".join(w.peek(t).name for t in pending)))
     if not ok:
         return
     others_exhaust(ctx, w, rec, s, s.out, choices, list(sides), pending, may_name=s.out.threatened, skip={s.pid})
@@ -246,7 +250,7 @@ def _non_reacting(api: Any, s: _Side, sides: dict[str, _Side], choices: Any) -> 
     s.out.reached.extend(pending)
     eff = s.spec.softened if bought and s.spec.softened else s.spec.effect
     for t in apply_effects(ctx, w, rec, eff, pending, actor=s.pid, lstive=s.prep.lstive,
-                           source="zkouška v rámci střetu", rule="CS-MULTI-3"):
+                           source=_("test within the contest"), rule="CS-MULTI-3"):
         rec.affected(s.pid, t)
 
 
@@ -255,4 +259,4 @@ def _self_effect(api: Any, s: _Side) -> None:
 
     if has_effect(s.spec.self_effect) and not s.denied:
         apply_effects(api.ctx, api.w, api.rec, s.spec.self_effect, [s.pid], actor=s.pid, lstive=s.prep.lstive,
-                      source="vlastní zisk", rule="CS-MULTI-5")
+                      source=_("own gain"), rule="CS-MULTI-5")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from drd_cli.hookspecs import StepType, hookimpl
+from drd_cli.i18n import _
 from drd_cli.scenario.models import (ActionSpec, ChallengeSpec, ContestSpec, CounterSpec, Effect, EffectSpec,
                                      StrictModel, TestSpec, as_list, cz, effects_of)
 
@@ -135,9 +136,9 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
     if spec.situation == "auto":
         per = {d: "chance" if _suspects(api, d, hidden) else "unaware" for d in deceived}
         for d in deceived:
-            api.log("CS-HIDE-4", f"{_name(api, d)}: " + (f"má podezření na {_name(api, hidden)} → situace 2 "
-                                                        f"(může si všimnout)" if per[d] == "chance" else
-                                                        "nemá podezření → situace 1 (nemá šanci si všimnout)"))
+            text = (_("{name}: suspects {hidden} → situation 2 (may notice)") if per[d] == "chance"
+                    else _("{name}: no suspicion → situation 1 (no chance to notice)"))
+            api.log("CS-HIDE-4", text.format(name=_name(api, d), hidden=_name(api, hidden)))
     else:
         per = {d: spec.situation for d in deceived}
     situation = max(per.values(), key=lambda s: SITUATIONS[s])
@@ -151,8 +152,9 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
     if not resists:
         if situation == "unaware" or not alert:
             resolved_as = "none"
-            api.log("CS-HIDE-1", f"{hidden if not hidden_is_participant else _name(api, hidden)} se nebrání "
-                                 f"a nikdo ho nehledá ani nemá šanci si ho všimnout: bez hodu, zůstává skryto")
+            api.log("CS-HIDE-1", _("{name} does not resist and nobody searches for it or has a chance to notice it: "
+                                   "no roll, it stays hidden").format(
+                                       name=hidden if not hidden_is_participant else _name(api, hidden)))
         elif situation == "chance":
             resolved_as = "challenge"
             _deceived_challenge(api, spec, choices, path, hidden, alert)
@@ -167,8 +169,8 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
             alert = _able_to_counter(api, spec, path, hider, alert)
         if situation == "unaware" or not alert:
             resolved_as = "test"
-            api.log("CS-HIDE-2", f"{_name(api, hider)} jedná skrytě a klamaný nemůže reagovat: zkouška, "
-                                 f"{_name(api, hider)} má iniciativu")
+            api.log("CS-HIDE-2", _("{name} acts unseen and the deceived cannot react: a test, {name} has the "
+                                   "initiative").format(name=_name(api, hider)))
             _hidden_test(api, spec, choices, path, hider)
             ok = rec.data["actions"][hider]["success"]
             h_ex = _exhausted(rec.data, start, hider, "test")
@@ -241,15 +243,17 @@ def _able_to_counter(api: Any, spec: HideSpec, path: tuple, hider: str, alert: l
     for d in alert:
         if d not in spent or d in threatened:
             if d in spent:
-                api.log("R-MAN-3", f"{_name(api, d)} už hrál z iniciativy; akce {_name(api, hider)} ho ohrožuje, "
-                                   f"takže smí reagovat jen z obrany (jen manévr obrana)")
+                api.log("R-MAN-3", _("{name} already acted from its initiative; the action of {hidden} threatens it, "
+                                     "so it may react only from defence (only the manoeuvre obrana)").format(
+                                         name=_name(api, d), hidden=_name(api, hider)))
             able.append(d)
             continue
         why = (f"{_name(api, d)} has already used its initiative action in round {ctx.round.number}, and "
                f"{_name(api, hider)}'s action does not threaten it, so it cannot counter (not even from obrana)")
         if spec.situation == "auto":
-            api.log("R-RND-1", f"{_name(api, d)} už hrál z iniciativy a akce {_name(api, hider)} ho neohrožuje: "
-                               f"nemůže reagovat, v tomto kroku nemá šanci si všimnout")
+            api.log("R-RND-1", _("{name} already acted from its initiative and the action of {hidden} does not "
+                                 "threaten it: it cannot react, in this step it has no chance to notice").format(
+                                     name=_name(api, d), hidden=_name(api, hider)))
             continue
         if spec.counter is not None and spec.counter.actors is not None:
             where = path + ("counter", "actors", spec.counter.actors.index(d))
@@ -299,11 +303,12 @@ def _deceived_challenge(api: Any, spec: HideSpec, choices: Any, path: tuple, hid
     bonus = {d: c.bonus_from for d in alert} if c is not None and c.bonus_from else {}
     label = hidden if hidden not in api.w else api.participant(hidden).name
     challenge = ChallengeSpec.model_construct(
-        name=f"všimnout si: {label}", affects=list(alert), exempt=None, pool=pool,
+        name=_("notice: {name}").format(name=label), affects=list(alert), exempt=None, pool=pool,
         label=c.label if c is not None else None, effect=None, softened=c.softened if c is not None else None,
         target=None, deadly=False, react=react, rolls={d: spec.rolls[d] for d in alert if d in spec.rolls},
         dice={}, bonus_from=bonus, counters=[], demanding=demanding, note=None)
-    api.log("CS-HIDE-1", f"{label} se nebrání; klamaný nehledá, ale může si všimnout náhodou: výzva")
+    api.log("CS-HIDE-1", _("{name} does not resist; the deceived does not search, but may notice by chance: "
+                          "a challenge").format(name=label))
     api.challenge(challenge, choices, path, charge_narocnost=True)
 
 
@@ -311,7 +316,7 @@ def _deceived_test(api: Any, spec: HideSpec, choices: Any, path: tuple, hidden: 
     """S3, not resisting: a test for each deceived who searches (CS-HIDE-1)."""
     c = spec.counter
     label = hidden if hidden not in api.w else api.participant(hidden).name
-    api.log("CS-HIDE-1", f"{label} se nebrání; klamaný aktivně hledá: zkouška")
+    api.log("CS-HIDE-1", _("{name} does not resist; the deceived searches actively: a test").format(name=label))
     test = _copy(TestSpec, c, actor=None, actors=list(alert), mode="individual", targets=None, area=False,
                  rolls={d: spec.rolls[d] for d in alert if d in spec.rolls} or None,
                  pool=(c.pool if c is not None and c.pool else "duse"),
@@ -339,9 +344,10 @@ def _hidden_acts(api: Any, spec: HideSpec, choices: Any, path: tuple, hider: str
         croll = c.roll if c is not None and c.roll is not None else spec.rolls.get(d)
         counters.append(_copy(CounterSpec, c, actor=d, roll=croll, demanding=_deceived_demanding(spec),
                               kind=(c.kind if c is not None else "harm")))
-    api.log("CS-HIDE-2", f"{_name(api, hider)} má iniciativu; "
-            + ("klamaný může (i podvědomě) reagovat protiakcí: střet" if situation == "chance"
-               else "klamaný aktivně hledá: střet"))
+    text = (_("{name} has the initiative; the deceived may (even unconsciously) react with a counter-action: "
+              "a contest") if situation == "chance"
+            else _("{name} has the initiative; the deceived searches actively: a contest"))
+    api.log("CS-HIDE-2", text.format(name=_name(api, hider)))
     api.contest(ContestSpec.model_construct(action=action, counters=counters), choices, path)
 
 
@@ -401,8 +407,8 @@ def _deceived_acts(api: Any, spec: HideSpec, choices: Any, path: tuple, hider: s
         if a is not None:
             counters.append(_copy(CounterSpec, a, actor=hider, roll=roll, kind="protect", protects=[hider],
                                   targets=None))
-        api.log("CS-HIDE-2", f"{_name(api, d)} má iniciativu a aktivně hledá: střet, "
-                             f"{_name(api, hider)} se brání")
+        api.log("CS-HIDE-2", _("{name} has the initiative and searches actively: a contest, {hidden} "
+                               "resists").format(name=_name(api, d), hidden=_name(api, hider)))
         api.contest(ContestSpec.model_construct(action=search, counters=counters),
                     _PairChoices(choices, {d, hider}) if len(alert) > 1 else choices, path)
         if hider in api.rec.data["rolls"]:
@@ -427,7 +433,8 @@ def _initiative(api: Any, spec: HideSpec, hider: str, alert: list[str]) -> str:
         # The round's story order decides: whoever comes first acts first.
         best = min((ini.index(d) for d in alert if d in ini), default=None)
         first = "deceived" if best is not None and best < ini.index(hider) else "hidden"
-        api.log("CS-HIDE-2", f"Iniciativa podle pořadí kola: jedná {'klamaný' if first == 'deceived' else 'ukrytý'}")
+        api.log("CS-HIDE-2", _("Initiative by the round's order: {who} acts").format(
+            who=_("the deceived") if first == "deceived" else _("the hidden")))
         return first
     if ini is not None and hasattr(ini, "rolls") and hider in ini.rolls:
         rolls = dict(ini.rolls)
@@ -435,15 +442,16 @@ def _initiative(api: Any, spec: HideSpec, hider: str, alert: list[str]) -> str:
     for pid in who:
         if pid not in rolls:
             rolls[pid] = sum(api.ctx.dice.roll(2, pid, "initiative"))
-    for _ in range(20):   # ties are rolled again (seeded), so the result is still reproducible
+    for _attempt in range(20):   # ties are rolled again (seeded), so the result is still reproducible
         top = max(rolls[d] for d in alert)
         if top != rolls[hider]:
             break
         for pid in who:
             rolls[pid] = sum(api.ctx.dice.roll(2, pid, "initiative"))
     first = "deceived" if max(rolls[d] for d in alert) > rolls[hider] else "hidden"
-    api.log("CS-HIDE-2", "Iniciativa hodem: " + ", ".join(f"{_name(api, p)} {rolls[p]}" for p in who)
-            + f" → jedná {'klamaný' if first == 'deceived' else 'ukrytý'}")
+    api.log("CS-HIDE-2", _("Initiative by roll: {rolls} → {who} acts").format(
+        rolls=", ".join(f"{_name(api, p)} {rolls[p]}" for p in who),
+        who=_("the deceived") if first == "deceived" else _("the hidden")))
     return first
 
 
@@ -458,24 +466,28 @@ def _consequences(api: Any, spec: HideSpec, path: tuple, hidden: str, hidden_is_
         if o == "not_found":
             if _suspects(api, d, hidden):
                 api.w[d].suspicion = [s for s in api.w.peek(d).suspicion if s != hidden]
-                api.log("CS-HIDE-4", f"{dn} nic neodhalil a ztrácí podezření na {name}")
+                api.log("CS-HIDE-4", _("{name} revealed nothing and loses the suspicion of {hidden}").format(name=dn, hidden=name))
             else:
-                api.log("CS-HIDE-4", f"{dn} nic neodhalil")
+                api.log("CS-HIDE-4", _("{name} revealed nothing").format(name=dn))
         elif o == "d_exhausted":
-            api.log("CS-HIDE-4", f"{dn} se vyčerpal: {name} zůstává neodhalen, ale jeho zisk je zmařen"
-                    + ("; dřívější podezření trvá" if _suspects(api, d, hidden) else ""))
+            text = (_("{name} exhausted: {hidden} stays unrevealed, but its gain is thwarted; the earlier "
+                      "suspicion remains") if _suspects(api, d, hidden)
+                    else _("{name} exhausted: {hidden} stays unrevealed, but its gain is thwarted"))
+            api.log("CS-HIDE-4", text.format(name=dn, hidden=name))
         elif o == "h_exhausted":
             if not _suspects(api, d, hidden):
                 api.w[d].suspicion = list(api.w.peek(d).suspicion) + [hidden]
-                api.log("CS-HIDE-4", f"{name} se vyčerpal: není odhalen, ale {dn} získává podezření")
+                api.log("CS-HIDE-4", _("{hidden} exhausted: not revealed, but {name} becomes suspicious").format(
+                    hidden=name, name=dn))
             else:
-                api.log("CS-HIDE-4", f"{name} se vyčerpal: není odhalen, ale {dn} si potvrzuje podezření")
+                api.log("CS-HIDE-4", _("{hidden} exhausted: not revealed, but {name} confirms its suspicion").format(
+                    hidden=name, name=dn))
         elif o == "found":
-            api.log("CS-HIDE-4", f"{dn} odhaluje {name}")
+            api.log("CS-HIDE-4", _("{name} reveals {hidden}").format(name=dn, hidden=name))
         elif o == "no_chance":
-            api.log("CS-HIDE-1", f"{dn} nemůže reagovat, a tak nemá šanci si {name} všimnout (jako situace 1); "
-                                 f"podezření se nemění")
+            api.log("CS-HIDE-1", _("{name} cannot react, so it has no chance to notice {hidden} (as situation 1); "
+                                   "the suspicion does not change").format(name=dn, hidden=name))
     if found_by:
         effect = spec.revealed if effects_of(spec.revealed) else DEFAULT_REVEALED
-        api.apply(effect, [hidden] if hidden_is_participant else [], rule="CS-HIDE-4", source="odhalen")
+        api.apply(effect, [hidden] if hidden_is_participant else [], rule="CS-HIDE-4", source=_("revealed"))
 
