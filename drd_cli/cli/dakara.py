@@ -11,23 +11,33 @@ from typing import List, Optional, Tuple
 
 import typer
 
+from ._common import Lang, lang_option, use_language
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogs (drd_cli.i18n.N_) without importing gettext at startup."""
+    return message
+
+
 app = typer.Typer(
     help="Dakara: dovednostní zkouška a střet (1k6 + dovednost proti 1k6 + obtížnost), přesné šance.",
     no_args_is_help=True,
 )
 
+# English msgids, translated when printed (drd_cli/locale).
 OUTCOME_WORDS = {
-    "auto-success": ("ÚSPĚCH bez hodu", "bold green"),
-    "success": ("ÚSPĚCH", "green"),
-    "win": ("VÝHRA", "green"),
-    "draw": ("REMÍZA", "yellow"),
-    "failure": ("NEÚSPĚCH", "red"),
-    "loss": ("PROHRA", "red"),
-    "withdrawn": ("UPUŠTĚNO", "dim"),
-    "impossible": ("NEMOŽNÉ", "bold red"),
+    "auto-success": (N_("SUCCESS without a roll"), "bold green"),
+    "success": (N_("SUCCESS"), "green"),
+    "win": (N_("WIN"), "green"),
+    "draw": (N_("DRAW"), "yellow"),
+    "failure": (N_("FAILURE"), "red"),
+    "loss": (N_("LOSS"), "red"),
+    "withdrawn": (N_("WITHDRAWN"), "dim"),
+    "impossible": (N_("IMPOSSIBLE"), "bold red"),
 }
-COMPLICATION_WORDS = {"none": "bez komplikací", "mild": "mírné komplikace", "serious": "vážné komplikace"}
-RISK_WORDS = {"injury": "zranění", "complication": "komplikace"}
+COMPLICATION_WORDS = {"none": N_("without complications"), "mild": N_("mild complications"),
+                      "serious": N_("serious complications")}
+RISK_WORDS = {"injury": N_("injury"), "complication": N_("complication")}
 
 
 def _tools(value: str) -> int | str:
@@ -122,23 +132,25 @@ def _resolve(kind, skill, difficulty, finta, tools, tools_required, situational,
     from drd_cli.dakara.engine import resolve_dakara
     from drd_cli.dakara.models import parse_dakara
     from drd_cli.dice import SeededDice, new_seed
+    from drd_cli.i18n import _
 
-    participants = {"hrac": {"name": "postava", "skills": {"dovednost": skill}, "armour": armour,
+    sk = _("skill")   # the skill's name only shows in the log
+    participants = {"hrac": {"name": _("the character"), "skills": {sk: skill}, "armour": armour,
                              "injury": injured or 0}}
-    step: dict = {"actor": "hrac", "skill": "dovednost", "finta": finta, "tools": tools,
+    step: dict = {"actor": "hrac", "skill": sk, "finta": finta, "tools": tools,
                   "tools_required": tools_required, "situational": list(situational), "risk": risk,
                   "risk_it": True}
     if risk == "injury" and injury_modifier:
         step["injury_modifier"] = injury_modifier
     if kind == "contest":
         # `difficulty` already includes the opponent's finta; the step adds it back from opponent_finta.
-        participants["protivnik"] = {"name": "protivník", "skills": {"dovednost": difficulty - opponent_finta}}
+        participants["protivnik"] = {"name": _("the opponent"), "skills": {sk: difficulty - opponent_finta}}
         step.update(opponent="protivnik", opponent_finta=opponent_finta)
     else:
         step["difficulty"] = difficulty
     step["helpers"] = []
     for k, rating in enumerate(helper, 1):
-        participants[f"pomocnik{k}"] = {"name": f"pomocník {k}", "skills": {"dovednost": rating}}
+        participants[f"pomocnik{k}"] = {"name": _("helper {n}").format(n=k), "skills": {sk: rating}}
         step["helpers"].append({"actor": f"pomocnik{k}"})
     step["helper_dice"] = {f"pomocnik{k}": {"player": p, "narrator": g}
                            for k, (p, g) in enumerate(helper_dice, 1)}
@@ -156,16 +168,19 @@ def _resolve(kind, skill, difficulty, finta, tools, tools_required, situational,
 
 
 def _label(key: tuple[str, str, int], risk: str | None) -> tuple[str, str]:
+    from drd_cli.i18n import _
+
     outcome, comp, injury = key
     word, style = OUTCOME_WORDS[outcome]
+    word = _(word)
     if outcome in ("failure", "loss"):
         if risk == "injury":
-            word += f", zranění {injury}"
+            word += _(", injury {injury}").format(injury=injury)
         elif risk == "complication":
-            word += f", {COMPLICATION_WORDS[comp]}"
+            word += f", {_(COMPLICATION_WORDS[comp])}"
             style = {"none": "red", "mild": "yellow", "serious": "bold red"}[comp]
     elif outcome == "success":
-        word += " (hod)"
+        word += _(" (roll)")
     return word, style
 
 
@@ -174,32 +189,39 @@ def _print(kind, skill, base, sure_bonus, helpers_roll, difficulty, helper, diff
     from rich.console import Console
     from rich.table import Table
 
+    from drd_cli.i18n import _
+
     con = Console(highlight=False, no_color=bool(os.environ.get("NO_COLOR")) or None)
-    title = "zkouška" if kind == "test" else "střet"
-    opp = "obtížnosti" if kind == "test" else "protivníkovi s hodnocením"
-    con.print(f"[bold]Dakara — {title}[/]: dovednost {skill}, modifikované hodnocení {base} proti {opp} {difficulty}")
-    for k, (h, d) in enumerate(zip(helper, diffs), 1):
-        how = "pomůže bez hodu (+1)" if h >= d else "hází (remíza stačí)"
-        con.print(f"  pomocník {k}: {h} proti obtížnosti {d}: {how}")
-    if answer == "yes":
-        con.print(f"Odpověď: [bold green]ANO[/], tohle určitě zvládneš — úspěch bez hodu "
-                  f"({base + sure_bonus} ≥ {difficulty}).")
-    elif answer == "no":
-        con.print(f"Odpověď: [bold red]NE[/], úspěchem si nejsi jistý ({base + sure_bonus} < {difficulty}); "
-                  "můžeš zlepšit šance, udělat něco jiného, nebo riskovat hod.")
-    elif answer == "impossible" or (kind == "contest" and odds.by_outcome().get("impossible")):
-        con.print("Odpověď: [bold red]NEMOŽNÉ[/] — bez vhodných nástrojů to nejde, nehází se.")
+    if kind == "test":
+        con.print(_("[bold]Dakara — test[/]: skill {skill}, modified rating {base} against difficulty "
+                    "{difficulty}").format(skill=skill, base=base, difficulty=difficulty))
     else:
-        con.print("Střet: na úspěch se hází vždy; rovnost je remíza.")
+        con.print(_("[bold]Dakara — contest[/]: skill {skill}, modified rating {base} against an opponent rated "
+                    "{difficulty}").format(skill=skill, base=base, difficulty=difficulty))
+    for k, (h, d) in enumerate(zip(helper, diffs), 1):
+        how = _("helps without a roll (+1)") if h >= d else _("rolls (a tie is enough)")
+        con.print(_("  helper {n}: {rating} against difficulty {difficulty}: {how}").format(
+            n=k, rating=h, difficulty=d, how=how))
+    if answer == "yes":
+        con.print(_("Answer: [bold green]YES[/], you surely manage this — success without a roll "
+                    "({mod} ≥ {difficulty}).").format(mod=base + sure_bonus, difficulty=difficulty))
+    elif answer == "no":
+        con.print(_("Answer: [bold red]NO[/], success is not certain ({mod} < {difficulty}); you may improve "
+                    "the odds, do something else, or risk the roll.").format(mod=base + sure_bonus,
+                                                                              difficulty=difficulty))
+    elif answer == "impossible" or (kind == "contest" and odds.by_outcome().get("impossible")):
+        con.print(_("Answer: [bold red]IMPOSSIBLE[/] — without suitable tools it cannot be done, no roll."))
+    else:
+        con.print(_("Contest: it is always rolled; a tie is a draw."))
     if helpers_roll and kind == "test":
-        con.print("  (pomocníci, kteří házejí, mohou odpověď změnit na ANO — viz šance)")
+        con.print(_("  (helpers who roll may turn the answer into YES — see the odds)"))
     extra = ""
     if risk == "injury":
-        extra = f" (modifikátor zranění {injury_modifier:+d}, zbroj {armour})"
-    con.print(f"Riziko při neúspěchu: {RISK_WORDS[risk]}{extra}")
-    table = Table(title="Přesné šance", show_header=True, header_style="bold")
-    table.add_column("výsledek")
-    table.add_column("zlomek", justify="right")
+        extra = _(" (injury modifier {mod}, armour {armour})").format(mod=f"{injury_modifier:+d}", armour=armour)
+    con.print(_("Risk on a failure: {risk}{extra}").format(risk=_(RISK_WORDS[risk]), extra=extra))
+    table = Table(title=_("Exact odds"), show_header=True, header_style="bold")
+    table.add_column(_("outcome"))
+    table.add_column(_("fraction"), justify="right")
     table.add_column("%", justify="right")
     for key, q in odds.sorted_items():
         word, style = _label(key, risk)
@@ -207,15 +229,17 @@ def _print(kind, skill, base, sure_bonus, helpers_roll, difficulty, helper, diff
     con.print(table)
     if odds.dead is not None and risk == "injury":
         q = odds.dead
-        con.print(f"Smrt (zranění celkem {injured} + nové > {kondice}): {q.numerator}/{q.denominator} "
-                  f"= {float(q) * 100:.2f} %")
+        con.print(_("Death (total injury {injured} + new > {kondice}): {num}/{den} = {pct} %").format(
+            injured=injured, kondice=kondice, num=q.numerator, den=q.denominator, pct=f"{float(q) * 100:.2f}"))
     if result is not None:
-        con.print(f"[bold]Výsledek[/] (seed {result['seed']}):")
+        con.print(_("[bold]Result[/] (seed {seed}):").format(seed=result["seed"]))
         for entry in result["log"]:
             con.print(f"  [dim]{entry['rule']}[/] {entry['text']}")
         word, style = _label((result["outcome"], result["complication"], result["injury"]),
                              result.get("risk", risk))
-        con.print(f"→ [{style}]{word}[/]" + (f", rozdíl {result['margin']:+d}" if result["margin"] is not None else ""))
+        margin = (_(", difference {margin}").format(margin=f"{result['margin']:+d}")
+                  if result["margin"] is not None else "")
+        con.print(f"→ [{style}]{word}[/]" + margin)
 
 
 # Options shared by both commands (typer needs them spelled out per command).
@@ -245,8 +269,10 @@ def test_cmd(
     dice: Optional[Tuple[int, int]] = typer.Option(None, "--dice", help="Player's and narrator's die."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for --roll."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Zkouška: pre-roll answer, exact odds of every outcome, and with --roll/--dice the result."""
+    use_language(lang)
     _check_choice(helpers_mode, ("escalating", "shared"), "--helpers-mode")
     _check_choice(risk, ("injury", "complication", None), "--risk")
     _run("test", skill, difficulty, finta, tools, tools_required, situational, helper, helper_dice, helpers_mode,
@@ -277,8 +303,10 @@ def contest_cmd(
     dice: Optional[Tuple[int, int]] = typer.Option(None, "--dice", help="Player's and narrator's die."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for --roll."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Střet: always rolled, a tie is a draw; exact odds of win/draw/loss and the result."""
+    use_language(lang)
     _check_choice(helpers_mode, ("escalating", "shared"), "--helpers-mode")
     _check_choice(risk, ("injury", "complication", None), "--risk")
     _run("contest", skill, opponent + opponent_finta, finta, tools, tools_required, situational, helper,

@@ -14,17 +14,20 @@ from drd_cli.dakara import rules
 from drd_cli.dakara.models import DakaraParticipant, DakaraScenario, SkillStep
 from drd_cli.dice import DiceSource, SeededDice, new_seed
 from drd_cli.errors import RuleViolation, ScenarioError
+from drd_cli.i18n import N_, _
 
 NARRATOR = "narrator"
 
 _PARAM_CHOICES = {"helpers": ("escalating", "shared"), "missing_skill": ("zero", "error")}
 _PARAM_INTS = {"finta_cap": 0, "kondice": 0, "injury_floor": 0}   # name → minimum
 
-RISK_CZ = {"injury": "zranění", "complication": "komplikace"}
-COMPLICATION_CZ = {"none": "žádné komplikace", "mild": "mírné komplikace", "serious": "vážné komplikace"}
-OUTCOME_CZ = {"auto-success": "ÚSPĚCH bez hodu", "success": "ÚSPĚCH", "failure": "NEÚSPĚCH",
-              "win": "VÝHRA", "draw": "REMÍZA", "loss": "PROHRA", "impossible": "NEMOŽNÉ",
-              "withdrawn": "UPUŠTĚNO"}
+# Words for the log, translated where they are used (drd_cli/i18n.py).
+RISK_CZ = {"injury": N_("injury"), "complication": N_("complication")}
+COMPLICATION_CZ = {"none": N_("no complications"), "mild": N_("mild complications"),
+                   "serious": N_("serious complications")}
+OUTCOME_CZ = {"auto-success": N_("SUCCESS without a roll"), "success": N_("SUCCESS"), "failure": N_("FAILURE"),
+              "win": N_("WIN"), "draw": N_("DRAW"), "loss": N_("LOSS"), "impossible": N_("IMPOSSIBLE"),
+              "withdrawn": N_("WITHDRAWN")}
 
 
 def dakara_params(*layers: Mapping[str, Any] | None, path: tuple = ("rules", "params")) -> dict:
@@ -154,7 +157,8 @@ class _StepContext:
             raise RuleViolation(f"{self.name(pid)} has no skill {skill!r} (has: {', '.join(skills) or 'none'}); "
                                 "the rules profile says missing_skill: error", rule="SK-2",
                                 path=self.path + where)
-        self.say("SK-2", f"{self.name(pid)} dovednost {skill} nemá: počítá se hodnocení 0.")
+        self.say("SK-2", _("{name} does not have the skill {skill}: it counts as rating 0.").format(
+            name=self.name(pid), skill=skill))
         return 0
 
     def check_finta(self, value: int, *where: Any) -> None:
@@ -187,12 +191,16 @@ class _StepContext:
             opp_rating = self.rating(s.opponent, opp_skill, "opponent_skill" if s.opponent_skill else "opponent")
             difficulty = rules.modified_rating(opp_rating, finta=s.opponent_finta, tools=s.opponent_tools,
                                                situational=s.opponent_situational)
-            extra = "" if difficulty == opp_rating else f", s modifikátory protivníka {difficulty - opp_rating:+d}"
-            self.say("SK-1", f"{actor}: střet v dovednosti {s.skill} proti {self.name(s.opponent)} — obtížnost "
-                             f"{difficulty} = jeho {opp_skill} {opp_rating}{extra}; na úspěch se hází vždy.")
+            extra = ("" if difficulty == opp_rating else
+                     _(", with the opponent's modifiers {mods}").format(mods=f"{difficulty - opp_rating:+d}"))
+            self.say("SK-1", _("{actor}: contest in the skill {skill} against {opponent} — difficulty {difficulty} = "
+                               "its {opp_skill} {opp_rating}{extra}; a contest is always rolled.").format(
+                actor=actor, skill=s.skill, opponent=self.name(s.opponent), difficulty=difficulty,
+                opp_skill=opp_skill, opp_rating=opp_rating, extra=extra))
         else:
             difficulty = s.difficulty
-            self.say("SK-1", f"{actor}: zkouška dovednosti {s.skill}, obtížnost {difficulty} (určil Vypravěč).")
+            self.say("SK-1", _("{actor}: skill test {skill}, difficulty {difficulty} (set by the narrator).").format(
+                actor=actor, skill=s.skill, difficulty=difficulty))
 
         rating = self.rating(s.actor, s.skill, "skill")
         self.check_finta(s.finta, "finta")
@@ -208,21 +216,22 @@ class _StepContext:
             mods.append(f"finta {s.finta:+d}")
             self.say("SK-6", f"Finta {s.finta:+d}.")
         if s.tools != 0:
-            what = "žádné nástroje" if s.tools == "none" else "nástroje"
+            what = _("no tools") if s.tools == "none" else _("tools")
             mods.append(f"{what} {tools:+d}")
             self.say("SK-8", f"{what.capitalize()}: {tools:+d}.")
         if s.situational:
-            mods.append(f"situační {sum(s.situational):+d}")
-            self.say("SK-9", f"Situační modifikátory {', '.join(f'{m:+d}' for m in s.situational)}.")
+            mods.append(_("situational {mod}").format(mod=f"{sum(s.situational):+d}"))
+            self.say("SK-9", _("Situational modifiers {mods}.").format(
+                mods=", ".join(f"{m:+d}" for m in s.situational)))
 
         helper_results: list[dict] = []
         bonus = 0
         if impossible:
-            self.say("SK-8", "Bez vhodných nástrojů to nejde: NEMOŽNÉ, nehází se.")
+            self.say("SK-8", _("Without suitable tools it cannot be done: IMPOSSIBLE, no roll."))
         else:
             helper_results, bonus = self._helpers(s, difficulty)
         if bonus:
-            mods.append(f"pomocníci {bonus:+d}")
+            mods.append(_("helpers {mod}").format(mod=f"{bonus:+d}"))
         mod = base + bonus
 
         risk_it = s.risk_it
@@ -238,26 +247,28 @@ class _StepContext:
                                 "`risk: complication`", rule="SK-4", path=self.path + ("risk_it",))
         shown = ", ".join([f"{s.skill} {rating}", *mods])
         if kind == "test" and answer == "yes":
-            self.say("SK-2", f"Modifikované hodnocení {mod} ({shown}) ≥ obtížnost {difficulty}: "
-                             "ANO, tohle určitě zvládneš — úspěch bez hodu.")
+            self.say("SK-2", _("Modified rating {mod} ({shown}) ≥ difficulty {difficulty}: YES, you surely manage "
+                               "this — success without a roll.").format(mod=mod, shown=shown, difficulty=difficulty))
         elif kind == "test" and answer == "no":
-            self.say("SK-2", f"Modifikované hodnocení {mod} ({shown}) < obtížnost {difficulty}: "
-                             "NE, úspěchem si nejsi jistý.")
+            self.say("SK-2", _("Modified rating {mod} ({shown}) < difficulty {difficulty}: NO, success is not "
+                               "certain.").format(mod=mod, shown=shown, difficulty=difficulty))
             if not rolled:
-                self.say("SK-2", f"{actor} to neriskuje a udělá něco jiného.")
+                self.say("SK-2", _("{actor} does not risk it and does something else.").format(actor=actor))
         elif kind == "contest" and not impossible:
-            self.say("SK-3", f"Modifikované hodnocení {mod} ({shown}) proti obtížnosti {difficulty}.")
+            self.say("SK-3", _("Modified rating {mod} ({shown}) against difficulty {difficulty}.").format(
+                mod=mod, shown=shown, difficulty=difficulty))
             if not rolled:
-                self.say("SK-3", f"{actor} od střetu upouští.")
+                self.say("SK-3", _("{actor} withdraws from the contest.").format(actor=actor))
 
         dice_pair = None
         roll_record: dict = {}
         narrator_key = s.opponent if kind == "contest" else NARRATOR
         if rolled:
             if s.risk:
-                self.say("SK-4", f"Vypravěč před hodem ohlásil riziko: {RISK_CZ[s.risk]}.")
+                self.say("SK-4", _("Before the roll the narrator declared the risk: {risk}.").format(risk=_(RISK_CZ[s.risk])))
             if kind == "test" and difficulty - mod >= 6:
-                self.say("SK-3", f"Rozdíl {difficulty - mod} ≥ 6: hod nemůže uspět, ale hrát se smí.")
+                self.say("SK-3", _("Difference {diff} ≥ 6: the roll cannot succeed, but it may be played.").format(
+                    diff=difficulty - mod))
             p, p_src = self.die(s.dice.player if s.dice else None, s.actor, "skill")
             g, g_src = self.die(s.dice.narrator if s.dice else None, narrator_key, "skill")
             dice_pair = (p, g)
@@ -265,7 +276,7 @@ class _StepContext:
                            narrator_key: {"total": difficulty + g, "dice": [g], "bonus": difficulty,
                                           "source": g_src}}
         elif s.dice is not None:
-            self.say("SK-2", "Kostky v souboru se nepoužily: nehází se.")
+            self.say("SK-2", _("The dice in the file were not used: no roll."))
 
         res = rules.resolve(kind, mod, difficulty, risk=s.risk, risk_it=risk_it, dice=dice_pair,
                             injury_modifier=s.injury_modifier or 0,
@@ -347,17 +358,20 @@ class _StepContext:
                 rolls = {h.actor: {"total": hmod + p, "dice": [p], "bonus": hmod, "source": p_src},
                          NARRATOR: {"total": hd + g, "dice": [g], "bonus": hd, "source": g_src}}
             elif h.actor in s.helper_dice:
-                self.say("SK-7", f"Kostky pomocníka {self.name(h.actor)} se nepoužily: nehází.")
+                self.say("SK-7", _("The dice of the helper {name} were not used: no roll.").format(name=self.name(h.actor)))
             r = rules.resolve_helper(hmod, hd, hdice, h.declines)
-            who = f"{self.name(h.actor)} pomáhá ({skill} {hmod} proti obtížnosti {hd})"
+            who = _("{name} helps ({skill} {rating} against difficulty {difficulty})").format(
+                name=self.name(h.actor), skill=skill, rating=hmod, difficulty=hd)
             if r.auto:
-                self.say("SK-7", f"{who}: zvládne to bez hodu, +1.")
+                self.say("SK-7", _("{who}: manages it without a roll, +1.").format(who=who))
             elif not r.rolled:
-                self.say("SK-7", f"{who}: nehází, nepomůže.")
+                self.say("SK-7", _("{who}: does not roll, does not help.").format(who=who))
             else:
                 pt, gt = rolls[h.actor]["total"], rolls[NARRATOR]["total"]
-                verdict = "uspěl(a), +1" if r.success else "neuspěl(a), nic nepřidá"
-                self.say("SK-7", f"{who}: hod {hmod}+{hdice[0]} = {pt} proti {hd}+{hdice[1]} = {gt}: {verdict}.")
+                verdict = _("succeeded, +1") if r.success else _("failed, adds nothing")
+                self.say("SK-7", _("{who}: roll {rating}+{die} = {total} against {difficulty}+{ndie} = {ntotal}: "
+                                   "{verdict}.").format(who=who, rating=hmod, die=hdice[0], total=pt, difficulty=hd,
+                                                         ndie=hdice[1], ntotal=gt, verdict=verdict))
             bonus += r.success
             out.append({"actor": h.actor, "skill": skill, "rating": hr, "modified_rating": hmod,
                         "difficulty": hd, "auto": r.auto, "rolled": r.rolled, "success": r.success,
@@ -367,23 +381,25 @@ class _StepContext:
     def _explain_roll(self, s: SkillStep, res: rules.Resolution, kind: str, dice_pair: tuple, mod: int,
                       difficulty: int) -> None:
         p, g = dice_pair
-        text = (f"Hod: {mod}+{p} = {res.player_total} proti {difficulty}+{g} = {res.narrator_total}, "
-                f"rozdíl {_signed(res.margin)}: {OUTCOME_CZ[res.outcome]}")
+        text = _("Roll: {mod}+{die} = {total} against {difficulty}+{ndie} = {ntotal}, difference {margin}: "
+                 "{outcome}").format(mod=mod, die=p, total=res.player_total, difficulty=difficulty, ndie=g,
+                                     ntotal=res.narrator_total, margin=_signed(res.margin),
+                                     outcome=_(OUTCOME_CZ[res.outcome]))
         if res.margin == 0:
-            text += " (ve zkoušce stačí dorovnat)" if kind == "test" else " (rovnost ve střetu je remíza)"
+            text += _(" (in a test a tie is enough)") if kind == "test" else _(" (a tie in a contest is a draw)")
         self.say("SK-3", text + ".")
         if res.outcome in ("failure", "loss"):
             f = -res.margin
             if s.risk == "complication":
-                self.say("SK-4", f"Neúspěch o {f}: {COMPLICATION_CZ[res.complication]}.")
+                self.say("SK-4", _("Failure by {by}: {what}.").format(by=f, what=_(COMPLICATION_CZ[res.complication])))
             elif s.risk == "injury":
                 armour = self.sc.participants[s.actor].armour
                 im = s.injury_modifier or 0
                 formula = f"{f}" + (f" + {im}" if im > 0 else f" − {-im}" if im < 0 else "") + \
-                          (f" − zbroj {armour}" if armour else "")
-                self.say("SK-5", f"Zranění = {formula} = {res.injury}.")
+                          (_(" − armour {armour}").format(armour=armour) if armour else "")
+                self.say("SK-5", _("Injury = {formula} = {injury}.").format(formula=formula, injury=res.injury))
             else:
-                self.say("SK-4", "Vypravěč neohlásil riziko: neúspěch bez následků.")
+                self.say("SK-4", _("The narrator declared no risk: a failure without consequences."))
 
     def _apply_injury(self, s: SkillStep, res: rules.Resolution) -> int:
         st = self.state[s.actor]
@@ -392,10 +408,11 @@ class _StepContext:
             kondice = self.params["kondice"]
             if rules.is_dead(st["injury"], kondice):
                 st["dead"] = True
-                self.say("SK-5", f"{self.name(s.actor)}: celkové zranění {st['injury']} > {kondice} bodů "
-                                 "kondice — umírá.")
+                self.say("SK-5", _("{name}: total injury {injury} > {kondice} points of kondice — dies.").format(
+                    name=self.name(s.actor), injury=st["injury"], kondice=kondice))
             else:
-                self.say("SK-5", f"{self.name(s.actor)}: celkové zranění {st['injury']} z {kondice} bodů kondice.")
+                self.say("SK-5", _("{name}: total injury {injury} of {kondice} points of kondice.").format(
+                    name=self.name(s.actor), injury=st["injury"], kondice=kondice))
         return st["injury"]
 
 
