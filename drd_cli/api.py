@@ -39,8 +39,10 @@ class Setup:
 def load_scenario(path: str, *, plugin_steps: dict | None = None) -> LoadedScenario:
     """Read and validate a scenario file; raises ScenarioError (exit 2) with file:line:col.
 
-    `plugin_steps` adds step types of enabled plugins; by default every installed, enabled-by-
-    default plugin step type is known (so `hide` validates), and the rules in the file decide later.
+    No plugin is imported here: a step whose key is not a core step type is kept as a plugin
+    step (`Step.plugin_step`) and checked by `setup_rules` once the rules profile says which
+    plugins are on. `plugin_steps` ({key: model}, optional, kept for older callers) validates
+    those keys right away instead, as typed step keys.
     """
     from .scenario.load import load_document
     from .scenario.validate import validate_model
@@ -54,27 +56,20 @@ def load_scenario(path: str, *, plugin_steps: dict | None = None) -> LoadedScena
     else:
         from .scenario.models import build_scenario_model
 
-        steps = plugin_steps if plugin_steps is not None else known_step_models()
-        model = validate_model(build_scenario_model(steps), data, source, path)
+        model = validate_model(build_scenario_model(plugin_steps or {}), data, source, path)
     return LoadedScenario(path, model, source, data)
 
 
-def known_step_models() -> dict:
-    """Step models of the built-in plugins that provide step types (validated before rules apply)."""
-    from .plugins import discover, load_plugin
+def known_step_models(group: str | None = None, plugin_dirs: tuple[str, ...] = ()) -> dict:
+    """{step key: model} of the step types the plugins on in a profile provide.
 
-    out: dict = {}
-    for pid, entry in discover().items():
-        if entry.id not in STEP_PLUGINS:
-            continue
-        module = load_plugin(entry)
-        types = module.drd_step_types() if hasattr(module, "drd_step_types") else {}
-        out.update({k: v.model for k, v in types.items()})
-    return out
+    The profile is the defaults ← `group` (and `--plugins-dir`); with no group, the installed
+    plugins that are on by default. `drd schema` describes these for editors.
+    """
+    setup = setup_rules(None, group=group, plugin_dirs=plugin_dirs)
+    from .plugins import step_types_of
 
-
-# Plugins whose step types are part of the published format (SCENARIO-FORMAT §4.7).
-STEP_PLUGINS = {"ukryvani"}
+    return {k: v.model for k, v in sorted(step_types_of(setup.pm).items())}
 
 
 def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None = None,
@@ -113,6 +108,13 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
         return Setup(profile, entries, None)
     pm = build_manager(profile.enabled, entries)
     pm.drd_params = profile.params      # engine.hooks.Hooks shows them to hooks taking `params`
+    if loaded is not None:
+        # Plugin steps are checked here, once the profile is known, so every caller (resolve,
+        # odds, simulate, diff, play) refuses them before the engine runs.
+        from .plugins import check_plugin_steps, step_types_of
+
+        check_plugin_steps(loaded.scenario, step_types_of(pm), source=loaded.source, filename=loaded.path,
+                           raw=loaded.raw, entries=entries, enabled=profile.enabled)
     return Setup(profile, entries, pm)
 
 
@@ -157,21 +159,21 @@ def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose:
         raise
 
 
-def _check_plugin_steps(loaded: LoadedScenario, hooks: Any) -> None:
-    """A step type whose plugin is disabled is exit 1 naming the plugin."""
-    from .errors import RuleViolation
+def _check_plugin_steps(loaded: LoadedScenario, hooks: Any, *, entries: dict | None = None,
+                        extra: dict | None = None) -> None:
+    """Plugin steps against the step types `hooks` has (setup_rules has done this already).
 
-    for ri, rnd in enumerate(loaded.scenario.rounds):
-        for si, step in enumerate(rnd.steps):
-            for kind in STEP_KIND_PLUGIN:
-                if getattr(step, kind, None) is not None and kind not in hooks.step_types:
-                    raise RuleViolation(f"step type {kind!r} is provided by the plugin {STEP_KIND_PLUGIN[kind]}, "
-                                        f"which is disabled", rule="SCENARIO-FORMAT §4",
-                                        path=("rounds", ri, "steps", si, kind),
-                                        hint=f"enable it: `rules: {{enable: [{STEP_KIND_PLUGIN[kind]}]}}`")
+    A step type no enabled plugin provides: exit 1 naming the plugin that is off (or a built-in
+    one that is missing), else exit 2 "unknown step type". `entries` are the known plugins
+    (default: the installed ones), `extra` uninstalled plugin objects (drd_cli.testing).
+    """
+    from .plugins import check_plugin_steps, discover
 
-
-STEP_KIND_PLUGIN = {"hide": "ukryvani"}
+    if entries is None and any(getattr(s, "plugin_step", None) is not None and s.plugin_step.kind not in hooks.step_types
+                               for r in loaded.scenario.rounds for s in r.steps):
+        entries = discover()
+    check_plugin_steps(loaded.scenario, hooks.step_types, source=loaded.source, filename=loaded.path,
+                       raw=loaded.raw, entries=entries, enabled=hooks.enabled, extra=extra)
 
 
 def locate(exc: DrdError, loaded: LoadedScenario | None) -> None:

@@ -22,7 +22,8 @@ class StepType:
     """A step type a plugin adds to the scenario format (returned by `drd_step_types`).
 
     `model` is a strict pydantic model (subclass of drd_cli.scenario.models.StrictModel) for the
-    step's mapping; `resolve(engine, spec, choices, path)` resolves one validated step.
+    step's mapping, checked once the rules profile says the plugin is on (errors at file:line:col);
+    `resolve(engine, spec, choices, path)` resolves one validated step.
     """
 
     model: type

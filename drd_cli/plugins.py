@@ -282,3 +282,172 @@ def _manoeuvres(node: Any, path: tuple):
     elif isinstance(node, dict):
         for key, item in node.items():
             yield from _manoeuvres(item, path + (key,))
+
+
+# --------------------------------------------------------------------------- plugin step types
+
+def step_types_of(pm: Any) -> dict:
+    """{step key: StepType} of the plugins registered on `pm`.
+
+    Two enabled plugins providing one step key is a PluginError naming both (as for parameters),
+    and so is a plugin whose `drd_step_types` fails (its bug, not the file's).
+    """
+    out: dict = {}
+    owner: dict[str, str] = {}
+    if pm is None:
+        return out
+    impls = sorted(pm.hook.drd_step_types.get_hookimpls(), key=lambda i: pm.get_name(i.plugin))
+    for impl in impls:
+        pid = pm.get_name(impl.plugin)
+        try:
+            types = impl.function() or {}
+        except Exception as exc:  # noqa: BLE001 - third-party code: report, never a traceback
+            raise PluginError(f"plugin {pid!r} failed to list its step types: {type(exc).__name__}: {exc}",
+                              hint=f"fix the plugin, or disable it with `--disable {pid}`") from None
+        for kind, st in types.items():
+            if kind in owner:
+                raise PluginError(f"plugins {owner[kind]!r} and {pid!r} both provide the step type {kind!r}",
+                                  hint=f"disable one of them (`--disable {pid}`)")
+            owner[kind] = pid
+            out[kind] = st
+    return out
+
+
+def _module_step_types(plugin: Any) -> dict:
+    fn = getattr(plugin, "drd_step_types", None)
+    if fn is None:
+        return {}
+    try:
+        return dict(fn() or {})
+    except Exception:  # noqa: BLE001 - only used to word an error message
+        return {}
+
+
+def _off_providers(entries: dict[str, PluginEntry] | None, enabled: frozenset | set,
+                   extra: dict[str, Any] | None = None) -> dict[str, str]:
+    """{step key: plugin id} of plugins that are installed (or given in `extra`) but off.
+
+    This imports disabled plugins, which is done only to word the error about a step type that
+    no enabled plugin provides (the same exception as for parameters, see ParamSource).
+    Plugins that fail to import are skipped.
+    """
+    out: dict[str, str] = {}
+    for pid in sorted(set(entries or {}) | set(extra or {})):
+        if pid in enabled:
+            continue
+        if extra and pid in extra:
+            plugin = extra[pid]
+        else:
+            try:
+                plugin = load_plugin(entries[pid])
+            except PluginError:
+                continue
+        for kind in _module_step_types(plugin):
+            out.setdefault(kind, pid)
+    return out
+
+
+def enable_hint(pid: str) -> str:
+    """The three ways to switch a plugin on (command line, group profile, scenario)."""
+    return (f"enable it with `--enable {pid}`, with `enable: [{pid}]` in the group profile "
+            f"(`drd rules enable {pid} --group G`), or with `rules: {{enable: [{pid}]}}` in the scenario")
+
+
+def missing_step_type(kind: str, path: tuple, known: dict | set, *,
+                      entries: dict[str, PluginEntry] | None = None, enabled: frozenset | set = frozenset(),
+                      extra: dict[str, Any] | None = None) -> DrdError:
+    """The error for a step key that no enabled plugin provides (`known`: the enabled ones' keys).
+
+    * an installed plugin that is off provides it → RuleViolation (exit 1) naming it and how to
+      enable it; likewise a built-in step type (`hide` → ukryvani) whose plugin is not installed;
+    * nobody provides it → ScenarioError (exit 2) "unknown step type", with "did you mean" over
+      every step key drd knows. `entries=None`: installed plugins are not looked at.
+    """
+    from .errors import RuleViolation
+    from .rules import BUILTIN_STEP_TYPES
+    from .scenario.models import core_step_keys
+
+    off: dict[str, str] = {}
+    builtin = BUILTIN_STEP_TYPES.get(kind)
+    if builtin is not None and entries is not None and builtin in entries and builtin not in enabled:
+        off = {kind: builtin}      # no need to import it to know
+    elif entries is not None or extra:
+        off = _off_providers(entries, enabled, extra)
+    if kind in off:
+        pid = off[kind]
+        return RuleViolation(f"step type {kind!r} is provided by the plugin {pid}, which is disabled",
+                             rule="SCENARIO-FORMAT §6", path=path, hint=enable_hint(pid))
+    if builtin is not None:
+        return RuleViolation(f"step type {kind!r} is provided by the built-in plugin {builtin}, "
+                             f"which is not installed or not enabled", rule="SCENARIO-FORMAT §6", path=path,
+                             hint=f"install drd with its built-in plugins (`drd plugins` lists what is installed); "
+                                  + enable_hint(builtin))
+    from .scenario.validate import _did_you_mean
+
+    names = list(dict.fromkeys(core_step_keys() + sorted(known) + sorted(off) + sorted(BUILTIN_STEP_TYPES)))
+    hint = _did_you_mean(kind, names)
+    listed = ", ".join(dict.fromkeys(list(_core_kinds()) + sorted(known)))
+    hint = (hint + " " if hint else "") + (f"a step is one of: {listed}; a plugin's step type needs the plugin "
+                                          f"installed and enabled (`drd plugins`)")
+    return ScenarioError(f"unknown step type {kind!r}", path=path, hint=hint)
+
+
+def _core_kinds() -> tuple[str, ...]:
+    from .scenario.models import CORE_STEP_KINDS
+
+    return CORE_STEP_KINDS
+
+
+def step_doc_path(raw: Any, ri: int, si: int) -> tuple:
+    """("rounds", ri, "steps", si) spelled as in the document (`kola`/`kroky` when written so)."""
+    def key(node: Any, *names: str) -> str:
+        if hasattr(node, "keys"):
+            for name in names:
+                if name in node:
+                    return name
+        return names[0]
+
+    rk = key(raw, "rounds", "kola")
+    try:
+        rnd = raw[rk][ri]
+    except (KeyError, IndexError, TypeError):
+        rnd = None
+    return (rk, ri, key(rnd, "steps", "kroky"), si)
+
+
+def check_plugin_steps(scenario: Any, step_types: dict, *, source: Any = None, filename: str = "<scenario>",
+                       raw: Any = None, entries: dict[str, PluginEntry] | None = None,
+                       enabled: frozenset | set = frozenset(), extra: dict[str, Any] | None = None) -> None:
+    """Checks every plugin step of `scenario` against the step types of the enabled plugins.
+
+    A step whose key an enabled plugin provides is validated with that plugin's model (the
+    validated spec is kept on the step for the engine); errors are exit 2 at file:line:col. A
+    step no enabled plugin provides is `missing_step_type`'s error. File errors (exit 2) come
+    before rule refusals (exit 1); every plugin step's problems are reported at once.
+    """
+    from .errors import Problem, RuleViolation
+
+    invalid: list[Problem] = []
+    refused: list[Problem] = []
+    for ri, rnd in enumerate(getattr(scenario, "rounds", None) or []):
+        for si, step in enumerate(rnd.steps):
+            ps = getattr(step, "plugin_step", None)
+            if ps is None:
+                continue
+            path = step_doc_path(raw, ri, si) + (ps.kind,)
+            st = step_types.get(ps.kind)
+            if st is not None:
+                try:
+                    ps.validate(st.model, source=source, filename=filename, path=path)
+                except ScenarioError as exc:
+                    invalid += exc.problems
+                continue
+            err = missing_step_type(ps.kind, path, set(step_types), entries=entries, enabled=enabled, extra=extra)
+            (invalid if isinstance(err, ScenarioError) else refused).extend(err.problems)
+    for p in invalid + refused:
+        if source is not None and not p.location.line:
+            p.location = source.locate(p.path)
+    if invalid:
+        raise ScenarioError(invalid)
+    if refused:
+        raise RuleViolation(refused)

@@ -143,6 +143,10 @@ BUILTIN_PLUGINS: dict[str, bool] = {
     "padny-uder": True,
 }
 
+# Step types of built-in plugins, known even when the plugin is not installed, so that a scenario
+# using one says which plugin to install or enable instead of "unknown step type".
+BUILTIN_STEP_TYPES: dict[str, str] = {"hide": "ukryvani"}
+
 
 @dataclass
 class Layer:

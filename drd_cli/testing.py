@@ -26,15 +26,17 @@ import pytest
 
 
 def load_text_scenario(text: str, filename: str = "<test>.yaml", *, extra_steps: dict | None = None):
-    """A LoadedScenario from YAML text (strict validation, plugin step types known)."""
-    from .api import LoadedScenario, known_step_models
+    """A LoadedScenario from YAML text (strict validation, as `drd_cli.api.load_scenario`).
+
+    Plugin steps are kept and checked when the scenario is resolved, with the rules profile;
+    `extra_steps` ({key: model}) makes those keys typed step keys checked right away instead.
+    """
+    from .api import LoadedScenario
     from .scenario.load import load_text
     from .scenario.models import build_scenario_model
 
     data, source = load_text(text, filename)
-    steps = dict(known_step_models())
-    steps.update(extra_steps or {})
-    model_cls = build_scenario_model(steps)
+    model_cls = build_scenario_model(dict(extra_steps or {}))
     try:
         from .scenario.validate import validate_model
     except ImportError:   # pragma: no cover - the validator lives in the CLI layer
@@ -59,11 +61,7 @@ def resolve_text(text: str, *, plugins: dict[str, Any] | None = None, enable: tu
                  disable: tuple[str, ...] = (), params: dict[str, Any] | None = None, group: str | None = None,
                  seed: int | None = None, choose: str = "accept", plugin_dirs: tuple[str, ...] = ()) -> dict:
     """Resolve a scenario given as YAML text; `plugins` adds uninstalled plugin objects by id."""
-    extra_steps = {}
-    for obj in (plugins or {}).values():
-        if hasattr(obj, "drd_step_types"):
-            extra_steps.update({k: v.model for k, v in obj.drd_step_types().items()})
-    loaded = load_text_scenario(text, extra_steps=extra_steps)
+    loaded = load_text_scenario(text)
     if not plugins:
         from .api import resolve_scenario
 
@@ -107,7 +105,7 @@ def _resolve_with(loaded: Any, plugins: dict[str, Any], **kw: Any) -> dict:
             if pid in profile.enabled:
                 pm.register(plugins[pid], name=pid)
         hooks = Hooks(pm, profile.enabled, params=profile.params)
-        _check_plugin_steps(loaded, hooks)
+        _check_plugin_steps(loaded, hooks, entries=entries, extra=plugins)
         check_plugin_uses(loaded.scenario, profile)
         seed = kw["seed"] if kw["seed"] is not None else (loaded.scenario.seed or 0)
         return resolve(loaded.scenario, profile, SeededDice(seed), hooks, choose=kw["choose"], seed=seed)

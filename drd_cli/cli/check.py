@@ -57,12 +57,22 @@ def _raw_expect(path: str) -> dict | None:
 
 def check_file(path: str) -> FileReport:
     """Validates `path`; with `expect:` resolves it and compares (SCENARIO-FORMAT §8)."""
-    from ..api import load_scenario, resolve_scenario
+    from ..api import load_scenario, resolve_scenario, setup_rules
     from ..check import compare_result
     from ..errors import DrdError, Problem, RuleViolation, ScenarioError
 
     try:
         loaded = load_scenario(path)
+        if any(getattr(st, "plugin_step", None) is not None
+               for rnd in getattr(loaded.scenario, "rounds", None) or () for st in rnd.steps):
+            try:
+                # Plugin steps are validated against the plugins the file's own rules switch on
+                # (defaults ← `rules:`), as `drd resolve FILE` would do.
+                setup_rules(loaded)
+            except ScenarioError:
+                raise
+            except DrdError:
+                pass      # a rule refusing something is for resolving (`expect:`) to show
     except ScenarioError as exc:
         expect = _raw_expect(path)
         if expect is not None and "exit" in expect and not compare_result(

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from ..errors import ScenarioError
 from ..i18n import _
-from ..scenario.models import CORE_STEP_KINDS, as_list
+from ..scenario.models import CORE_STEP_KINDS, PluginStep, as_list
 from . import steps as core_steps
 from .context import Choices, Ctx, RoundInfo, StepRecord, violation
 from .contest import resolve_contest
@@ -56,8 +56,15 @@ class StepAPI:
 
 
 def _step_kind(step: Any, plugin_kinds: list[str], path: tuple) -> tuple[str, Any]:
+    """(kind, spec) of a step; for a plugin step the spec is its `PluginStep` (validated later).
+
+    Plugin kinds may also be typed fields of the step model (`build_scenario_model`).
+    """
     kinds = [(k, getattr(step, k, None)) for k in list(CORE_STEP_KINDS) + plugin_kinds]
     present = [(k, v) for k, v in kinds if v is not None]
+    ps = getattr(step, "plugin_step", None)
+    if ps is not None:
+        present.append((ps.kind, ps))
     if len(present) != 1:
         what = "no step type" if not present else "more than one step type (" + ", ".join(k for k, _ in present) + ")"
         raise ScenarioError(f"a step has {what}; use exactly one of "
@@ -218,7 +225,16 @@ def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds:
     elif kind == "challenge":
         core_steps.resolve_challenge(ctx, w, rec, spec, choices, kpath)
     else:
-        ctx.hooks.step_types[kind].resolve(StepAPI(ctx, w, rec), spec, choices, kpath)
+        st = ctx.hooks.step_types.get(kind)
+        if st is None:
+            # api.setup_rules refuses this before the engine runs (naming the plugin that is off);
+            # this is for callers that build the hooks themselves.
+            from ..plugins import missing_step_type
+
+            raise missing_step_type(kind, kpath, set(ctx.hooks.step_types))
+        if isinstance(spec, PluginStep):
+            spec = spec.validate(st.model, path=kpath)
+        st.resolve(StepAPI(ctx, w, rec), spec, choices, kpath)
     for who, vs, _unused in choices.unused():
         text = (_("Choice of {who} against {vs}: decides nothing in this step, ignored") if vs
                 else _("Choice of {who}: decides nothing in this step, ignored"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Union
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 RESERVED_IDS = frozenset({"test", "accept", "exhaust", "deny", "jizva", "sacrifice", "actor", "payer", "all"})
 MANOEUVRES = ("presne", "rozsahle", "obrana", "mocne", "lstive")
@@ -303,11 +303,47 @@ class ChallengeSpec(StrictModel):
 FollowupSpec.model_rebuild()
 
 
-class Step(StrictModel):
-    """One step of a round: exactly one of the step types, plus `id`, `choices`, `note`.
+class PluginStep:
+    """A step whose one step key is not a core step type: a step type some plugin provides.
 
-    Plugin step types (e.g. `hide`) are added to a copy of this model when their plugin is
-    enabled (see `build_step_model`).
+    The scenario is validated before the rules profile is known, so the step's mapping is kept
+    as written (`raw`, the ruamel node, which still knows its lines); once the enabled plugins are
+    known, `validate` checks it with the model of the plugin providing `kind`. Validated specs
+    are kept per model, so two profiles (`drd diff`) with different providers never mix.
+    """
+
+    __slots__ = ("kind", "raw", "validated")
+
+    def __init__(self, kind: str, raw: Any):
+        self.kind = kind
+        self.raw = raw
+        self.validated: dict[type, Any] = {}
+
+    def validate(self, model: type[BaseModel], *, source: Any = None, filename: str = "<scenario>",
+                 path: tuple = ()) -> Any:
+        """The step's mapping as an instance of `model`; ScenarioError (exit 2) at file:line:col.
+
+        `path` is where the step key sits in the document (problems carry paths under it);
+        `source` the document's SourceMap (None: the caller fills in locations from the paths).
+        """
+        spec = self.validated.get(model)
+        if spec is None:
+            from .validate import validate_at
+
+            spec = self.validated[model] = validate_at(model, self.raw, source, filename, path)
+        return spec
+
+    def __repr__(self) -> str:
+        return f"PluginStep({self.kind!r})"
+
+
+class Step(StrictModel):
+    """One step of a round: exactly one step type, plus `id`, `choices`, `note`.
+
+    The core step types are fields. A step whose single step key is none of them is a plugin
+    step (`plugin_step`): its kind and mapping are kept and checked once the rules profile says
+    which plugins are on (api.setup_rules). With a core step type present, any other unknown key
+    is an error as usual.
     """
 
     id: str | None = None
@@ -319,8 +355,52 @@ class Step(StrictModel):
     declare: ActionSpec | None = None
     challenge: ChallengeSpec | None = cz("challenge", "výzva", default=None)
 
+    _plugin: PluginStep | None = PrivateAttr(default=None)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _split_plugin_step(cls, data: Any, handler: Any) -> "Step":
+        if not isinstance(data, dict):
+            return handler(data)
+        own = _own_keys(cls)
+        unknown = [k for k in data if not (isinstance(k, str) and k in own)]
+        has_core = any(isinstance(k, str) and own.get(k) in CORE_STEP_KINDS for k in data)
+        if len(unknown) != 1 or has_core or not isinstance(unknown[0], str):
+            return handler(data)     # no plugin step, or unknown keys reported as usual
+        kind = unknown[0]
+        step = handler({k: v for k, v in data.items() if k != kind})
+        step._plugin = PluginStep(kind, data[kind])
+        return step
+
+    @property
+    def plugin_step(self) -> PluginStep | None:
+        """The plugin step this step is, or None for a core step."""
+        return self._plugin
+
 
 CORE_STEP_KINDS = ("test", "contest", "race", "declare", "challenge")
+
+_OWN_KEYS: dict[type, dict[str, str]] = {}
+
+
+def _own_keys(model: type[BaseModel]) -> dict[str, str]:
+    """{name or alias: field name} of a model (cached per class)."""
+    keys = _OWN_KEYS.get(model)
+    if keys is None:
+        keys = {}
+        for name, field in model.model_fields.items():
+            keys[name] = name
+            alias = field.validation_alias
+            for choice in (alias.choices if isinstance(alias, AliasChoices) else [alias]):
+                if isinstance(choice, str):
+                    keys[choice] = name
+        _OWN_KEYS[model] = keys
+    return keys
+
+
+def core_step_keys() -> list[str]:
+    """The core step keys with their Czech spellings (`test`, `zkouška`, …), for "did you mean"."""
+    return [k for k, name in _own_keys(Step).items() if name in CORE_STEP_KINDS]
 
 
 class EnvironmentEntry(StrictModel):
@@ -388,10 +468,11 @@ class Scenario(StrictModel):
 
 
 def build_scenario_model(plugin_steps: dict[str, type[BaseModel]]) -> type[Scenario]:
-    """The Scenario model with plugin-provided step types added as optional step keys.
+    """The Scenario model with plugin-provided step types added as optional, typed step keys.
 
-    Rebuilding the three nested models keeps strictness and aliases, and lets `drd schema`
-    describe exactly the steps the enabled plugins accept.
+    `drd schema` uses it to describe the plugin steps for editors. Validation does not need it:
+    the plain `Scenario` keeps plugin steps as `Step.plugin_step` and api.setup_rules checks them
+    with the enabled plugins' models (a typed key here is still accepted by the engine).
     """
     if not plugin_steps:
         return Scenario

@@ -57,6 +57,37 @@ def validate_model(model_cls: type[BaseModel], data: Any, source: Any, filename:
         raise ScenarioError(problems) from None
 
 
+def validate_at(model_cls: type[BaseModel], data: Any, source: Any, filename: str, path: tuple, *,
+                context: dict | None = None) -> Any:
+    """Like `validate_model` for a part of a document: `data` is the value found at `path`.
+
+    Problems carry document paths under `path` and are located through the whole document's
+    `source` (a plugin's step mapping is validated this way once its plugin is known).
+    """
+    try:
+        return model_cls.model_validate(data, context=context)
+    except ValidationError as exc:
+        prefix = tuple(path)
+        at = _Under(source, prefix) if source is not None else None
+        problems = translate_errors(exc.errors(include_url=False), data, at, filename, model_cls)
+        for problem in problems:
+            problem.path = prefix + tuple(problem.path)
+        raise ScenarioError(problems) from None
+
+
+class _Under:
+    """A SourceMap seen from a node inside the document: paths are relative to `prefix`."""
+
+    def __init__(self, source: Any, prefix: tuple):
+        self.source, self.prefix = source, prefix
+
+    def locate(self, path: tuple = ()) -> Location:
+        return self.source.locate(self.prefix + tuple(path))
+
+    def locate_value(self, path: tuple = ()) -> Location:
+        return self.source.locate_value(self.prefix + tuple(path))
+
+
 def translate_errors(errors: list[dict], data: Any, source: Any, filename: str,
                      model_cls: type[BaseModel] | None = None) -> list[Problem]:
     """pydantic's error dicts → `Problem`s with file:line:col, deduplicated, in document order."""

@@ -39,16 +39,10 @@ _MODEL: Any = None
 
 
 def scenario_model() -> Any:
-    """The Scenario model with the step types of installed plugins (e.g. `hide`), built once."""
+    """The Scenario model (plugin steps such as `hide` are kept and checked by the engine)."""
     global _MODEL
     if _MODEL is None:
-        from drd_cli.api import known_step_models
-
-        try:
-            steps = known_step_models()
-        except DrdError:
-            steps = {}
-        _MODEL = build_scenario_model(steps)
+        _MODEL = build_scenario_model({})
     return _MODEL
 
 
