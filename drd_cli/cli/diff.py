@@ -11,6 +11,8 @@ from typing import List, Optional
 
 import typer
 
+from ._common import Lang, lang_option, use_language
+
 ORIGINS_CS = {"default": "výchozí", "scenario": "scénář", "command line": "příkazová řádka"}
 WHAT_CS = {"roll": "hod", "pair": "dvojice", "success": "výsledek akce", "affected": "zasáhl",
            "exhaustions": "vyčerpání", "ohrozeni": "Ohrožení po kroku", "step": "krok", "refused": "pravidla"}
@@ -41,6 +43,7 @@ def diff(
     choose: str = typer.Option("accept", "--choose",
                                help="accept | exhaust | cheapest: answers the file leaves open."),
     json_out: bool = typer.Option(False, "--json", help="Both results and the list of differences as JSON."),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """How would a house rule have changed it? Resolve FILE with the same dice under rules
     profile A and profile B and show what changes, side by side.
@@ -52,6 +55,7 @@ def diff(
     """
     from ._common import guarded, parse_params
 
+    use_language(lang)
     groups = list(group or [])
     if len(groups) > 2:
         raise typer.BadParameter("at most two: A's and B's", param_hint="--group")

@@ -12,6 +12,8 @@ import typer
 
 from typer.core import TyperGroup
 
+from ._common import Lang, lang_option, use_language
+
 
 class _OddsGroup(TyperGroup):
     """`drd odds FILE STEP` is `drd odds file FILE STEP`: a first word that names no sub-command
@@ -48,8 +50,10 @@ def odds_test(bonus: int = typer.Option(0, "--bonus", "-b", help="bonus k 2k6"),
               presne: int = typer.Option(0, "--presne", help="počet použití přesně"),
               presne_mode: str = typer.Option("plus-one", "--presne-mode", help="plus-one | keep-best-2-of-3"),
               target: int = typer.Option(9, "--target", help="cíl zkoušky"),
-              as_json: bool = typer.Option(False, "--json")) -> None:
+              as_json: bool = typer.Option(False, "--json"),
+              lang: Optional[Lang] = lang_option()) -> None:
     """Zkouška: P(2k6 + bonus (+ přesně) ≥ cíl)."""
+    use_language(lang)
     from ..odds import test_odds
 
     try:
@@ -65,8 +69,10 @@ def odds_test(bonus: int = typer.Option(0, "--bonus", "-b", help="bonus k 2k6"),
 def odds_contest(bonus: int = typer.Option(0, "--bonus", "-b", help="bonus aktéra"),
                  vs: int = typer.Option(0, "--vs", help="bonus protiaktéra"),
                  tie: str = typer.Option("actor", "--tie", help="actor | counter | reroll"),
-                 as_json: bool = typer.Option(False, "--json")) -> None:
+                 as_json: bool = typer.Option(False, "--json"),
+                 lang: Optional[Lang] = lang_option()) -> None:
     """Střet jedné dvojice: 2k6 + bonus proti 2k6 + vs."""
+    use_language(lang)
     from ..odds import contest_odds
 
     try:
@@ -85,8 +91,10 @@ def odds_exhaust(ohrozeni: int = typer.Option(..., "--ohrozeni", help="současn�
                  mocne: int = typer.Option(0, "--mocne", help="použití mocně vítězné akce"),
                  mental: bool = typer.Option(False, "--mental", help="netělesná akce: zbroj neplatí"),
                  bonus: Optional[int] = typer.Option(None, "--bonus", help="bonus zkoušky pro očekávanou cenu"),
-                 as_json: bool = typer.Option(False, "--json")) -> None:
+                 as_json: bool = typer.Option(False, "--json"),
+                 lang: Optional[Lang] = lang_option()) -> None:
     """Vyčerpání: cena = Ohrožení (− zbroj, + mocně) a očekávaná cena při dané zkoušce."""
+    use_language(lang)
     from ..odds import expected_exhaustion_cost
 
     r = expected_exhaustion_cost(ohrozeni, bonus, armour, mocne, not mental)
@@ -102,13 +110,15 @@ def odds_file(file: str = typer.Argument(..., help="scénář YAML"),
               step: str = typer.Argument(..., help="id kroku"),
               choose: str = typer.Option("accept", "--choose", help="accept | exhaust | cheapest (chybějící volby)"),
               seed: int = typer.Option(0, "--seed", help="kostky, které soubor nechává otevřené PŘED krokem"),
-              as_json: bool = typer.Option(False, "--json")) -> None:
+              as_json: bool = typer.Option(False, "--json"),
+              lang: Optional[Lang] = lang_option()) -> None:
     """Přesné šance jednoho kroku scénáře přes všechny kostky, které v něm soubor nechává otevřené.
 
     Lze psát i zkráceně `drd odds FILE KROK`.
     """
     import time
 
+    use_language(lang)
     from ..errors import DrdError
     from ..odds import step_odds
     from ._common import guarded
@@ -173,12 +183,15 @@ def simulate_cmd(file: str = typer.Argument(..., help="scénář YAML"),
                                             help="accept | exhaust | cheapest (vyčerpá se, jen když stojí nejvýš 1)"),
                  workers: Optional[int] = typer.Option(None, "--workers", min=1,
                                                        help="procesy (výchozí: všechna jádra; 1 = bez poolu)"),
-                 as_json: bool = typer.Option(False, "--json")) -> None:
+                 as_json: bool = typer.Option(False, "--json"),
+                 lang: Optional[Lang] = lang_option()) -> None:
     """Monte Carlo: scénář N× s náhodnými otevřenými kostkami; rozdělení Ohrožení, zdrojů, Jizev,
     jak často uspějí cíle každé strany. Výsledek závisí jen na seedu, ne na počtu procesů."""
     import sys
 
     from ._common import guarded, make_console
+
+    use_language(lang)
 
     if policy not in ("accept", "exhaust", "cheapest"):
         raise typer.BadParameter("accept | exhaust | cheapest", param_hint="--policy")

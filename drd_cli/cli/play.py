@@ -7,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from ._common import guarded, make_console, parse_params, write_atomic
+from ._common import Lang, guarded, lang_option, make_console, parse_params, use_language, write_atomic
 
 INTERRUPTED_EXIT = 130
 
@@ -37,6 +37,7 @@ def play(
     replay: Optional[str] = typer.Option(None, "--replay", metavar="FILE",
                                          help="Where to write the replay (default: FILE with .replay.yaml)."),
     no_replay: bool = typer.Option(False, "--no-replay", help="Do not write a replay file."),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Play a scenario at the table: type your dice (4 3), a total (9) or Enter; choose at each decision.
 
@@ -44,6 +45,7 @@ def play(
     its exact cost. At the end the transcript (or --json), and a replay file that `drd resolve`
     reproduces exactly. Ctrl-C: exit 130, the replay holds what was entered so far.
     """
+    use_language(lang)
     params = parse_params(set_)
     out = sys.stderr if json_out else sys.stdout
     with guarded():

@@ -11,6 +11,8 @@ from typing import Any, List, Optional
 
 import typer
 
+from ._common import Lang, lang_option, use_language
+
 PLUGINS_DIR_ENV = "DRD_PLUGINS_DIR"
 """Extra local plugin folders (os.pathsep-separated); `drd --plugins-dir D …` sets it."""
 
@@ -99,6 +101,7 @@ def plugins(
     json_out: bool = typer.Option(False, "--json", help="Print the list as JSON."),
     plugins_dir: Optional[List[str]] = typer.Option(None, "--plugins-dir", metavar="DIR",
                                                     help="Also load local plugins from DIR (repeatable)."),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """List every plugin: id, title, kind, on by default, distribution, version, hooks.
 
@@ -106,6 +109,8 @@ def plugins(
     DRD_TRACE_PLUGINS=1 on any command to print every hook call and its plugins on stderr.
     """
     from ._common import guarded
+
+    use_language(lang)
 
     with guarded():
         records = describe(plugin_dirs(plugins_dir))

@@ -15,6 +15,8 @@ from typing import Any, List, Optional
 
 import typer
 
+from ._common import Lang, lang_option, use_language
+
 ACTIONS = ("show", "enable", "disable", "set")
 
 group_app = typer.Typer(name="group", help="Play-group profiles (groups/NAME.yaml).", no_args_is_help=True)
@@ -30,9 +32,12 @@ def rules(
     disable: Optional[List[str]] = typer.Option(None, "--disable", metavar="ID", help="Disable a rule or plugin."),
     plugins_dir: Optional[List[str]] = typer.Option(None, "--plugins-dir", metavar="DIR",
                                                     help="Also load local plugins from DIR."),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Show the rules in effect and where each setting comes from, or edit a group profile."""
     from ._common import guarded
+
+    use_language(lang)
 
     args = list(args or [])
     with guarded():
