@@ -24,6 +24,7 @@ from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
 from ..errors import Location, Problem, ScenarioError
+from . import aliases
 
 MAX_BYTES = 2 * 1024 * 1024
 """Largest file accepted; real scenarios are a few kilobytes and ruamel parses ~100 kB/s."""
@@ -164,6 +165,10 @@ def _find_key(mapping: dict, part: Any) -> Any:
     for key in mapping:
         if str(key) == text:
             return key
+    # Engine paths use the models' ASCII names; the file may spell the key in Czech (`kola:`).
+    for other in aliases.spellings(text):
+        if other in mapping:
+            return other
     return _MISSING
 
 

@@ -13,19 +13,24 @@ from typing import Any, Literal, Union
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from . import aliases
+
 RESERVED_IDS = frozenset({"test", "accept", "exhaust", "deny", "jizva", "sacrifice", "actor", "payer", "all"})
 MANOEUVRES = ("presne", "rozsahle", "obrana", "mocne", "lstive")
 MANOEUVRE_ALIASES = {"přesně": "presne", "rozsáhle": "rozsahle", "mocně": "mocne", "lstivě": "lstive"}
 POOLS = ("telo", "duse", "vliv")
 POOL_ALIASES = {"tělo": "telo", "duše": "duse"}
+for _cz, _ascii in POOL_ALIASES.items():
+    aliases.register(_ascii, _cz)
 
 Pool = Literal["telo", "duse", "vliv", "tělo", "duše"]
 NonNeg = Field(ge=0)
 
 
-def cz(name: str, *aliases: str, **kw: Any) -> Any:
+def cz(name: str, *aliases_: str, **kw: Any) -> Any:
     """A field accepted under its ASCII name and its Czech spelling(s)."""
-    return Field(validation_alias=AliasChoices(name, *aliases), **kw)
+    aliases.register(name, *aliases_)
+    return Field(validation_alias=AliasChoices(name, *aliases_), **kw)
 
 
 def norm_pool(value: str | None) -> str | None:
