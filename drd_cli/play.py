@@ -516,7 +516,8 @@ class Session:
             self.table.say(f"    [{key}] {text}")
         keys = "/".join(options)
         while True:
-            choice = self.table.ask(f"  Volba [{keys}]: ").strip().lower()
+            # Enter accepts: the answer a file without `choices` would give (SCENARIO-FORMAT §5).
+            choice = self.table.ask(f"  Volba [{keys}, Enter = p]: ").strip().lower() or "p"
             if choice not in options:
                 self.table.say(f"  ✗ napiš jedno z: {keys}")
                 continue
@@ -612,7 +613,8 @@ class Session:
         from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
         yaml = YAML(typ="rt")
-        yaml.width = 100
+        # Never fold a line: a flow mapping broken mid-value (`effect: {ohrozeni:⏎ 2}`) reads badly.
+        yaml.width = 4096
         yaml.indent(mapping=2, sequence=4, offset=2)     # the style of the book scenarios
         yaml.preserve_quotes = True
         doc = yaml.load(text)
