@@ -66,16 +66,18 @@ def bonus_for(ctx: Ctx, p: PState, spec: Any, path: tuple, needed: bool) -> int:
         if src is None:
             if needed:
                 raise ScenarioError(
-                    f"{p.name} is a hero rolling dice: say which profession adds to the roll with "
-                    f"`bonus_from:` (or `bonus_from: none`)", path=path, rule="R-ROLL-1")
+                    _("{name} is a hero rolling dice: say which profession adds to the roll with "
+                      "`bonus_from:` (or `bonus_from: none`)").format(name=p.name), path=path, rule="R-ROLL-1")
             return 0
         if src == "none":
             return 0
         if src == "charakteristika":
-            raise ScenarioError(f"{p.name} is a hero: bonus_from names a profession, not charakteristika",
+            raise ScenarioError(_("{name} is a hero: bonus_from names a profession, not charakteristika").format(
+                name=p.name),
                                 path=path + ("bonus_from",), rule="R-ROLL-1")
         if src not in p.levels:
-            raise ScenarioError(f"{p.name} has no profession {src!r} (has: {', '.join(p.levels) or 'none'})",
+            raise ScenarioError(_("{name} has no profession {profession} (has: {has})").format(
+                name=p.name, profession=repr(src), has=", ".join(p.levels) or _("none")),
                                 path=path + ("bonus_from",), rule="R-ROLL-1")
         return p.levels[src]
     if src == "none":
@@ -85,7 +87,7 @@ def bonus_for(ctx: Ctx, p: PState, spec: Any, path: tuple, needed: bool) -> int:
     if src == "charakteristika" or p.covers is None:
         return p.charakteristika
     if src is not None:
-        raise ScenarioError(f"{p.name} is a creature: bonus_from is charakteristika or none",
+        raise ScenarioError(_("{name} is a creature: bonus_from is charakteristika or none").format(name=p.name),
                             path=path + ("bonus_from",), rule="R-ROLL-1")
     covered = {getattr(spec, "label", None), getattr(spec, "means", None)} & set(p.covers)
     return p.charakteristika if covered else 0
@@ -104,11 +106,13 @@ def make_roll(ctx: Ctx, w: Working, pid: str, spec: Any, path: tuple, *, total: 
     p = w.peek(pid)
     if dice is not None:
         if len(dice) != n:
-            raise ScenarioError(f"{p.name} rolls {n} dice here, the file gives {len(dice)}",
+            raise ScenarioError(_("{name} rolls {n} dice here, the file gives {given}").format(
+                name=p.name, n=n, given=len(dice)),
                                 path=path + ("dice",), rule="R-ROLL-2")
         for i, d in enumerate(dice):
             if not 1 <= d <= 6:
-                raise ScenarioError(f"a die shows 1 to 6, not {d}", path=path + ("dice", i), rule="R-ROLL-2")
+                raise ScenarioError(_("a die shows 1 to 6, not {value}").format(value=d), path=path + ("dice", i),
+                                    rule="R-ROLL-2")
         source, values = "given", list(dice)
     else:
         values, source = ctx.dice.roll(n, pid, purpose), ctx.dice.name
@@ -126,7 +130,8 @@ def make_roll(ctx: Ctx, w: Working, pid: str, spec: Any, path: tuple, *, total: 
 def canon_manoeuvre(name: str, path: tuple) -> str:
     name = MANOEUVRE_ALIASES.get(name, name)
     if name not in MANOEUVRES:
-        raise ScenarioError(f"unknown manoeuvre {name!r}; manoeuvres are {', '.join(MANOEUVRES)}",
+        raise ScenarioError(_("unknown manoeuvre {name}; manoeuvres are {known}").format(
+            name=repr(name), known=", ".join(MANOEUVRES)),
                             path=path, rule="R-MAN-1")
     return name
 
@@ -153,11 +158,13 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
             names.insert(0, extra)
             rec.log("R-MAN-3", _("{name} reacts from defence: the manoeuvre obrana is required and counts").format(name=p.name))
     if from_obrana and any(n != "obrana" for n in names):
-        raise violation(f"{p.name} acts from defence (obrana) and may use no other manoeuvre", "R-MAN-3",
+        raise violation(_("{name} acts from defence (obrana) and may use no other manoeuvre").format(name=p.name),
+                        "R-MAN-3",
                         path + ("manoeuvres",))
     cap = ctx.param("max_manoeuvres")
     if cap != "none" and len(names) > int(cap):
-        raise violation(f"{p.name} uses {len(names)} manoeuvres, the group allows at most {cap}", "R-MAN-2",
+        raise violation(_("{name} uses {n} manoeuvres, the group allows at most {cap}").format(
+            name=p.name, n=len(names), cap=cap), "R-MAN-2",
                         path + ("manoeuvres",))
     prep = Prepared(pid, spec, path, pool, threat_pool, names, targets=list(targets or []))
     gain = getattr(spec, "gain", None)
@@ -189,15 +196,16 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
         rec.log("R-NAR", text.format(name=p.name, cost=cost, pool=pool_cs(key)))
     wp = w[pid]
     if vyhody_needed > wp.vyhody:
-        raise violation(f"{p.name} pays {vyhody_needed} manoeuvre(s) with Výhody but has {wp.vyhody}",
+        raise violation(_("{name} pays {n} manoeuvre(s) with Výhody but has {has}").format(
+            name=p.name, n=vyhody_needed, has=wp.vyhody),
                         "R-MAN-2", path + ("manoeuvres",))
     for key, cost in costs.items():
         have = wp.resource(key)
         if cost > have:
             raise violation(
-                f"{p.name} cannot pay {cost} {pool_cs(key)} for manoeuvres/náročnost: has {have}, "
-                f"missing {cost - have}", "R-MAN-2", path,
-                hint="a Jizva or a sacrificed item (`gain:`) could cover it (R-EXH-4)")
+                _("{name} cannot pay {cost} {pool} for manoeuvres/náročnost: has {have}, missing {missing}").format(
+                    name=p.name, cost=cost, pool=pool_cs(key), have=have, missing=cost - have), "R-MAN-2", path,
+                hint=_("a Jizva or a sacrificed item (`gain:`) could cover it (R-EXH-4)"))
     wp.vyhody -= vyhody_needed
     for key, cost in costs.items():
         wp.change_resource(key, -cost)
@@ -223,8 +231,9 @@ def _manoeuvre_payment(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: st
         if free:
             return "free", 0, free
         if pay == "free":
-            raise violation(f"nothing makes {name} free for {p.name} here"
-                            + (f" ({via} is not held or already used this round)" if via else ""),
+            raise violation((_("nothing makes {manoeuvre} free for {name} here ({via} is not held or already used "
+                               "this round)") if via else _("nothing makes {manoeuvre} free for {name} here")).format(
+                                manoeuvre=name, name=p.name, via=via),
                             "R-MAN-2", path)
         return pool_key, 1, None
     if pay == "pool":
@@ -256,11 +265,13 @@ def _check_allowed(ctx: Ctx, p: PState, spec: Any, path: tuple) -> None:
     for c in p.conditions:
         hit = words & set(c.forbids)
         if hit:
-            raise violation(f"{p.name} cannot do {sorted(hit)[0]!r}: condition {c.name!r} forbids it", "R-NAR",
+            raise violation(_("{name} cannot do {what}: condition {condition} forbids it").format(
+                name=p.name, what=repr(sorted(hit)[0]), condition=repr(c.name)), "R-NAR",
                             path + (("label",) if getattr(spec, "label", None) in hit else ()))
     hit = words & set(p.disabled)
     if hit:
-        raise violation(f"{p.name} can no longer use {sorted(hit)[0]!r} (disabled by an earlier effect)", "CS-PREP-2",
+        raise violation(_("{name} can no longer use {what} (disabled by an earlier effect)").format(
+            name=p.name, what=repr(sorted(hit)[0])), "CS-PREP-2",
                         path)
 
 
@@ -373,7 +384,8 @@ def take_gain(ctx: Ctx, w: Working, rec: StepRecord, pid: str, pool: str | None,
             name=p.name, jizva=jizva["name"], amount=amount, pool=pool_cs(p.pool_for(jpool))))
     if sacrifice:
         if not p.has_item(sacrifice):
-            raise violation(f"{p.name} cannot sacrifice {sacrifice!r}: not held", "R-EXH-4", path + ("sacrifice",))
+            raise violation(_("{name} cannot sacrifice {item}: not held").format(name=p.name, item=repr(sacrifice)),
+                            "R-EXH-4", path + ("sacrifice",))
         amount = int(ctx.param("sacrifice_gain"))
         p.equipment = [i for i in p.equipment if i.name != sacrifice]
         p.change_resource(p.pool_for(pool), amount)
@@ -438,9 +450,11 @@ def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool:
         + (int(ctx.param("sacrifice_gain")) if sacrifice and p.has_item(sacrifice) else 0)
     if available < cost:
         raise violation(
+            # Not translated yet: drd_cli/play.py reads the numbers back from this English text.
             f"{p.name} cannot afford to exhaust: it costs {cost} {pool_cs(key)}, {p.name} has "
             f"{available}; {cost - available} missing", "R-EXH-4", path,
-            hint="a Jizva (`jizva: {name, gain}`) or a sacrificed item (`sacrifice: item`) in the answer could cover it")
+            hint=_("a Jizva (`jizva: {{name, gain}}`) or a sacrificed item (`sacrifice: item`) in the answer could "
+                   "cover it").format())
     gained = take_gain(ctx, w, rec, payer, key, jizva, sacrifice, path)
     wp = w[payer]
     before = wp.ohrozeni
