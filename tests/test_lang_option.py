@@ -12,7 +12,7 @@ from drd_cli.cli.app import app
 ROOT = Path(__file__).resolve().parents[1]
 FILE = str(ROOT / "scenarios" / "hanus-utek.yaml")
 
-COMMANDS = [["resolve"], ["odds", "test"], ["odds", "contest"], ["odds", "exhaust"], ["odds", "file"],
+COMMANDS = [["resolve"], ["check"], ["odds", "test"], ["odds", "contest"], ["odds", "exhaust"], ["odds", "file"],
             ["simulate"], ["diff"], ["play"], ["rules"], ["plugins"], ["dakara", "test"], ["dakara", "contest"]]
 
 

@@ -7,11 +7,11 @@ import os
 import sys
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, List
+from typing import Any, List, Optional
 
 import typer
 
-from ._common import INTERNAL_ERROR_EXIT
+from ._common import INTERNAL_ERROR_EXIT, Lang, lang_option, use_language
 
 
 class Format(str, Enum):
@@ -192,11 +192,13 @@ def check(
     files: List[str] = typer.Argument(..., help="Scenario files to check.", metavar="FILE..."),
     fmt: Format = typer.Option(Format.text, "--format", "-f", case_sensitive=False,
                                help="text (file:line:col lines), json, or github (workflow annotations)."),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Validate scenarios; resolve those with `expect:` and report every difference.
 
     Exit 0 all good, 1 an expectation is not met, 2 a file is not a valid scenario.
     """
+    use_language(lang)
     reports = [_safe_check(path) for path in files]
     report(reports, fmt, sys.stdout)
     code = exit_code(reports)
