@@ -41,7 +41,7 @@ def test_full_play_in_a_terminal_and_the_replay_reproduces_it(tmp_path):
         if line != BOOK_INPUT[3]:
             child.expect_exact(ROLL)
     child.expect("3 Tělo, Ohrožení 3→4; chrání: Mistr Hanuš")
-    child.expect("Volba \\[p/v/j/o\\]: ")
+    child.expect("Volba \\[p/v/j/o, Enter = p\\]: ")
     for line in BOOK_INPUT[4:]:
         child.sendline(line)
     child.expect("Záznam hry: hanus.replay.yaml")
