@@ -117,6 +117,33 @@ def N_(message: str) -> str:
     return message
 
 
+# --------------------------------------------------------------------------- numbers for people
+
+def fmt_decimal(value: float, digits: int = 1) -> str:
+    """`value` with `digits` decimals in the active language's style: Czech `9,5`, English `9.5`.
+
+    Only for text people read; JSON keeps plain numbers.
+    """
+    text = f"{float(value):.{digits}f}"
+    return text.replace(".", ",") if _active == "cs" else text
+
+
+def fmt_percent(p: float, digits: int = 1) -> str:
+    """A probability 0…1 as a percentage: Czech `84,1 %`, English `84.1 %` (a space before %)."""
+    return f"{fmt_decimal(float(p) * 100, digits)} %"
+
+
+def fmt_fraction(p, digits: int = 1, sep: str = " ") -> str:
+    """An exact probability (a Fraction) as `13/18 (72,2 %)`, or `13/18 = 72,2 %` with sep='='.
+
+    The fraction itself never changes with the language.
+    """
+    ratio = f"{p.numerator}/{p.denominator}"
+    if sep == "=":
+        return f"{ratio} = {fmt_percent(p, digits)}"
+    return f"{ratio} ({fmt_percent(p, digits)})"
+
+
 # --------------------------------------------------------------------------- maintainer tools
 
 def _repo_root() -> str:

@@ -461,8 +461,10 @@ class _Agg:
 
 
 def fmt(p: Fraction) -> str:
-    """'13/18 (72.2 %)'."""
-    return f"{p.numerator}/{p.denominator} ({float(p) * 100:.1f} %)"
+    """'13/18 (72,2 %)' in Czech, '13/18 (72.2 %)' in English (drd_cli.i18n.fmt_fraction)."""
+    from .i18n import fmt_fraction
+
+    return fmt_fraction(p)
 
 
 def as_json(obj: Any) -> Any:

@@ -140,3 +140,35 @@ def test_json_keeps_czech_and_indents():
     assert out.startswith('{\n  "format": "drd-result/1"') and out.endswith("}\n")
     assert json.loads(out) == HANUS
     assert json.loads(dumps({"a": (1, 2), "b": {3}})) == {"a": [1, 2], "b": [3]}
+
+
+def test_names_from_participants_replace_ids_everywhere():
+    """The result's `participants` (an extension of §7) gives names; the transcript speaks of people."""
+    named = dict(HANUS, participants={"hanus": {"name": "Mistr Hanuš", "side": "vesnice"},
+                                      "stary": {"name": "Nejstarší zlobr", "side": None},
+                                      "mladsi": {"name": "Nejmladší zlobr", "side": None}})
+    out = render_text(named, width=160)
+    assert "Pořadí: Nejstarší zlobr → Mistr Hanuš → Nejmladší zlobr" in out
+    assert "Nejstarší zlobr: ÚSPĚCH; zasáhla: Mistr Hanuš" in out
+    assert ("Mistr Hanuš se vyčerpává proti Nejstarší zlobr: 3 Tělo, Ohrožení 3→4; chrání: Mistr Hanuš"
+            in out)
+    assert "ruší výhodu vítěze: Nejstarší zlobr" in out
+    assert "Mistr Hanuš: rozsáhle, platí 1 Tělo" in out
+    assert "ulrich: přesně zdarma (luk)" in out            # not among participants: the id stays
+    row = next(line for line in out.splitlines() if line.startswith("Nejmladší zlobr"))
+    assert row.split()[2] == "7"
+    table = out[out.index("Stav na konci"):]
+    assert any(line.strip().startswith("Mistr Hanuš") and "Tělo 0" in line for line in table.splitlines())
+    # the names do not leak into the next transcript built without them
+    assert "Pořadí: stary → hanus → mladsi" in text()
+
+
+def test_engine_result_lists_participants_with_names_and_sides():
+    from pathlib import Path
+
+    from drd_cli.api import load_scenario, resolve_scenario
+
+    path = Path(__file__).resolve().parent.parent / "scenarios" / "hanus-utek.yaml"
+    result = resolve_scenario(load_scenario(str(path)), seed=1)
+    assert set(result["participants"]) == set(result["final"])
+    assert result["participants"]["hanus"]["name"] == "Mistr Hanuš"

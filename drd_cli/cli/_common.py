@@ -20,6 +20,14 @@ INTERNAL_ERROR_EXIT = 3
 """Exit code of a bug in drd itself (never caused by a scenario): 0/1/2 keep their contract meaning."""
 
 
+def N_(message: str) -> str:
+    """Marks a message for the catalogs (like drd_cli.i18n.N_) without importing gettext at startup.
+
+    CLI modules use it for help texts, so the catalogs carry them.
+    """
+    return message
+
+
 def fail(error: Any) -> typer.Exit:
     """Prints a DrdError's problems on stderr; returns the Exit to raise with its exit code."""
     sys.stderr.write(error.format().rstrip("\n") + "\n")

@@ -12,7 +12,7 @@ import typer
 
 from typer.core import TyperGroup
 
-from ._common import Lang, lang_option, use_language
+from ._common import N_, Lang, lang_option, use_language
 
 
 class _OddsGroup(TyperGroup):
@@ -25,8 +25,8 @@ class _OddsGroup(TyperGroup):
         return super().resolve_command(ctx, args)
 
 
-odds_app = typer.Typer(help="Přesné šance DrD2: zkouška, střet, vyčerpání, krok scénáře "
-                            "(`drd odds FILE KROK`).", no_args_is_help=True, cls=_OddsGroup)
+odds_app = typer.Typer(help=N_("Exact DrD2 odds: zkouška (test), střet (contest), vyčerpání (exhaustion), "
+                               "a scenario step (`drd odds FILE STEP`)."), no_args_is_help=True, cls=_OddsGroup)
 
 
 def _pct(p) -> str:
@@ -46,14 +46,15 @@ def _emit(data: dict, as_json: bool, lines: list[str]) -> None:
 
 
 @odds_app.command("test")
-def odds_test(bonus: int = typer.Option(0, "--bonus", "-b", help="bonus k 2k6"),
-              presne: int = typer.Option(0, "--presne", help="počet použití přesně"),
+def odds_test(bonus: int = typer.Option(0, "--bonus", "-b", help=N_("Bonus added to 2d6.")),
+              presne: int = typer.Option(0, "--presne", help=N_("How many times přesně is used.")),
               presne_mode: str = typer.Option("plus-one", "--presne-mode", help="plus-one | keep-best-2-of-3"),
-              target: int = typer.Option(9, "--target", help="cíl zkoušky"),
-              as_json: bool = typer.Option(False, "--json"),
+              target: int = typer.Option(9, "--target", help=N_("Target number of the test.")),
+              as_json: bool = typer.Option(False, "--json", help=N_("Print JSON instead of text.")),
               lang: Optional[Lang] = lang_option()) -> None:
-    """Zkouška: P(2k6 + bonus (+ přesně) ≥ cíl)."""
+    """Zkouška (test): P(2d6 + bonus (+ přesně) ≥ target)."""
     use_language(lang)
+    from ..i18n import _
     from ..odds import test_odds
 
     try:
@@ -61,18 +62,21 @@ def odds_test(bonus: int = typer.Option(0, "--bonus", "-b", help="bonus k 2k6"),
     except ValueError as exc:
         raise typer.BadParameter(str(exc))
     _emit({"bonus": bonus, "presne": presne, "presne_mode": presne_mode, "target": target, **r}, as_json,
-          [f"Zkouška 2k6{bonus:+d}" + (f", přesně ×{presne} ({presne_mode})" if presne else "") + f" ≥ {target}",
-           f"  ÚSPĚCH:   {_pct(r['success'])}", f"  NEÚSPĚCH: {_pct(r['failure'])}"])
+          [_("Test 2d6{bonus}").format(bonus=f"{bonus:+d}")
+           + (_(", přesně ×{count} ({mode})").format(count=presne, mode=presne_mode) if presne else "")
+           + f" ≥ {target}",
+           _("  SUCCESS: {p}").format(p=_pct(r["success"])), _("  FAILURE: {p}").format(p=_pct(r["failure"]))])
 
 
 @odds_app.command("contest")
-def odds_contest(bonus: int = typer.Option(0, "--bonus", "-b", help="bonus aktéra"),
-                 vs: int = typer.Option(0, "--vs", help="bonus protiaktéra"),
+def odds_contest(bonus: int = typer.Option(0, "--bonus", "-b", help=N_("The actor's bonus.")),
+                 vs: int = typer.Option(0, "--vs", help=N_("The counter-actor's bonus.")),
                  tie: str = typer.Option("actor", "--tie", help="actor | counter | reroll"),
-                 as_json: bool = typer.Option(False, "--json"),
+                 as_json: bool = typer.Option(False, "--json", help=N_("Print JSON instead of text.")),
                  lang: Optional[Lang] = lang_option()) -> None:
-    """Střet jedné dvojice: 2k6 + bonus proti 2k6 + vs."""
+    """Střet (contest) of one pair: 2d6 + bonus against 2d6 + vs."""
     use_language(lang)
+    from ..i18n import _
     from ..odds import contest_odds
 
     try:
@@ -80,41 +84,46 @@ def odds_contest(bonus: int = typer.Option(0, "--bonus", "-b", help="bonus akté
     except ValueError as exc:
         raise typer.BadParameter(str(exc))
     _emit({"bonus": bonus, "vs": vs, "tie": tie, **r}, as_json,
-          [f"Střet 2k6{bonus:+d} proti 2k6{vs:+d} (remíza: {tie})",
-           f"  aktér vyhrává:  {_pct(r['win'])}", f"  aktér prohrává: {_pct(r['lose'])}",
-           f"  remíza v hodu:  {_pct(r['tie'])}"])
+          [_("Contest 2d6{bonus} against 2d6{vs} (tie: {tie})").format(bonus=f"{bonus:+d}", vs=f"{vs:+d}", tie=tie),
+           _("  actor wins:  {p}").format(p=_pct(r["win"])), _("  actor loses: {p}").format(p=_pct(r["lose"])),
+           _("  tied roll:   {p}").format(p=_pct(r["tie"]))])
 
 
 @odds_app.command("exhaust")
-def odds_exhaust(ohrozeni: int = typer.Option(..., "--ohrozeni", help="současné Ohrožení platícího"),
-                 armour: int = typer.Option(0, "--armour", help="zbroj (jen proti tělesným akcím)"),
-                 mocne: int = typer.Option(0, "--mocne", help="použití mocně vítězné akce"),
-                 mental: bool = typer.Option(False, "--mental", help="netělesná akce: zbroj neplatí"),
-                 bonus: Optional[int] = typer.Option(None, "--bonus", help="bonus zkoušky pro očekávanou cenu"),
-                 as_json: bool = typer.Option(False, "--json"),
+def odds_exhaust(ohrozeni: int = typer.Option(..., "--ohrozeni", help=N_("Current Ohrožení of the one who pays.")),
+                 armour: int = typer.Option(0, "--armour", help=N_("Armour (only against bodily actions).")),
+                 mocne: int = typer.Option(0, "--mocne", help=N_("Uses of mocně by the winning action.")),
+                 mental: bool = typer.Option(False, "--mental", help=N_("A non-bodily action: armour does not count.")),
+                 bonus: Optional[int] = typer.Option(None, "--bonus",
+                                                     help=N_("Bonus of the test, for the expected cost.")),
+                 as_json: bool = typer.Option(False, "--json", help=N_("Print JSON instead of text.")),
                  lang: Optional[Lang] = lang_option()) -> None:
-    """Vyčerpání: cena = Ohrožení (− zbroj, + mocně) a očekávaná cena při dané zkoušce."""
+    """Vyčerpání (exhaustion): cost = Ohrožení (− armour, + mocně) and the expected cost for a given test."""
     use_language(lang)
+    from ..i18n import _, fmt_decimal
     from ..odds import expected_exhaustion_cost
 
     r = expected_exhaustion_cost(ohrozeni, bonus, armour, mocne, not mental)
-    lines = [f"Vyčerpání při Ohrožení {ohrozeni}: cena {r['cost']}, Ohrožení poté {r['ohrozeni_after']}"]
+    lines = [_("Exhaustion at Ohrožení {ohrozeni}: cost {cost}, Ohrožení afterwards {after}").format(
+        ohrozeni=ohrozeni, cost=r["cost"], after=r["ohrozeni_after"])]
     if bonus is not None:
-        lines.append(f"  NEÚSPĚCH zkoušky 2k6{bonus:+d}: {_pct(r['p_failure'])}; očekávaná cena "
-                     f"{r['expected']} ≈ {float(r['expected']):.2f}")
+        lines.append(_("  FAILURE of the test 2d6{bonus}: {p}; expected cost {expected} ≈ {approx}").format(
+            bonus=f"{bonus:+d}", p=_pct(r["p_failure"]), expected=r["expected"],
+            approx=fmt_decimal(float(r["expected"]), 2)))
     _emit({"ohrozeni": ohrozeni, "armour": armour, "mocne": mocne, **r}, as_json, lines)
 
 
 @odds_app.command("file")
-def odds_file(file: str = typer.Argument(..., help="scénář YAML"),
-              step: str = typer.Argument(..., help="id kroku"),
-              choose: str = typer.Option("accept", "--choose", help="accept | exhaust | cheapest (chybějící volby)"),
-              seed: int = typer.Option(0, "--seed", help="kostky, které soubor nechává otevřené PŘED krokem"),
-              as_json: bool = typer.Option(False, "--json"),
+def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
+              step: str = typer.Argument(..., help=N_("The step id.")),
+              choose: str = typer.Option("accept", "--choose",
+                                         help=N_("accept | exhaust | cheapest (for choices the file leaves open)")),
+              seed: int = typer.Option(0, "--seed", help=N_("Seed for the dice the file leaves open BEFORE the step.")),
+              as_json: bool = typer.Option(False, "--json", help=N_("Print JSON instead of text.")),
               lang: Optional[Lang] = lang_option()) -> None:
-    """Přesné šance jednoho kroku scénáře přes všechny kostky, které v něm soubor nechává otevřené.
+    """Exact odds of one scenario step over every die the file leaves open in it.
 
-    Lze psát i zkráceně `drd odds FILE KROK`.
+    Also written shortly as `drd odds FILE STEP`.
     """
     import time
 
@@ -143,55 +152,64 @@ def odds_file(file: str = typer.Argument(..., help="scénář YAML"),
 
 
 def _step_lines(r: dict, names: dict) -> list[str]:
-    """The text report of `drd odds FILE KROK` (Czech, one fact a line)."""
+    """The text report of `drd odds FILE STEP` (in the active language, one fact a line)."""
+    from ..i18n import _, fmt_decimal
+
     step, choose = r["step"], r["choose"]
-    rollers = ", ".join(f"{names.get(o['who'], o['who'])} ({o['dice']}k6)" for o in r["open_rolls"]) or "žádné"
-    lines = [f"Krok {step} ({r['kind']}), volby: {choose}",
-             f"  otevřené hody: {rollers}",
-             f"  {r['combinations']:,} kombinací kostek → ".replace(",", " ")
-             + f"{r['classes']} tříd, {r['resolutions']} vyhodnocení, {r['elapsed_ms']} ms"]
+    rollers = ", ".join(_("{who} ({dice}d6)").format(who=names.get(o["who"], o["who"]), dice=o["dice"])
+                        for o in r["open_rolls"]) or _("none")
+    # Thousands grouped with a space in both languages (12 960): unambiguous either way.
+    combos = f"{r['combinations']:,}".replace(",", " ")
+    lines = [_("Step {step} ({kind}), choices: {choose}").format(step=step, kind=r["kind"], choose=choose),
+             _("  open rolls: {rollers}").format(rollers=rollers),
+             _("  {combinations} dice combinations → {classes} classes, {resolutions} resolutions, {ms} ms").format(
+                 combinations=combos, classes=r["classes"], resolutions=r["resolutions"],
+                 ms=fmt_decimal(r["elapsed_ms"], 1))]
     if r["success"]:
-        lines.append("Akce:")
+        lines.append(_("Actions:"))
     for pid, p in r["success"].items():
-        lines.append(f"  {names.get(pid, pid)}: ÚSPĚCH {_pct(p)}, NEÚSPĚCH {_pct(1 - p)}")
+        lines.append(_("  {who}: SUCCESS {p}, FAILURE {q}").format(who=names.get(pid, pid), p=_pct(p), q=_pct(1 - p)))
     if r["pairs"]:
-        lines.append("Dvojice (kdo vyhrává):")
+        lines.append(_("Pairs (who wins):"))
     for pair, d in r["pairs"].items():
-        a, _, c = pair.partition(" vs ")
-        lines.append(f"  {names.get(a, a)} proti {names.get(c, c)}: "
+        a, _sep, c = pair.partition(" vs ")
+        lines.append(_("  {a} against {c}: ").format(a=names.get(a, a), c=names.get(c, c))
                      + ", ".join(f"{names.get(w, w)} {_pct(p)}" for w, p in d.items()))
     if r["hit"]:
-        lines.append("Zasažen:")
+        lines.append(_("Hit:"))
         lines += [f"  {names.get(pid, pid)}: {_pct(p)}" for pid, p in r["hit"].items()]
     if r["exhausts"]:
-        lines.append("Vyčerpá se:")
+        lines.append(_("Exhausts:"))
         lines += [f"  {names.get(pid, pid)}: {_pct(p)}" for pid, p in r["exhausts"].items()]
-    lines.append("Ohrožení po kroku:")
+    lines.append(_("Ohrožení after the step:"))
     for pid, d in r["ohrozeni"].items():
         lines.append(f"  {names.get(pid, pid)}: " + ", ".join(f"{o}: {_pct(p)}" for o, p in d.items()))
     if r["refused"]:
-        lines.append(f"Pravidla zakazují (volba ze souboru nejde zaplatit): {_pct(r['refused'])}")
+        lines.append(_("The rules forbid it (a choice from the file cannot be paid): {p}").format(p=_pct(r["refused"])))
     if r["dropped"]:
-        lines.append(f"  (odříznuto opakovaných remíz: {_pct(r['dropped'])}, zbytek přenormován)")
+        lines.append(_("  (repeated ties cut off: {p}, the rest renormalised)").format(p=_pct(r["dropped"])))
     return lines
 
 
-def simulate_cmd(file: str = typer.Argument(..., help="scénář YAML"),
-                 n: int = typer.Option(1000, "-n", min=1, help="počet běhů"),
-                 seed: int = typer.Option(0, "--seed", help="běh i používá seed + i"),
+def simulate_cmd(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
+                 n: int = typer.Option(1000, "-n", min=1, help=N_("Number of runs.")),
+                 seed: int = typer.Option(0, "--seed", help=N_("Run i uses seed + i.")),
                  policy: str = typer.Option("accept", "--policy",
-                                            help="accept | exhaust | cheapest (vyčerpá se, jen když stojí nejvýš 1)"),
+                                            help=N_("accept | exhaust | cheapest (exhausts only when it costs "
+                                                    "at most 1)")),
                  workers: Optional[int] = typer.Option(None, "--workers", min=1,
-                                                       help="procesy (výchozí: všechna jádra; 1 = bez poolu)"),
-                 as_json: bool = typer.Option(False, "--json"),
+                                                       help=N_("Processes (default: all cores; 1 = no pool).")),
+                 as_json: bool = typer.Option(False, "--json", help=N_("Print JSON instead of tables.")),
                  lang: Optional[Lang] = lang_option()) -> None:
-    """Monte Carlo: scénář N× s náhodnými otevřenými kostkami; rozdělení Ohrožení, zdrojů, Jizev,
-    jak často uspějí cíle každé strany. Výsledek závisí jen na seedu, ne na počtu procesů."""
+    """Monte Carlo: the scenario N times with random open dice; distributions of Ohrožení, pools and
+    Jizvy, and how often each side's goals succeed. The result depends only on the seed, not on the
+    number of processes."""
     import sys
 
     from ._common import guarded, make_console
 
     use_language(lang)
+    from ..i18n import _
 
     if policy not in ("accept", "exhaust", "cheapest"):
         raise typer.BadParameter("accept | exhaust | cheapest", param_hint="--policy")
@@ -204,7 +222,7 @@ def simulate_cmd(file: str = typer.Argument(..., help="scénář YAML"),
             from rich.progress import Progress
 
             with Progress(console=make_console(stderr=True), transient=True) as prog:
-                task = prog.add_task("Simulace", total=n)
+                task = prog.add_task(_("Simulation"), total=n)
                 r = simulate(file, n, seed=seed, policy=policy, workers=workers,
                              progress=lambda k: prog.advance(task, k))
         else:
@@ -219,33 +237,40 @@ def _simulate_tables(r: dict, names: dict) -> None:
     """Per participant: Ohrožení, pools left, Jizvy; per step and side: how often its goal succeeds."""
     from rich.table import Table
 
+    from ..i18n import _, fmt_decimal, fmt_percent
     from ._common import make_console
 
     console = make_console()
     runs = max(r["runs"], 1)
-    console.print(f"Simulace {r['n']}× (seed {r['seed']}, volby {r['policy']}): {r['runs']} doběhlo"
-                  + (f", pravidla zastavila {sum(r['errors'].values())} ({r['errors']})" if r["errors"] else ""))
-    t = Table(title="Konečný stav účastníků", title_justify="left")
-    for col in ("účastník", "Ohrožení (rozdělení)", "zbývá průměrně", "Jizvy"):
+    head = _("Simulation {n}× (seed {seed}, choices {policy}): {runs} finished").format(
+        n=r["n"], seed=r["seed"], policy=r["policy"], runs=r["runs"])
+    if r["errors"]:
+        head += _(", stopped by the rules {count} ({errors})").format(count=sum(r["errors"].values()),
+                                                                      errors=r["errors"])
+    console.print(head)
+    t = Table(title=_("Final state of the participants"), title_justify="left")
+    for col in (_("participant"), _("Ohrožení (distribution)"), _("left on average"), _("Jizvy")):
         t.add_column(col)
     for pid, d in r["ohrozeni"].items():
-        dist = ", ".join(f"{o}: {c / runs:.0%}" for o, c in d.items())
-        pools = ", ".join(f"{_POOLS_CS.get(pool, pool)} {sum(v * k for v, k in c.items()) / runs:.1f}"
+        dist = ", ".join(f"{o}: {fmt_percent(c / runs, 0)}" for o, c in d.items())
+        pools = ", ".join(f"{_POOLS_CS.get(pool, pool)} {fmt_decimal(sum(v * k for v, k in c.items()) / runs, 1)}"
                           for pool, c in r["pools"].get(pid, {}).items())
         jz = r["jizvy"].get(pid, {})
-        scars = f"průměr {sum(v * k for v, k in jz.items()) / runs:.2f}; aspoň jedna {sum(k for v, k in jz.items() if v) / runs:.0%}"
+        scars = _("average {mean}; at least one {share}").format(
+            mean=fmt_decimal(sum(v * k for v, k in jz.items()) / runs, 2),
+            share=fmt_percent(sum(k for v, k in jz.items() if v) / runs, 0))
         t.add_row(names.get(pid, pid), dist, pools, scars)
     console.print(t)
-    s = Table(title="Jak často strana dosáhne svého (všechny její akce v kroku uspějí)", title_justify="left")
-    for col in ("krok", "strana", "ÚSPĚCH"):
+    s = Table(title=_("How often a side gets its way (all its actions in the step succeed)"), title_justify="left")
+    for col in (_("step"), _("side"), _("SUCCESS")):
         s.add_column(col)
     for step, d in r["side_rate"].items():
         for side, v in d.items():
             if v is not None:
-                s.add_row(step, names.get(side, side), f"{v:.1%}")
+                s.add_row(step, names.get(side, side), fmt_percent(v))
     for side, v in r["side_all_rate"].items():
         if v is not None:
-            s.add_row("celý scénář", names.get(side, side), f"{v:.1%}")
+            s.add_row(_("whole scenario"), names.get(side, side), fmt_percent(v))
     console.print(s)
 
 

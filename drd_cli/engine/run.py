@@ -188,6 +188,8 @@ def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, 
         "rules": profile.to_result(),
         "steps": steps_out,
         "final": {pid: p.final(last_round) for pid, p in state.participants.items()},
+        # An extension of §7: who the ids are, so a transcript can speak of people, not ids.
+        "participants": {pid: {"name": p.name, "side": p.side} for pid, p in state.participants.items()},
     }
 
 

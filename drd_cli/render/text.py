@@ -15,6 +15,7 @@ Markdown and HTML. rich is imported only by the terminal writer.
 from __future__ import annotations
 
 import io
+from contextvars import ContextVar
 from typing import Any
 
 from ..i18n import N_, _, language, ngettext
@@ -44,6 +45,24 @@ COMPLICATIONS = {"none": N_("no complications"), "mild": N_("mild complications"
 _KNOWN_STEP_KEYS = {"id", "round", "kind", "rolls", "order", "manoeuvres", "actions", "exhaustions", "log",
                     "hide", "race", "outcome", "margin", "complication", "injury", "note",
                     "pairs"}   # pairs: the R-CONT log lines already say who beat whom
+
+
+# Who the ids are (the result's `participants`), for the transcript being built: people read names.
+_PEOPLE: ContextVar[dict] = ContextVar("drd_transcript_people", default={})
+
+
+def _who(pid: Any) -> str:
+    """A participant's name where the result gives one; anything else (a label, "?") unchanged."""
+    entry = _PEOPLE.get().get(str(pid)) if pid is not None else None
+    name = entry.get("name") if isinstance(entry, dict) else None
+    return str(name) if name else str(pid)
+
+
+def _people(items: Any) -> str:
+    """A list of participant ids as names ("–" when empty)."""
+    if not items:
+        return "–"
+    return ", ".join(_who(i) for i in (items if isinstance(items, (list, tuple)) else [items]))
 
 
 def _t(table: dict, key: Any) -> str:
@@ -112,13 +131,13 @@ def _rolls(rolls: dict) -> Table:
     rows = []
     for who, roll in rolls.items():
         if not isinstance(roll, dict):
-            rows.append([[Span(str(who))], [Span(str(roll))], [Span("–")], [Span("–")], [Span("–")]])
+            rows.append([[Span(_who(who))], [Span(str(roll))], [Span("–")], [Span("–")], [Span("–")]])
             continue
         dice = roll.get("dice")
         dice_text = " + ".join(map(str, dice)) if isinstance(dice, list) and dice else "–"
         bonus = roll.get("bonus")
         source = roll.get("source")
-        rows.append([[Span(str(who))], [Span(str(roll.get("total", "?")), "strong")], [Span(dice_text)],
+        rows.append([[Span(_who(who))], [Span(str(roll.get("total", "?")), "strong")], [Span(dice_text)],
                      [Span("–" if bonus is None else _signed(bonus))],
                      [Span(_t(SOURCES, source) if source is not None else "–")]])
     return Table(columns, rows, kind="rolls")
@@ -128,11 +147,11 @@ def _actions(actions: dict) -> list[Line]:
     lines = []
     for who, action in actions.items():
         if not isinstance(action, dict):
-            lines.append(Line([Span(f"{who}: {_item(action)}")]))
+            lines.append(Line([Span(f"{_who(who)}: {_item(action)}")]))
             continue
-        spans = [Span(str(who), "strong"), Span(": "), _verdict(action.get("success"))]
+        spans = [Span(_who(who), "strong"), Span(": "), _verdict(action.get("success"))]
         if action.get("affected"):
-            spans += fill(_("; reached: {who}"), who=_words(action["affected"]))
+            spans += fill(_("; reached: {who}"), who=_people(action["affected"]))
         if action.get("kept_up") is not None:
             spans.append(Span(_("; kept up") if action["kept_up"] else _("; fell behind")))
         long = action.get("long")
@@ -140,7 +159,7 @@ def _actions(actions: dict) -> list[Line]:
             spans += fill(_("; long action {id}: {status}"), id=long.get("id", "?"),
                           status=_t(LONG_STATUS, long.get("status")))
             if long.get("barred"):
-                spans += fill(_(", gave up: {who}"), who=_words(long["barred"]))
+                spans += fill(_(", gave up: {who}"), who=_people(long["barred"]))
             if long.get("retry"):
                 spans.append(Span(_(", may try again")))
         for key, value in action.items():
@@ -154,7 +173,7 @@ def _manoeuvre(m: Any) -> str:
     if not isinstance(m, dict):
         return str(m)
     name = _t(MANOEUVRES, m.get("name", "?"))
-    who = m.get("by", "?")
+    who = _who(m.get("by", "?"))
     paid, cost, via = m.get("paid"), m.get("cost"), m.get("via")
     if paid == "free" or cost == 0:
         if via:
@@ -171,7 +190,7 @@ def _manoeuvre(m: Any) -> str:
 
 
 def _vs(vs: Any) -> str:
-    return _("the test (9)") if vs == "test" else str(vs)
+    return _("the test (9)") if vs == "test" else _who(vs)
 
 
 def _gains(e: dict) -> list[Span]:
@@ -203,18 +222,18 @@ def _ohrozeni(e: dict) -> str | None:
 
 
 def _exhaustion(e: dict) -> Line:
-    who = Span(str(e.get("by", "?")), "strong")
-    vs = e.get("vs")
-    template = (_("{who} exhausts against the test (9): {cost} {pool}") if vs == "test"
+    who = Span(_who(e.get("by", "?")), "strong")
+    vs = _who(e.get("vs"))
+    template = (_("{who} exhausts against the test (9): {cost} {pool}") if e.get("vs") == "test"
                 else _("{who} exhausts against {vs}: {cost} {pool}"))
     spans = fill(template, who=who, vs=vs, cost=e.get("cost", "?"), pool=pool_name(e.get("pool", "?")))
     ohro = _ohrozeni(e)
     if ohro:
         spans.append(Span(", " + ohro, "ohro"))
     if e.get("protected"):
-        spans += fill(_("; protects: {who}"), who=_words(e["protected"]))
+        spans += fill(_("; protects: {who}"), who=_people(e["protected"]))
     if e.get("denied"):
-        spans += fill(_("; cancels the winner's gain: {who}"), who=_words(e["denied"]))
+        spans += fill(_("; cancels the winner's gain: {who}"), who=_people(e["denied"]))
     for gain in _gains(e):
         spans += [Span("; "), gain]
     return Line(spans)
@@ -236,9 +255,9 @@ def _exhaustions(items: list) -> Either:
         gained: list[Span] = []
         for i, g in enumerate(gains):
             gained += ([Span("; ")] if i else []) + [g]
-        rows.append([[Span(str(e.get("by", "?")), "strong")], [Span(_vs(e.get("vs")))],
+        rows.append([[Span(_who(e.get("by", "?")), "strong")], [Span(_vs(e.get("vs")))],
                      [Span(f"{e.get('cost', '?')} {pool_name(e.get('pool', '?'))}")], [Span(ohro_text, "ohro")],
-                     [Span(_words(e.get("protected")))], [Span(_words(e.get("denied")))],
+                     [Span(_people(e.get("protected")))], [Span(_people(e.get("denied")))],
                      gained or [Span("–")]])
     return Either(lines, Table(columns, rows, kind="exhaustions"))
 
@@ -253,12 +272,12 @@ def _hide(h: dict) -> list[Line]:
     if revealed is not None:
         spans = [Span(_("REVEALED"), "bad") if revealed else Span(_("HIDDEN"), "ok")]
         if h.get("revealed_by"):
-            spans += fill(_(" (noticed by: {who})"), who=_words(h["revealed_by"]))
+            spans += fill(_(" (noticed by: {who})"), who=_people(h["revealed_by"]))
         lines.append(Line(spans))
     if h.get("suspicion_added"):
-        lines.append(Line(fill(_("new suspicion: {who}"), who=_words(h["suspicion_added"]))))
+        lines.append(Line(fill(_("new suspicion: {who}"), who=_people(h["suspicion_added"]))))
     if h.get("suspicion_cleared"):
-        lines.append(Line(fill(_("suspicion gone: {who}"), who=_words(h["suspicion_cleared"]))))
+        lines.append(Line(fill(_("suspicion gone: {who}"), who=_people(h["suspicion_cleared"]))))
     for key, value in h.items():
         if key not in ("situation", "resolved_as", "revealed", "revealed_by", "suspicion_added", "suspicion_cleared"):
             lines.append(Line([Span(f"{key}: {_item(value)}")], style="dim"))
@@ -270,7 +289,7 @@ def _race(race: Any) -> list[Line]:
         lines = []
         for who, slower in race["faster_than"].items():
             if slower:
-                lines.append(Line(fill(_("{who} is faster than {slower}"), who=who, slower=_words(slower))))
+                lines.append(Line(fill(_("{who} is faster than {slower}"), who=_who(who), slower=_people(slower))))
         for key, value in race.items():
             if key != "faster_than":
                 lines.append(Line([Span(f"{key}: {_item(value)}")], style="dim"))
@@ -316,7 +335,7 @@ def build_step(step: dict) -> Step:
     if step.get("rolls"):
         blocks.append(_rolls(step["rolls"]))
     if step.get("order"):
-        blocks.append(Line(fill(_("Order: {order}"), order=" → ".join(map(str, step["order"]))), bullet=False))
+        blocks.append(Line(fill(_("Order: {order}"), order=" → ".join(map(_who, step["order"]))), bullet=False))
     if step.get("actions"):
         blocks.append(Label(_("Actions:")))
         blocks.extend(_actions(step["actions"]))
@@ -381,7 +400,7 @@ def build_final(final: dict) -> Table:
     rows = []
     for who, state in rows_in:
         if not isinstance(state, dict):
-            rows.append([[Span(str(who))]] + [[Span("–")]] * len(keys))
+            rows.append([[Span(_who(who))]] + [[Span("–")]] * len(keys))
             continue
         cells: list[list[Span]] = []
         for key in keys:
@@ -396,7 +415,7 @@ def build_final(final: dict) -> Table:
                 cells.append([Span(_words(value))])
             else:
                 cells.append([Span(str(value))])
-        label = str(state.get("name", who)) if state.get("name") else str(who)
+        label = str(state["name"]) if state.get("name") else _who(who)
         rows.append([[Span(label)]] + cells)
     return Table(columns, rows, title=_("State at the end"), kind="final")
 
@@ -434,8 +453,12 @@ def build(result: dict) -> Doc:
         # this one line says what they mean.
         header.append(Meta(_("Terms as in the book: Tělo = body, Duše = soul, Vliv = influence, Sudba = fate, "
                              "Ohrožení = threat, Výhody = advantages, Jizva = scar")))
-    steps = [build_step(s) if isinstance(s, dict) else Step(str(s)) for s in result.get("steps") or []]
-    final = build_final(result["final"]) if result.get("final") else None
+    token = _PEOPLE.set(result.get("participants") if isinstance(result.get("participants"), dict) else {})
+    try:
+        steps = [build_step(s) if isinstance(s, dict) else Step(str(s)) for s in result.get("steps") or []]
+        final = build_final(result["final"]) if result.get("final") else None
+    finally:
+        _PEOPLE.reset(token)
     return Doc(title, header, steps, final, footer_text(result), lang=language())
 
 
