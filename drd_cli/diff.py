@@ -31,11 +31,14 @@ class ProfileSpec:
     disable: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        """A short Czech description: 'jak je napsán' or the changes, e.g. 'skupina ctvrtek, tie=counter'."""
-        parts = [f"skupina {self.group}"] if self.group else []
+        """A short description in the active language: 'as written' or the changes, e.g.
+        'group ctvrtek, tie=counter' (Czech 'jak je napsán', 'skupina ctvrtek, tie=counter')."""
+        from .i18n import _
+
+        parts = [_("group {name}").format(name=self.group)] if self.group else []
         parts += [f"{k}={v}" for k, v in self.params.items()]
         parts += [f"+{x}" for x in self.enable] + [f"−{x}" for x in self.disable]
-        return ", ".join(parts) or "jak je napsán"
+        return ", ".join(parts) or _("as written")
 
     def as_dict(self) -> dict:
         return {"group": self.group, "params": dict(self.params), "enable": list(self.enable),

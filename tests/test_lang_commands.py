@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*args: str) -> str:
-    result = CliRunner().invoke(app, list(args))
+    # Wide and colourless, so table cells are not wrapped or split by escape codes.
+    result = CliRunner().invoke(app, list(args), env={"COLUMNS": "200", "NO_COLOR": "1"})
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -96,3 +97,26 @@ def test_simulate_tables_in_english():
     assert not czech_left(en, scenario_strings("hanus-utek.yaml")), en
     cs = run("simulate", "scenarios/hanus-utek.yaml", "-n", "20", "--workers", "1", "--lang", "cs")
     assert "Konečný stav účastníků" in cs and "celý scénář" in cs and "Duše 9,0" in cs
+
+
+# --------------------------------------------------------------------------- drd diff
+
+@pytest.fixture
+def tie_file(tmp_path):
+    from test_diff import TIE
+
+    p = tmp_path / "tie.yaml"
+    p.write_text(TIE.replace("ROLL", "9"), encoding="utf-8")
+    return str(p)
+
+
+def test_diff_side_by_side_in_english(tie_file):
+    """R-CONT: tie=counter flips the 9:9 tie; the table's headings, verdicts and words are English."""
+    en = run("diff", tie_file, "--set", "tie=counter", "--lang", "en")
+    assert "Rules that differ" in en and "What changes" in en and "profile A" in en
+    assert "actor (default)" in en and "counter (command line)" in en and "as written" in en
+    assert "SUCCESS" in en and "FAILURE" in en and "Strážný wins 9:9 (tie)" in en
+    assert not czech_left(en, ["Remíza u brány", "Zlatka", "Strážný", "proklouznutí", "útěk", "za branou"]), en
+    cs = run("diff", tie_file, "--set", "tie=counter", "--lang", "cs")
+    assert "Pravidla, která se liší" in cs and "Co se mění" in cs and "vyhrává Strážný 9:9 (remíza)" in cs
+    assert "actor (výchozí)" in cs and "counter (příkazová řádka)" in cs and "jak je napsán" in cs

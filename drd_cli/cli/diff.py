@@ -11,13 +11,16 @@ from typing import List, Optional
 
 import typer
 
-from ._common import Lang, lang_option, use_language
+from ._common import N_, Lang, lang_option, use_language
 
-ORIGINS_CS = {"default": "výchozí", "scenario": "scénář", "command line": "příkazová řádka"}
-WHAT_CS = {"roll": "hod", "pair": "dvojice", "success": "výsledek akce", "affected": "zasáhl",
-           "exhaustions": "vyčerpání", "ohrozeni": "Ohrožení po kroku", "step": "krok", "refused": "pravidla"}
-FIELD_CS = {"ohrozeni": "Ohrožení", "telo": "Tělo", "duse": "Duše", "vliv": "Vliv", "sudba": "Sudba",
-            "vyhody": "Výhody", "jizvy": "Jizvy", "conditions": "stavy", "equipment": "vybavení"}
+# Words of the report, translated where they are printed (`_()`); game terms stay Czech.
+ORIGINS = {"default": N_("default"), "scenario": N_("scenario"), "command line": N_("command line")}
+WHAT = {"roll": N_("roll"), "pair": N_("pair"), "success": N_("action result"), "affected": N_("hit"),
+        "exhaustions": N_("exhaustion"), "ohrozeni": N_("Ohrožení after the step"), "step": N_("step"),
+        "refused": N_("rules")}
+FIELD = {"ohrozeni": "Ohrožení", "telo": "Tělo", "duse": "Duše", "vliv": "Vliv", "sudba": "Sudba",
+         "vyhody": "Výhody", "jizvy": "Jizvy", "conditions": N_("conditions"), "equipment": N_("equipment")}
+STEP_RAN = {"proběhl": N_("ran"), "neproběhl": N_("did not run")}
 
 
 def diff(
@@ -91,119 +94,138 @@ def diff(
 
 
 def _origin(o: Optional[str]) -> str:
+    from ..i18n import _
+
     if o is None:
         return ""
     if o.startswith("group "):
-        return "skupina " + o[len("group "):]
-    return ORIGINS_CS.get(o, o)
+        return _("group {name}").format(name=o[len("group "):])
+    return _(ORIGINS[o]) if o in ORIGINS else o
 
 
 def _value(v: object) -> str:
+    from ..i18n import _
+
     if v is True:
-        return "zapnuto"
+        return _("on")
     if v is False:
-        return "vypnuto"
+        return _("off")
     return str(v)
+
+
+def _word(table: dict, key: object) -> str:
+    """`table[key]` in the active language (the key itself when the table lacks it)."""
+    from ..i18n import _
+
+    return _(table[key]) if key in table else str(key)
 
 
 def _render(report: dict) -> None:
     """The side-by-side report for the table (rich; colour only on a terminal, NO_COLOR respected)."""
+    from rich.markup import escape
     from rich.table import Table
 
+    from ..i18n import _
     from ._common import make_console
 
     console = make_console()
     names = report["names"]
     a, b = report["a"], report["b"]
-    console.print(f"[bold]{report['title']}[/bold] — stejné kostky (seed {report['seed']}), volby {report['choose']}")
-    console.print(f"  profil A: {a['profile']['describe']}")
-    console.print(f"  profil B: {b['profile']['describe']}")
+    console.print(_("[bold]{title}[/bold] — the same dice (seed {seed}), choices {choose}").format(
+        title=escape(str(report["title"])), seed=report["seed"], choose=report["choose"]))
+    console.print(_("  profile A: {describe}").format(describe=a["profile"]["describe"]))
+    console.print(_("  profile B: {describe}").format(describe=b["profile"]["describe"]))
 
-    rules = Table(title="Pravidla, která se liší", title_justify="left")
-    rules.add_column("pravidlo")
-    rules.add_column("profil A")
-    rules.add_column("profil B")
+    rules = Table(title=_("Rules that differ"), title_justify="left")
+    rules.add_column(_("rule"))
+    rules.add_column(_("profile A"))
+    rules.add_column(_("profile B"))
     for r in report["rule_differences"]:
         rules.add_row(r["setting"], f"{_value(r['a'])} ({_origin(r['a_origin'])})",
                       f"{_value(r['b'])} ({_origin(r['b_origin'])})")
     if report["rule_differences"]:
         console.print(rules)
     else:
-        console.print("Pravidla: oba profily mají stejná nastavení (scénář může přebít skupinu i --set; "
-                      "viz `drd rules show`).")
-
-    from rich.markup import escape
+        console.print(_("Rules: both profiles have the same settings (the scenario can override a group and "
+                        "--set; see `drd rules show`)."))
 
     for side, label in ((a, "A"), (b, "B")):
         if "error" in side:
-            console.print(f"[red]Profil {label}: pravidla to zakazují[/red] (exit {side['error']['exit_code']} "
-                          f"pro drd resolve) — " + escape(side["error"]["text"]))
+            console.print(_("[red]Profile {label}: the rules forbid it[/red] (exit {code} for drd resolve) — ").format(
+                label=label, code=side["error"]["exit_code"]) + escape(side["error"]["text"]))
     for side, label, other in ((a, "A", b), (b, "B", a)):
         if "result" in side and "error" in other:
             _render_one(console, side["result"], side["after"], label, names)
 
     diffs = [d for d in report["differences"] if d["what"] != "refused"]
     if diffs:
-        t = Table(title="Co se mění", title_justify="left")
-        t.add_column("krok")
-        t.add_column("co")
-        t.add_column("profil A")
-        t.add_column("profil B")
+        t = Table(title=_("What changes"), title_justify="left")
+        t.add_column(_("step"))
+        t.add_column(_("what"))
+        t.add_column(_("profile A"))
+        t.add_column(_("profile B"))
         for d in diffs:
-            step = d["step"] or "konec"
+            step = d["step"] or _("end")
             who = names.get(d["who"], d["who"]) if d.get("who") else ""
             if d["what"] == "pair":
-                x, _, y = d["who"].partition(" vs ")
-                who = f"{names.get(x, x)} proti {names.get(y, y)}"
-            what = FIELD_CS.get(d.get("field"), WHAT_CS.get(d["what"], d["what"])) if d["what"] == "final" \
-                else WHAT_CS.get(d["what"], d["what"])
+                x, _sep, y = d["who"].partition(" vs ")
+                who = _("{a} against {c}").format(a=names.get(x, x), c=names.get(y, y))
+            what = _word(FIELD, d.get("field")) if d["what"] == "final" and d.get("field") in FIELD \
+                else _word(WHAT, d["what"])
             t.add_row(step, f"{what} {who}".strip(), _cell(d, "a", names), _cell(d, "b", names))
         console.print(t)
     elif "result" in a and "result" in b:
-        console.print("[green]Žádný rozdíl[/green]: se stejnými kostkami dopadne vše stejně.")
+        console.print(_("[green]No difference[/green]: with the same dice everything ends the same."))
     same = report["identical"]
     if same["steps"] or same["participants"]:
-        console.print("Beze změny: kroky " + (", ".join(same["steps"]) or "—") + "; konečný stav "
-                      + (", ".join(names.get(p, p) for p in same["participants"]) or "—"))
+        console.print(_("Unchanged: steps {steps}; final state {participants}").format(
+            steps=", ".join(same["steps"]) or "—",
+            participants=", ".join(names.get(p, p) for p in same["participants"]) or "—"))
 
 
 def _render_one(console, result: dict, after: dict, label: str, names: dict) -> None:  # noqa: ANN001
     """What the profile that resolved gives, when the other one was refused."""
     from rich.table import Table
 
-    t = Table(title=f"Profil {label} (druhý profil odmítnut)", title_justify="left")
-    t.add_column("krok")
-    t.add_column("akce")
-    t.add_column("Ohrožení po kroku")
+    from ..i18n import _
+
+    t = Table(title=_("Profile {label} (the other profile refused)").format(label=label), title_justify="left")
+    t.add_column(_("step"))
+    t.add_column(_("actions"))
+    t.add_column(_("Ohrožení after the step"))
     for step in result["steps"]:
-        verdicts = ", ".join(f"{names.get(p, p)} " + ("[green]ÚSPĚCH[/green]" if a.get("success") else
-                                                       "[red]NEÚSPĚCH[/red]") for p, a in step["actions"].items())
+        verdicts = ", ".join(f"{names.get(p, p)} " + (f"[green]{_('SUCCESS')}[/green]" if a.get("success") else
+                                                       f"[red]{_('FAILURE')}[/red]") for p, a in step["actions"].items())
         ohr = ", ".join(f"{names.get(p, p)} {v['ohrozeni']}" for p, v in (after.get(step["id"]) or {}).items())
         t.add_row(step["id"], verdicts or "—", ohr)
     console.print(t)
 
 
 def _cell(d: dict, side: str, names: dict) -> str:
+    from ..i18n import _
+
     v = d[side]
     what = d["what"]
     if v is None:
         return "—"
     if what == "success":
-        return "[green]ÚSPĚCH[/green]" if v else "[red]NEÚSPĚCH[/red]"
+        return f"[green]{_('SUCCESS')}[/green]" if v else f"[red]{_('FAILURE')}[/red]"
+    if what == "step":
+        return _word(STEP_RAN, v)
     if what == "pair":
         w = names.get(v["winner"], v["winner"])
-        extra = " (remíza)" if v["tie"] else ""
-        extra += " po přehozu" if v["reroll"] else ""
-        return f"vyhrává {w} {v['totals'][0]}:{v['totals'][1]}{extra}"
+        extra = _(" (tie)") if v["tie"] else ""
+        extra += _(" after a reroll") if v["reroll"] else ""
+        return _("{winner} wins {a}:{b}{extra}").format(winner=w, a=v["totals"][0], b=v["totals"][1], extra=extra)
     if what == "exhaustions":
         if not v:
-            return "nikdo"
-        return "\n".join(f"{names.get(e['by'], e['by'])} proti "
-                         f"{'zkoušce' if e['vs'] == 'test' else names.get(e['vs'], e['vs'])}: "
-                         f"{e['cost']} {FIELD_CS.get(e['pool'], e['pool'])}, Ohrožení {e['ohrozeni'][0]}→{e['ohrozeni'][1]}"
-                         for e in v)
+            return _("no one")  # nominative in Czech (nikdo), unlike "nobody" hit (nikoho)
+        return "\n".join(_("{who} against {vs}: {cost} {pool}, Ohrožení {before}→{after}").format(
+            who=names.get(e["by"], e["by"]), vs=_("the test") if e["vs"] == "test" else names.get(e["vs"], e["vs"]),
+            cost=e["cost"], pool=_word(FIELD, e["pool"]), before=e["ohrozeni"][0], after=e["ohrozeni"][1])
+            for e in v)
     if what == "affected":
-        return ", ".join(names.get(x, x) for x in v) or "nikoho"
+        return ", ".join(names.get(x, x) for x in v) or _("nobody")
     if isinstance(v, list):
         return ", ".join(str(x) if not isinstance(x, dict) else str(x.get("name", x)) for x in v) or "—"
     return str(v)
