@@ -120,3 +120,27 @@ def test_diff_side_by_side_in_english(tie_file):
     cs = run("diff", tie_file, "--set", "tie=counter", "--lang", "cs")
     assert "Pravidla, která se liší" in cs and "Co se mění" in cs and "vyhrává Strážný 9:9 (remíza)" in cs
     assert "actor (výchozí)" in cs and "counter (příkazová řádka)" in cs and "jak je napsán" in cs
+
+
+# --------------------------------------------------------------------------- drd rules, drd plugins
+
+def test_rules_listing_in_both_languages():
+    """SCENARIO-FORMAT §6: every setting with its origin; the origin words follow the language."""
+    en = run("rules", "scenarios/hanus-utek.yaml", "--set", "tie=counter", "--lang", "en")
+    assert "Rules and plugins:" in en and "Parameters:" in en
+    assert "(default)" in en and "(command line; R-CONT" in en
+    assert not czech_left(en, []), en
+    cs = run("rules", "scenarios/hanus-utek.yaml", "--set", "tie=counter", "--lang", "cs")
+    assert "Pravidla a pluginy:" in cs and "Parametry:" in cs
+    assert "zapnuto  (výchozí)" in cs and "(příkazová řádka; R-CONT" in cs
+
+
+def test_plugins_listing_in_english():
+    en = run("plugins", "--lang", "en")
+    assert " enabled " in en and "hooks: " in en
+    # Plugin titles are the book's proper names (Kruhový sek …) and stay Czech.
+    from test_lang_en import _ability_titles
+
+    assert not czech_left(en, _ability_titles()), en
+    cs = run("plugins", "--lang", "cs")
+    assert " zapnut " in cs

@@ -99,7 +99,10 @@ def test_drd_rules_lists_plugin_param_with_origin_and_plugin(work):
     r = drd("rules", "s2.yaml", "--set", "stit_predku_manoeuvre=presne")
     assert r.exit_code == 0, r.output
     line = next(ln for ln in r.stdout.splitlines() if "stit_predku_manoeuvre" in ln)
-    assert "presne" in line and "(command line; R-MAN-2; plugin stit-predku)" in line
+    # The origin word follows the language (docs/i18n.md): Czech by default, English with --lang en.
+    assert "presne" in line and "(příkazová řádka; R-MAN-2; plugin stit-predku)" in line
+    r = drd("rules", "s2.yaml", "--set", "stit_predku_manoeuvre=presne", "--lang", "en")
+    assert "(command line; R-MAN-2; plugin stit-predku)" in r.stdout
 
 
 def test_group_set_keeps_comments_and_order_and_types_the_value(work):

@@ -28,6 +28,21 @@ def N_(message: str) -> str:
     return message
 
 
+# Where a rules setting comes from (drd_cli/rules.py origins), as `drd rules` and `drd diff` print it.
+ORIGIN_WORDS = {"default": N_("default"), "scenario": N_("scenario"), "command line": N_("command line")}
+
+
+def origin_text(origin: Any) -> str:
+    """An origin ('default', 'group ctvrtek', 'scenario', 'command line') in the active language."""
+    from ..i18n import _
+
+    if origin is None:
+        return ""
+    if origin.startswith("group "):
+        return _("group {name}").format(name=origin[len("group "):])
+    return _(ORIGIN_WORDS[origin]) if origin in ORIGIN_WORDS else str(origin)
+
+
 def fail(error: Any) -> typer.Exit:
     """Prints a DrdError's problems on stderr; returns the Exit to raise with its exit code."""
     sys.stderr.write(error.format().rstrip("\n") + "\n")

@@ -14,7 +14,6 @@ import typer
 from ._common import N_, Lang, lang_option, use_language
 
 # Words of the report, translated where they are printed (`_()`); game terms stay Czech.
-ORIGINS = {"default": N_("default"), "scenario": N_("scenario"), "command line": N_("command line")}
 WHAT = {"roll": N_("roll"), "pair": N_("pair"), "success": N_("action result"), "affected": N_("hit"),
         "exhaustions": N_("exhaustion"), "ohrozeni": N_("Ohrožení after the step"), "step": N_("step"),
         "refused": N_("rules")}
@@ -94,13 +93,9 @@ def diff(
 
 
 def _origin(o: Optional[str]) -> str:
-    from ..i18n import _
+    from ._common import origin_text
 
-    if o is None:
-        return ""
-    if o.startswith("group "):
-        return _("group {name}").format(name=o[len("group "):])
-    return _(ORIGINS[o]) if o in ORIGINS else o
+    return origin_text(o)
 
 
 def _value(v: object) -> str:

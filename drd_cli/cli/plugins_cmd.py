@@ -119,19 +119,22 @@ def plugins(
 
             typer.echo(json.dumps(records, ensure_ascii=False, indent=2))
             return
+        from ..i18n import _
+
         for r in records:
-            on = "zapnut" if r["enabled_by_default"] else "vypnut"
+            on = _("enabled") if r["enabled_by_default"] else _("disabled")
             dist = r["distribution"] or "?"
             if r["version"]:
                 dist += f" {r['version']}"
-            head = f"{r['id']:<20} {(r['kind'] or '-'):<10} {on:<7} {dist}"
+            head = f"{r['id']:<20} {(r['kind'] or '-'):<10} {on:<8} {dist}"
             typer.echo(head + (f"  — {r['title']}" if r["title"] else ""))
             if r["status"] == "broken":
-                typer.echo(f"    ROZBITÝ: {r['error']}")
+                typer.echo(_("    BROKEN: {error}").format(error=r["error"]))
             elif r["hooks"]:
-                typer.echo("    hooks: " + ", ".join(r["hooks"]))
+                typer.echo(_("    hooks: {hooks}").format(hooks=", ".join(r["hooks"])))
             for name, p in r["params"].items():
-                typer.echo(f"    parametr {name} = {p['default']} ({p['allowed']}; {p['rule']})")
+                typer.echo(_("    parameter {name} = {default} ({allowed}; {rule})").format(
+                    name=name, default=p["default"], allowed=p["allowed"], rule=p["rule"]))
 
 
 def mount(app: typer.Typer) -> None:

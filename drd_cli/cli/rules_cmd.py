@@ -67,20 +67,24 @@ def rules(
 
             typer.echo(json.dumps(table, ensure_ascii=False, indent=2))
             return
-        typer.echo("Pravidla a pluginy:")
+        from ..i18n import _
+        from ._common import origin_text
+
+        typer.echo(_("Rules and plugins:"))
         for pid, r in table["plugins"].items():
-            line = f"  {pid:<20} {'zapnuto' if r['enabled'] else 'vypnuto':<8} ({r['origin']})"
+            state = _("on") if r["enabled"] else _("off")
+            line = f"  {pid:<20} {state:<8} ({origin_text(r['origin'])})"
             if r.get("error"):
-                line += "  ROZBITÝ: " + r["error"].splitlines()[0]
+                line += _("  BROKEN: {error}").format(error=r["error"].splitlines()[0])
             typer.echo(line)
-        typer.echo("Parametry:")
+        typer.echo(_("Parameters:"))
         for name, r in table["params"].items():
-            where = r["origin"] + "; " + (r["rule"] or "")
+            where = origin_text(r["origin"]) + "; " + (r["rule"] or "")
             if r["plugin"]:
                 where += f"; plugin {r['plugin']}"
             line = f"  {name:<22} {str(r['value']):<18} ({where})"
             if not r["active"]:
-                line += f"  NEAKTIVNÍ: plugin {r['plugin']} je vypnutý"
+                line += _("  INACTIVE: plugin {plugin} is off").format(plugin=r["plugin"])
             typer.echo(line)
 
 
@@ -198,8 +202,11 @@ def edit_group(group: str, action: str, rest: list[str], plugin_dirs_: list[str]
             enabled = setup_rules(None, group=str(path), plugin_dirs=tuple(plugin_dirs_ or ()),
                                   describe=True).profile.enabled
             if spec.plugin not in enabled:
-                note = (f"poznámka: {key} patří pluginu {spec.plugin}, který je ve skupině vypnutý — hodnota je "
-                        f"uložena, ale neplatí, dokud ho nezapnete: drd rules enable {spec.plugin} --group {group}")
+                from ..i18n import gettext
+
+                note = gettext("note: {key} belongs to the plugin {plugin}, which is off in the group — the value is "
+                               "saved, but it has no effect until you enable it: drd rules enable {plugin} --group "
+                               "{group}").format(key=key, plugin=spec.plugin, group=group)
         params = doc.get("params")
         if params is None:
             params = CommentedMap()
