@@ -74,8 +74,10 @@ def _how(n: int, bonus: int, allow_total: bool) -> str:
 
 
 def pct(p: Fraction) -> str:
-    """'13/18 = 72,2 %' — exact fraction and percent."""
-    return f"{p.numerator}/{p.denominator} = {float(p) * 100:.1f} %".replace(".", ",")
+    """'13/18 = 72,2 %' — exact fraction and percent (decimal point in English: i18n.fmt_fraction)."""
+    from .i18n import fmt_fraction
+
+    return fmt_fraction(p, sep="=")
 
 
 # --------------------------------------------------------------------------- the table (I/O)
