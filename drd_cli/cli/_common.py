@@ -64,12 +64,31 @@ def guarded() -> Iterator[None]:
         raise fail(exc) from None
     except (typer.Exit, typer.Abort, KeyboardInterrupt):
         raise
+    except BrokenPipeError:
+        raise typer.Exit(reader_gone()) from None
     except Exception as exc:  # noqa: BLE001 - the guard's whole point
         if os.environ.get("DRD_DEBUG"):
             raise
         sys.stderr.write(f"drd: internal error: {type(exc).__name__}: {exc}\n"
                          "  → this is a bug in drd, not in your file; DRD_DEBUG=1 shows the traceback\n")
         raise typer.Exit(INTERNAL_ERROR_EXIT) from None
+
+
+BROKEN_PIPE_EXIT = 141
+"""`drd rules | head`: the reader went away; 128 + SIGPIPE, what a killed C program would give."""
+
+
+def reader_gone() -> int:
+    """Silences stdout after the reader of a pipe has closed it; returns the exit code to use.
+
+    Without this, Python's final flush of stdout would raise BrokenPipeError again at exit.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (tests): nothing to flush
+        pass
+    return BROKEN_PIPE_EXIT
 
 
 def write_atomic(path: str, text: str) -> None:
@@ -110,8 +129,15 @@ def make_console(*, stderr: bool = False) -> Any:
     stream = sys.stderr if stderr else sys.stdout
     no_color = bool(os.environ.get("NO_COLOR"))
     is_tty = hasattr(stream, "isatty") and stream.isatty()
-    return Console(file=stream, no_color=no_color, highlight=False, emoji=False,
-                   color_system="auto" if (is_tty and not no_color) else None)
+    console = Console(file=stream, no_color=no_color, highlight=False, emoji=False,
+                      color_system="auto" if (is_tty and not no_color) else None)
+    # rich exits 1 when the reader of a pipe goes away; 1 means "a rule forbids it" here.
+    console.on_broken_pipe = _exit_reader_gone
+    return console
+
+
+def _exit_reader_gone() -> None:
+    raise SystemExit(reader_gone())
 
 
 def parse_params(pairs: list[str] | None) -> dict[str, str]:

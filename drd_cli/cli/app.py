@@ -147,6 +147,10 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         sys.stderr.write("drd: interrupted\n")
         raise SystemExit(130) from None
+    except BrokenPipeError:
+        from ._common import reader_gone
+
+        raise SystemExit(reader_gone()) from None
     except Exception as exc:  # noqa: BLE001 - last line of defence: never a traceback
         if os.environ.get("DRD_DEBUG"):
             raise
