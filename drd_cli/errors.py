@@ -35,6 +35,9 @@ class Problem:
     # (("rounds", 0, "steps", 1, "choices", "zira")). The pure engine only knows paths;
     # the CLI turns them into file:line:col with the loader's source map.
     path: tuple = ()
+    # The numbers of the problem for programs (e.g. R-EXH-4: cost, pool, have, missing), so that
+    # nobody parses them back out of the message, which is translated (docs/i18n.md).
+    data: dict = field(default_factory=dict)
 
     def format(self) -> str:
         text = f"{self.location}: {self.message}"
@@ -51,9 +54,9 @@ class DrdError(Exception):
     exit_code = 2
 
     def __init__(self, problems: list[Problem] | Problem | str, location: Location | None = None,
-                 rule: str | None = None, hint: str | None = None, path: tuple = ()):
+                 rule: str | None = None, hint: str | None = None, path: tuple = (), data: dict | None = None):
         if isinstance(problems, str):
-            problems = [Problem(problems, location or Location(), rule, hint, tuple(path))]
+            problems = [Problem(problems, location or Location(), rule, hint, tuple(path), dict(data or {}))]
         elif isinstance(problems, Problem):
             problems = [problems]
         self.problems: list[Problem] = problems

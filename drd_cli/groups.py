@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 from .errors import ScenarioError
+from .i18n import _
 from .rules import Layer
 
 
@@ -25,14 +26,15 @@ def find_group(name: str) -> Path:
     if p.suffix in (".yaml", ".yml") or os.sep in name:
         if p.is_file():
             return p
-        raise ScenarioError(f"group profile {name!r} not found")
+        raise ScenarioError(_("group profile {name} not found").format(name=repr(name)))
     for folder in (Path("groups"), config_dir()):
         for ext in (".yaml", ".yml"):
             cand = folder / f"{name}{ext}"
             if cand.is_file():
                 return cand
-    raise ScenarioError(f"group profile {name!r} not found in ./groups or {config_dir()}",
-                        hint="create one with `drd group new NAME`")
+    raise ScenarioError(_("group profile {name} not found in ./groups or {folder}").format(
+                            name=repr(name), folder=config_dir()),
+                        hint=_("create one with `drd group new NAME`"))
 
 
 def read_group(path: Path) -> tuple[dict, object]:
@@ -64,7 +66,7 @@ def group_layer(name: str, _seen: tuple = ()) -> tuple[Layer, list[str]]:
     """
     path = find_group(name)
     if str(path.resolve()) in _seen:
-        raise ScenarioError(f"group profiles extend each other in a circle: {path}")
+        raise ScenarioError(_("group profiles extend each other in a circle: {path}").format(path=path))
     model, source = read_group(path)
     label = f"group {model.name or path.stem}"
     enable: list[str] = []

@@ -716,10 +716,13 @@ def _reason(error: DrdError) -> str:
     p = error.problems[0] if error.problems else None
     if p is None:
         return str(error)
-    short = re.search(r"costs (\d+) (\S+), .* has (\d+); (\d+) missing", p.message)
+    short = p.data if p.rule == "R-EXH-4" and "missing" in p.data else None
     if short:
-        cost, pool, has, missing = short.groups()
-        return f"nemá dost: stojí {cost} {pool}, má {has}, chybí {missing} [R-EXH-4]"
+        from .engine.actions import pool_cs
+        from .i18n import _
+
+        return _("cannot afford it: costs {cost} {pool}, has {have}, missing {missing} [R-EXH-4]").format(
+            cost=short["cost"], pool=pool_cs(short["pool"]), have=short["have"], missing=short["missing"])
     return p.message + (f" [{p.rule}]" if p.rule else "")
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DrdError, ScenarioError
+from .i18n import _
 
 GROUP = "drd_cli.plugins"
 
@@ -59,14 +60,15 @@ def discover(plugin_dirs: list[str] | tuple[str, ...] = ()) -> dict[str, PluginE
         if prev is not None:
             if prev.dist == name and prev.value == ep.value:
                 continue   # the same distribution seen twice on sys.path
-            raise PluginError(f"two plugins use the id {ep.name!r}: {prev.dist or prev.value} and "
-                              f"{name or ep.value}; uninstall one of them")
+            raise PluginError(_("two plugins use the id {id}: {first} and {second}; uninstall one of them").format(
+                id=repr(ep.name), first=prev.dist or prev.value, second=name or ep.value))
         found[ep.name] = PluginEntry(ep.name, ep.value, name, version, entry_point=ep)
     for folder in plugin_dirs:
         for path in sorted(Path(folder).glob("*.py")):
             pid = path.stem.replace("_", "-")
             if pid in found:
-                raise PluginError(f"two plugins use the id {pid!r}: {found[pid].dist or found[pid].value} and {path}")
+                raise PluginError(_("two plugins use the id {id}: {first} and {second}; uninstall one of them").format(
+                    id=repr(pid), first=found[pid].dist or found[pid].value, second=path))
             found[pid] = PluginEntry(pid, str(path), None, None, local=True)
     return dict(sorted(found.items()))
 
@@ -97,9 +99,10 @@ def load_plugin(entry: PluginEntry) -> Any:
         entry.module = module
         return module
     except Exception as exc:  # any failure inside third-party code becomes a clear message
-        raise PluginError(f"plugin {entry.id!r} ({entry.dist or entry.value}) failed to load: "
-                          f"{type(exc).__name__}: {exc}",
-                          hint=f"disable it with `--disable {entry.id}` or in your group profile") from None
+        # The exception's own text is the plugin's (Python's), quoted as it is.
+        raise PluginError(_("plugin {id} ({where}) failed to load: {error}").format(
+                              id=repr(entry.id), where=entry.dist or entry.value, error=f"{type(exc).__name__}: {exc}"),
+                          hint=_("disable it with `--disable {id}` or in your group profile").format(id=entry.id)) from None
 
 
 def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginEntry]):
@@ -113,8 +116,8 @@ def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginE
     for pid in sorted(enabled):
         entry = entries.get(pid)
         if entry is None:
-            raise ScenarioError(f"plugin {pid!r} is enabled but not installed",
-                                hint="install it, or disable it in the group profile or the scenario's rules:")
+            raise ScenarioError(_("plugin {id} is enabled but not installed").format(id=repr(pid)),
+                                hint=_("install it, or disable it in the group profile or the scenario's rules:"))
         pm.register(load_plugin(entry), name=pid)
     if os.environ.get("DRD_TRACE_PLUGINS"):
         def before(hook_name, impls, kwargs):
@@ -142,8 +145,9 @@ def declared_params(pid: str, plugin: Any) -> dict:
         decls = info.get("params") or {}
         return {name: param_spec_from(pid, name, decl) for name, decl in sorted(decls.items())}
     except Exception as exc:  # noqa: BLE001 - third-party code: report, never a traceback
-        raise PluginError(f"plugin {pid!r} declares its parameters wrongly: {type(exc).__name__}: {exc}",
-                          hint=f"fix the plugin, or disable it with `--disable {pid}`") from None
+        raise PluginError(_("plugin {id} declares its parameters wrongly: {error}").format(
+                              id=repr(pid), error=f"{type(exc).__name__}: {exc}"),
+                          hint=_("fix the plugin, or disable it with `--disable {id}`").format(id=pid)) from None
 
 
 class ParamSource:
@@ -186,8 +190,9 @@ class ParamSource:
                 continue
             for name, spec in specs.items():
                 if name in owner:
-                    raise PluginError(f"plugins {owner[name]!r} and {pid!r} both declare the parameter {name!r}",
-                                      hint=f"disable one of them (`--disable {pid}`)")
+                    raise PluginError(_("plugins {first} and {second} both declare the parameter {name}").format(
+                                          first=repr(owner[name]), second=repr(pid), name=repr(name)),
+                                      hint=_("disable one of them (`--disable {id}`)").format(id=pid))
                 owner[name] = pid
                 out[name] = spec
         return out
@@ -247,17 +252,20 @@ def check_plugin_uses(scenario: Any, profile: Any) -> None:
         for path, ability in named:
             if ability not in known:
                 problems.append(Problem(
-                    f"ability {ability!r} is provided by no installed plugin", rule="SCENARIO-FORMAT §6", path=path,
-                    hint=f"install the package providing the plugin {ability!r}, or load a local one with "
-                         f"`--plugins-dir DIR` / `plugin_dirs:` in the group profile (`drd plugins` lists what is installed)"))
+                    _("ability {name} is provided by no installed plugin").format(name=repr(ability)),
+                    rule="SCENARIO-FORMAT §6", path=path,
+                    hint=_("install the package providing the plugin {name}, or load a local one with `--plugins-dir "
+                           "DIR` / `plugin_dirs:` in the group profile (`drd plugins` lists what is installed)").format(
+                        name=repr(ability))))
     for path, man in _manoeuvres(scenario, ()):
         via = man.via
         if via in known and via not in profile.enabled:
             problems.append(Problem(
-                f"manoeuvre {man.name!r} is made free via the ability {via!r}, whose plugin {via} is disabled",
+                _("manoeuvre {name} is made free via the ability {via}, whose plugin {plugin} is disabled").format(
+                    name=repr(man.name), via=repr(via), plugin=via),
                 rule="SCENARIO-FORMAT §6", path=path + ("via",),
-                hint=f"enable it: `rules: {{enable: [{via}]}}`, `--enable {via}` or "
-                     f"`drd rules enable {via} --group G`"))
+                hint=_("enable it: `rules: {{enable: [{plugin}]}}`, `--enable {plugin}` or `drd rules enable {plugin} "
+                       "--group G`").format(plugin=via)))
     if problems:
         raise RuleViolation(problems)
 
@@ -302,12 +310,14 @@ def step_types_of(pm: Any) -> dict:
         try:
             types = impl.function() or {}
         except Exception as exc:  # noqa: BLE001 - third-party code: report, never a traceback
-            raise PluginError(f"plugin {pid!r} failed to list its step types: {type(exc).__name__}: {exc}",
-                              hint=f"fix the plugin, or disable it with `--disable {pid}`") from None
+            raise PluginError(_("plugin {id} failed to list its step types: {error}").format(
+                                  id=repr(pid), error=f"{type(exc).__name__}: {exc}"),
+                              hint=_("fix the plugin, or disable it with `--disable {id}`").format(id=pid)) from None
         for kind, st in types.items():
             if kind in owner:
-                raise PluginError(f"plugins {owner[kind]!r} and {pid!r} both provide the step type {kind!r}",
-                                  hint=f"disable one of them (`--disable {pid}`)")
+                raise PluginError(_("plugins {first} and {second} both provide the step type {kind}").format(
+                                      first=repr(owner[kind]), second=repr(pid), kind=repr(kind)),
+                                  hint=_("disable one of them (`--disable {id}`)").format(id=pid))
             owner[kind] = pid
             out[kind] = st
     return out
@@ -349,8 +359,8 @@ def _off_providers(entries: dict[str, PluginEntry] | None, enabled: frozenset | 
 
 def enable_hint(pid: str) -> str:
     """The three ways to switch a plugin on (command line, group profile, scenario)."""
-    return (f"enable it with `--enable {pid}`, with `enable: [{pid}]` in the group profile "
-            f"(`drd rules enable {pid} --group G`), or with `rules: {{enable: [{pid}]}}` in the scenario")
+    return _("enable it with `--enable {id}`, with `enable: [{id}]` in the group profile (`drd rules enable {id} "
+             "--group G`), or with `rules: {{enable: [{id}]}}` in the scenario").format(id=pid)
 
 
 def missing_step_type(kind: str, path: tuple, known: dict | set, *,
@@ -375,21 +385,22 @@ def missing_step_type(kind: str, path: tuple, known: dict | set, *,
         off = _off_providers(entries, enabled, extra)
     if kind in off:
         pid = off[kind]
-        return RuleViolation(f"step type {kind!r} is provided by the plugin {pid}, which is disabled",
+        return RuleViolation(_("step type {kind} is provided by the plugin {id}, which is disabled").format(
+                                 kind=repr(kind), id=pid),
                              rule="SCENARIO-FORMAT §6", path=path, hint=enable_hint(pid))
     if builtin is not None:
-        return RuleViolation(f"step type {kind!r} is provided by the built-in plugin {builtin}, "
-                             f"which is not installed or not enabled", rule="SCENARIO-FORMAT §6", path=path,
-                             hint=f"install drd with its built-in plugins (`drd plugins` lists what is installed); "
-                                  + enable_hint(builtin))
+        return RuleViolation(_("step type {kind} is provided by the built-in plugin {id}, which is not installed or "
+                               "not enabled").format(kind=repr(kind), id=builtin), rule="SCENARIO-FORMAT §6", path=path,
+                             hint=_("install drd with its built-in plugins (`drd plugins` lists what is installed); "
+                                    "{how}").format(how=enable_hint(builtin)))
     from .scenario.validate import _did_you_mean
 
     names = list(dict.fromkeys(core_step_keys() + sorted(known) + sorted(off) + sorted(BUILTIN_STEP_TYPES)))
     hint = _did_you_mean(kind, names)
     listed = ", ".join(dict.fromkeys(list(_core_kinds()) + sorted(known)))
-    hint = (hint + " " if hint else "") + (f"a step is one of: {listed}; a plugin's step type needs the plugin "
-                                          f"installed and enabled (`drd plugins`)")
-    return ScenarioError(f"unknown step type {kind!r}", path=path, hint=hint)
+    hint = (hint + " " if hint else "") + _("a step is one of: {listed}; a plugin's step type needs the plugin "
+                                            "installed and enabled (`drd plugins`)").format(listed=listed)
+    return ScenarioError(_("unknown step type {kind}").format(kind=repr(kind)), path=path, hint=hint)
 
 
 def _core_kinds() -> tuple[str, ...]:

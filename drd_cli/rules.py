@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .errors import Location, Problem, ScenarioError
+from .i18n import _
 
 COMMAND_LINE = "command line"
 
@@ -36,7 +37,8 @@ class ParamSpec:
             return "none"
         if self.choices:
             if value not in self.choices:
-                raise ValueError(f"{self.name} must be one of {', '.join(self.choices)}, not {value!r}")
+                raise ValueError(_("{name} must be one of {choices}, not {value}").format(
+                    name=self.name, choices=", ".join(self.choices), value=repr(value)))
             return value
         if self.kind is bool:
             if isinstance(value, bool):
@@ -44,20 +46,23 @@ class ParamSpec:
             word = str(value).strip().lower()
             if word in _TRUE or word in _FALSE:
                 return word in _TRUE
-            raise ValueError(f"{self.name} must be true or false, not {value!r}")
+            raise ValueError(_("{name} must be true or false, not {value}").format(name=self.name, value=repr(value)))
         if self.kind is int:
             if isinstance(value, bool):
-                raise ValueError(f"{self.name} must be a whole number, not {value!r}")
+                raise ValueError(_("{name} must be a whole number, not {value}").format(
+                    name=self.name, value=repr(value)))
             if isinstance(value, str):
                 try:
                     value = int(value)
                 except ValueError:
-                    raise ValueError(f"{self.name} must be a whole number, not {value!r}") from None
+                    raise ValueError(_("{name} must be a whole number, not {value}").format(
+                        name=self.name, value=repr(value))) from None
             if not isinstance(value, int) or value < 0:
-                raise ValueError(f"{self.name} must be a whole number ≥ 0, not {value!r}")
+                raise ValueError(_("{name} must be a whole number ≥ 0, not {value}").format(
+                    name=self.name, value=repr(value)))
             return value
         if not isinstance(value, str):
-            raise ValueError(f"{self.name} must be text, not {value!r}")
+            raise ValueError(_("{name} must be text, not {value}").format(name=self.name, value=repr(value)))
         return value
 
     def describe(self) -> str:
@@ -88,21 +93,24 @@ def param_spec_from(plugin: str, name: str, decl: Any) -> ParamSpec:
     elif isinstance(decl, dict):
         unknown = set(decl) - {"default", "choices", "type", "rule", "help", "allow_none"}
         if unknown:
-            raise ValueError(f"parameter {name!r}: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
+            raise ValueError(_("parameter {name}: unknown key(s) {keys}").format(
+                name=repr(name), keys=", ".join(sorted(map(str, unknown)))))
         if "default" not in decl:
-            raise ValueError(f"parameter {name!r} has no default")
+            raise ValueError(_("parameter {name} has no default").format(name=repr(name)))
         choices = tuple(str(c) for c in decl.get("choices") or ())
         kind = decl.get("type")
         if kind is None:
             kind = type(decl["default"]) if isinstance(decl["default"], (bool, int)) and not choices else str
         if kind not in _KINDS:
-            raise ValueError(f"parameter {name!r}: type must be int, bool or str, not {kind!r}")
+            raise ValueError(_("parameter {name}: type must be int, bool or str, not {kind}").format(
+                name=repr(name), kind=repr(kind)))
         spec = ParamSpec(name, decl["default"], str(decl.get("rule") or plugin), str(decl.get("help") or ""),
                          choices=choices, kind=_KINDS[kind], allow_none=bool(decl.get("allow_none")), plugin=plugin)
     else:
-        raise ValueError(f"parameter {name!r}: expected a ParamSpec or a mapping, got {type(decl).__name__}")
+        raise ValueError(_("parameter {name}: expected a ParamSpec or a mapping, got {kind}").format(
+            name=repr(name), kind=type(decl).__name__))
     if not name or not isinstance(name, str) or any(c.isspace() or c == "=" for c in name):
-        raise ValueError(f"parameter name {name!r} must be a word without spaces or '='")
+        raise ValueError(_("parameter name {name} must be a word without spaces or '='").format(name=repr(name)))
     spec.parse(spec.default)      # a default that fails its own check is the plugin's bug
     return spec
 
@@ -228,7 +236,7 @@ def build_profile(layers: list[Layer], known_plugins: dict[str, bool] | None = N
             for i, pid in enumerate(ids):
                 origin, where = source(layer, key, pid, key, i)
                 if pid not in known:
-                    problems.append(Problem(_unknown("rule or plugin id", pid, known), rule="SCENARIO-FORMAT §6",
+                    problems.append(Problem(_unknown(_("unknown rule or plugin id {name}"), pid, known), rule="SCENARIO-FORMAT §6",
                                             **where))
                     continue
                 (enabled.add if on else enabled.discard)(pid)
@@ -238,9 +246,12 @@ def build_profile(layers: list[Layer], known_plugins: dict[str, bool] | None = N
     if plugin_params is not None:
         for name, spec in plugin_params(frozen).items():
             if name in specs:
-                raise ScenarioError(f"plugin {spec.plugin!r} declares the parameter {name!r}, which "
-                                    f"{'the core' if specs[name].plugin is None else 'plugin ' + repr(specs[name].plugin)}"
-                                    f" already has", hint=f"rename it in {spec.plugin}, or disable one of them")
+                owner = specs[name].plugin
+                raise ScenarioError(
+                    (_("plugin {plugin} declares the parameter {name}, which the core already has") if owner is None
+                     else _("plugin {plugin} declares the parameter {name}, which plugin {other} already has")).format(
+                        plugin=repr(spec.plugin), name=repr(name), other=repr(owner)),
+                    hint=_("rename it in {plugin}, or disable one of them").format(plugin=spec.plugin))
             specs[name] = spec
     params = {name: spec.default for name, spec in specs.items()}
     origins.update({f"param:{name}": "default" for name in specs})
@@ -254,7 +265,7 @@ def build_profile(layers: list[Layer], known_plugins: dict[str, bool] | None = N
                 if spec is not None:
                     specs[name] = spec
             if spec is None:
-                problems.append(Problem(_unknown("rules parameter", name, specs), rule="SCENARIO-FORMAT §6",
+                problems.append(Problem(_unknown(_("unknown rules parameter {name}"), name, specs), rule="SCENARIO-FORMAT §6",
                                         **where))
                 continue
             try:
@@ -270,11 +281,15 @@ def build_profile(layers: list[Layer], known_plugins: dict[str, bool] | None = N
 
 
 def _unknown(what: str, name: str, known: dict) -> str:
+    """`what` (a translated "unknown … {name}") plus the closest known name or the list of them."""
     import difflib
 
     close = difflib.get_close_matches(name, list(known), n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(sorted(known))}"
-    return f"unknown {what} {name!r}{hint}"
+    if close:
+        hint = _("did you mean {option}?").format(option=repr(close[0]))
+    else:
+        hint = _("known: {known}").format(known=", ".join(sorted(known)))
+    return what.format(name=repr(name)) + "; " + hint
 
 
 def parse_cli_sets(sets: list[str]) -> dict[str, str]:
@@ -283,6 +298,6 @@ def parse_cli_sets(sets: list[str]) -> dict[str, str]:
     for item in sets:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise ScenarioError(f"--set expects KEY=VALUE, got {item!r}")
+            raise ScenarioError(_("--set expects KEY=VALUE, got {item}").format(item=repr(item)))
         out[key.strip()] = value.strip()
     return out

@@ -133,7 +133,7 @@ def test_invalid_file_exit_2_with_location(tmp_path):
     path = write(tmp_path, "bad.yaml", "format: drd/1\nseed: deset\n")
     res = runner.invoke(app, ["resolve", path])
     assert res.exit_code == 2
-    assert res.stderr == f"{path}:2:7: expected a whole number, got 'deset'\n"
+    assert res.stderr == f"{path}:2:7: čekáno celé číslo, je 'deset'\n"
     assert res.stdout == ""
 
 
@@ -141,13 +141,13 @@ def test_yaml_error_exit_2(tmp_path):
     path = write(tmp_path, "bad.yaml", "format: drd/1\nformat: drd/1\n")
     res = runner.invoke(app, ["resolve", path])
     assert res.exit_code == 2
-    assert res.stderr.startswith(f"{path}:2:1: duplicate key 'format'")
+    assert res.stderr.startswith(f"{path}:2:1: opakovaný klíč 'format'")
 
 
 def test_missing_file_exit_2(tmp_path):
     res = runner.invoke(app, ["resolve", str(tmp_path / "nope.yaml")])
     assert res.exit_code == 2
-    assert "no such file" in res.stderr and "Traceback" not in res.stderr
+    assert "soubor neexistuje" in res.stderr and "Traceback" not in res.stderr
 
 
 def test_rule_violation_exit_1(tmp_path):
@@ -236,7 +236,7 @@ def test_main_exit_codes(tmp_path, capsys):
     with pytest.raises(SystemExit) as info:
         main(["resolve", path])
     assert info.value.code == 2
-    assert "unknown key 'nic'" in capsys.readouterr().err
+    assert "neznámý klíč 'nic'" in capsys.readouterr().err
 
 
 # --------------------------------------------------------------------------- check
@@ -270,7 +270,7 @@ def test_check_invalid_file_exit_2(tmp_path):
     bad = write(tmp_path, "bad.yaml", "format: drd/1\nseed: x\n")
     res = runner.invoke(app, ["check", good, bad])
     assert res.exit_code == 2      # invalid beats differences
-    assert f"{bad}:2:7: expected a whole number, got 'x'" in res.stdout
+    assert f"{bad}:2:7: čekáno celé číslo, je 'x'" in res.stdout
 
 
 def test_check_expected_rule_violation_passes(tmp_path):

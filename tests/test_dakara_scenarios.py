@@ -256,7 +256,7 @@ def test_file_line_col_for_rule_violations(tmp_path):
     with pytest.raises(RuleViolation) as ei:
         resolve_dakara(sc)
     text = add_locations(ei.value, doc, str(f)).format()
-    assert text.startswith(f"{f}:12:11: finta +3 is over the cap +2") and "[SK-6]" in text
+    assert text.startswith(f"{f}:12:11: finta +3 překračuje strop +2") and "[SK-6]" in text
     f.write_text(BAD_FILE.replace("finta: 3", "finta: 2").replace("player: 7", "player: 6"), encoding="utf-8")
     sc, doc = load_dakara_file(str(f))
     with pytest.raises(RuleViolation) as ei:

@@ -13,6 +13,16 @@ from drd_cli.errors import Location, Problem, ScenarioError
 from drd_cli.scenario.load import MAX_BYTES, SourceMap, load_document, load_text
 
 
+
+@pytest.fixture(autouse=True)
+def _english():
+    """These tests pin the English wording (and the positions) of the messages; the Czech wording of
+    the same errors is checked in tests/test_lang_errors.py."""
+    from drd_cli import i18n
+
+    with i18n.using("en"):
+        yield
+
 def refused(text, filename="s.yaml") -> str:
     with pytest.raises(ScenarioError) as info:
         load_text(text, filename)

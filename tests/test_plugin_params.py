@@ -57,6 +57,17 @@ def work(tmp_path, monkeypatch):
     return tmp_path
 
 
+
+@pytest.fixture
+def english(monkeypatch):
+    """For tests that pin the English wording of error messages (the commands read LANG, the API the
+    active language); the Czech wording of the same errors: tests/test_lang_errors.py."""
+    from drd_cli import i18n
+
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    with i18n.using("en"):
+        yield
+
 def drd(*args: str):
     return CliRunner().invoke(app, list(args))
 
@@ -114,6 +125,7 @@ def test_group_set_keeps_comments_and_order_and_types_the_value(work):
                     "  tie: counter    # remízy\n  stit_predku_manoeuvre: obrana\n  target: 8\n")
 
 
+@pytest.mark.usefixtures("english")
 @pytest.mark.parametrize("args, message", [
     (["stit_predku_manoeuvre", "mocne"], "stit_predku_manoeuvre must be one of presne, obrana, not 'mocne'"),
     (["stit_predku_manevr", "obrana"], "did you mean 'stit_predku_manoeuvre'?"),
@@ -127,6 +139,7 @@ def test_group_set_refused_leaves_the_file_byte_identical(work, args, message):
     assert g.read_bytes() == before
 
 
+@pytest.mark.usefixtures("english")
 def test_unknown_plugin_param_in_group_and_scenario_files_is_exit_2_with_location(work):
     g = work / "groups" / "nase.yaml"
     g.write_text(GROUP + "  stit_predku_manevr: obrana\n", encoding="utf-8")
@@ -141,6 +154,7 @@ def test_unknown_plugin_param_in_group_and_scenario_files_is_exit_2_with_locatio
     assert "s2.yaml:8:12: stit_predku_manoeuvre must be one of presne, obrana, not 'mocne'" in r.output, r.output
 
 
+@pytest.mark.usefixtures("english")
 def test_command_line_unknown_param_names_the_known_ones(work):
     r = drd("resolve", "s.yaml", "--set", "stit_predku_manoevre=obrana")
     assert r.exit_code == 2
@@ -167,7 +181,7 @@ def test_param_of_a_disabled_plugin_is_accepted_but_inactive(work):
     assert "NEAKTIVNÍ" in drd("rules", "--group", "nase").stdout
     # still checked
     r = drd("resolve", "s.yaml", "--group", "nase", "--set", "stit_predku_manoeuvre=mocne")
-    assert r.exit_code == 2 and "must be one of presne, obrana" in r.output
+    assert r.exit_code == 2 and "musí být jedno z presne, obrana" in r.output
     # enabling it for one run makes the group's value count
     assert telo(resolve_json("s.yaml", "--group", "nase", "--enable", "stit-predku")) == 4
     assert telo(resolve_json("s.yaml", "--group", "nase", "--enable", "stit-predku",
@@ -185,6 +199,7 @@ def test_set_on_a_group_where_the_plugin_is_off_writes_and_notes(work):
 
 # --------------------------------------------------------------------------- declarations
 
+@pytest.mark.usefixtures("english")
 def test_param_declarations():
     spec = param_spec_from("p", "p_count", {"default": 1, "type": "int", "rule": "R-X"})
     assert (spec.kind, spec.plugin, spec.parse("3")) == (int, "p", 3)
@@ -201,6 +216,7 @@ def test_param_declarations():
             param_spec_from("p", "p_bad", bad)
 
 
+@pytest.mark.usefixtures("english")
 def test_bad_declarations_stop_the_run_naming_the_plugin(drd_resolve):
     from drd_cli.hookspecs import hookimpl
 
@@ -247,6 +263,7 @@ def test_hooks_see_the_params_in_effect(drd_resolve):
 
 # --------------------------------------------------------------------------- bad input of #4
 
+@pytest.mark.usefixtures("english")
 def test_missing_ability_plugin_is_exit_1_naming_it(work, monkeypatch):
     monkeypatch.delenv(PLUGINS_DIR_ENV)
     r = drd("resolve", "s.yaml")
@@ -260,6 +277,7 @@ def test_ability_listed_while_its_plugin_is_off_does_nothing(work):
     assert res["steps"][0]["manoeuvres"][0]["paid"] == "telo" and telo(res) == 4
 
 
+@pytest.mark.usefixtures("english")
 def test_manoeuvre_via_a_disabled_ability_is_exit_1_naming_the_plugin(work):
     (work / "s2.yaml").write_text(SCENARIO.replace("manoeuvres: [presne]",
                                                    "manoeuvres: [{name: presne, via: stit-predku}]"),
@@ -272,6 +290,7 @@ def test_manoeuvre_via_a_disabled_ability_is_exit_1_naming_the_plugin(work):
     assert "--enable stit-predku" in r.output
 
 
+@pytest.mark.usefixtures("english")
 def test_step_type_of_a_disabled_plugin_is_exit_1(work):
     r = drd("resolve", str(ROOT / "scenarios" / "zlatka-brana.yaml"), "--disable", "ukryvani")
     assert r.exit_code == 1 and "plugin ukryvani, which is disabled" in r.output
@@ -285,6 +304,7 @@ def test_rozsahla_counter_without_the_rule_is_exit_1_naming_it():
     assert re.search(r"ohnivec-vetrny-stit-bez-pravidla\.yaml:\d+:\d+:", r.output)
 
 
+@pytest.mark.usefixtures("english")
 def test_unknown_ids_in_an_extended_group_point_into_that_file(work):
     base = work / "groups" / "zaklad.yaml"
     base.write_text("name: zaklad\nenable: [plosna-protiakc]\nparams:\n  targte: 8\n", encoding="utf-8")
@@ -300,6 +320,7 @@ def test_unknown_ids_in_an_extended_group_point_into_that_file(work):
     assert t["params"]["tie"]["origin"] == "group nase"
 
 
+@pytest.mark.usefixtures("english")
 def test_a_broken_enabled_plugin_does_not_stop_drd_rules(work):
     (work / "plugins" / "rozbity.py").write_text("import modul_ktery_neexistuje_xyz\n", encoding="utf-8")
     r = drd("rules", "--json")
@@ -321,6 +342,7 @@ def test_hooks_built_from_a_setup_carry_the_params(work):
     assert hooks.params["stit_predku_manoeuvre"] == "obrana" and hooks.params["tie"] == "counter"
 
 
+@pytest.mark.usefixtures("english")
 def test_followup_without_prostredi_names_the_plugin(tmp_path):
     """CS-FOL-1: a follow-up (without `threatens`) while prostredi is off → exit 1 naming prostredi, not
     a misleading "not threatened" refusal of the reaction it would allow."""

@@ -62,6 +62,17 @@ def work(tmp_path, monkeypatch):
     return tmp_path
 
 
+
+@pytest.fixture
+def english(monkeypatch):
+    """For tests that pin the English wording of error messages (the commands read LANG, the API the
+    active language); the Czech wording of the same errors: tests/test_lang_errors.py."""
+    from drd_cli import i18n
+
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    with i18n.using("en"):
+        yield
+
 def drd(*args: str):
     return CliRunner().invoke(app, list(args))
 
@@ -124,6 +135,7 @@ def test_third_party_step_in_odds_and_diff(work, monkeypatch):
 
 # --------------------------------------------------------------------------- bad input
 
+@pytest.mark.usefixtures("english")
 def test_bad_field_in_plugin_step_is_exit_2_at_file_line_col(work, monkeypatch):
     """Errors in a plugin step are mapped to file:line:col like core validation (with did-you-mean)."""
     with_plugins(monkeypatch, work)
@@ -137,6 +149,7 @@ def test_bad_field_in_plugin_step_is_exit_2_at_file_line_col(work, monkeypatch):
         assert "Traceback" not in r.output
 
 
+@pytest.mark.usefixtures("english")
 def test_missing_required_field_points_at_the_step_key(work, monkeypatch):
     with_plugins(monkeypatch, work)
     write(work, "m.yaml", SCENARIO.replace("{watcher: vlasta, roll: 9}", "{roll: 9}"))
@@ -145,6 +158,7 @@ def test_missing_required_field_points_at_the_step_key(work, monkeypatch):
     assert "m.yaml:6:18: missing required key 'watcher'" in r.output
 
 
+@pytest.mark.usefixtures("english")
 def test_step_type_of_plugin_disabled_by_group_is_exit_1_naming_it(work):
     """SCENARIO-FORMAT §6: a step type whose plugin a group switches off → exit 1 naming the plugin."""
     write(work, "g.yaml", "name: g\nplugin_dirs: [plugins]\ndisable: [hlidka]\n")
@@ -157,6 +171,7 @@ def test_step_type_of_plugin_disabled_by_group_is_exit_1_naming_it(work):
     assert drd("resolve", "on.yaml", "--group", "g.yaml").exit_code == 0
 
 
+@pytest.mark.usefixtures("english")
 def test_hide_with_ukryvani_disabled_is_exit_1_naming_ukryvani(work):
     """CS-HIDE-1: the `hide` step belongs to the built-in plugin ukryvani; off → exit 1, not "unknown key"."""
     write(work, "h.yaml", HIDE)
@@ -188,6 +203,7 @@ def test_builtin_step_type_known_even_when_its_plugin_is_missing():
     assert isinstance(err, RuleViolation) and "ukryvani" in err.format()
 
 
+@pytest.mark.usefixtures("english")
 def test_unknown_step_key_is_exit_2_with_did_you_mean(work, monkeypatch):
     """A step key nobody provides → exit 2 "unknown step type" at file:line:col, over core and plugin keys."""
     write(work, "t.yaml", SCENARIO.replace("hlidka:", "tset:"))
@@ -203,6 +219,7 @@ def test_unknown_step_key_is_exit_2_with_did_you_mean(work, monkeypatch):
     assert r.exit_code == 2 and "did you mean 'hlidka'?" in r.output
 
 
+@pytest.mark.usefixtures("english")
 def test_plugin_key_next_to_a_core_step_is_an_unknown_key(work, monkeypatch):
     """One step is one step type: a second, unknown key beside `test` stays an ordinary unknown key."""
     with_plugins(monkeypatch, work)
@@ -227,6 +244,7 @@ def test_disabled_plugins_are_not_imported_when_the_file_is_fine(work, monkeypat
 
 # --------------------------------------------------------------------------- the pytest fixture
 
+@pytest.mark.usefixtures("english")
 def test_fixture_plugin_object_provides_a_step_type(drd_resolve):
     """drd_cli.testing: an uninstalled plugin object's step type validates, resolves, and is refused when off."""
     import importlib.util

@@ -113,7 +113,7 @@ def test_without_the_install_the_ability_is_missing(drd):
     """The same scenario without the package: exit 1 naming the ability and how to get it."""
     r = drd("resolve", "s.yaml", installed=False)
     assert r.returncode == 1
-    assert "s.yaml:3:" in r.stderr and "'stit-predku'" in r.stderr and "install" in r.stderr
+    assert "s.yaml:3:" in r.stderr and "'stit-predku'" in r.stderr and "nainstalujte" in r.stderr
 
 
 def test_the_plugins_own_parameter_everywhere(drd, tmp_path):
@@ -144,16 +144,16 @@ def test_the_plugins_own_parameter_everywhere(drd, tmp_path):
 def test_bad_values_of_the_plugins_parameter(drd, tmp_path):
     group = tmp_path / "groups" / "stit.yaml"
     r = drd("rules", "set", "stit_predku_manoeuvre", "mocne", "--group", "stit")
-    assert r.returncode == 2 and "must be one of presne, obrana" in r.stderr
+    assert r.returncode == 2 and "musí být jedno z presne, obrana" in r.stderr
     r = drd("rules", "set", "stit_predku_manevr", "obrana", "--group", "stit")
-    assert r.returncode == 2 and "did you mean 'stit_predku_manoeuvre'" in r.stderr
+    assert r.returncode == 2 and "nemysleli jste 'stit_predku_manoeuvre'" in r.stderr
     assert group.read_text(encoding="utf-8") == GROUP
     r = drd("resolve", "s.yaml", "--set", "stit_predku_manoeuvre=mocne")
-    assert r.returncode == 2 and "command line: stit_predku_manoeuvre must be one of presne, obrana" in r.stderr
+    assert r.returncode == 2 and "command line: stit_predku_manoeuvre musí být jedno z presne, obrana" in r.stderr
     (tmp_path / "s3.yaml").write_text(SCENARIO + "rules:\n  params:\n    stit_predku_manoeuvre: 3\n",
                                       encoding="utf-8")
     r = drd("resolve", "s3.yaml")
-    assert r.returncode == 2 and re.search(r"s3\.yaml:9:5: stit_predku_manoeuvre must be one of", r.stderr), r.stderr
+    assert r.returncode == 2 and re.search(r"s3\.yaml:9:5: stit_predku_manoeuvre musí být jedno z", r.stderr), r.stderr
 
 
 def test_the_tutorials_own_tests_pass_against_the_installed_package(site, tmp_path):

@@ -55,6 +55,16 @@ class Creature(Strict):
     sudba: int
 
 
+
+@pytest.fixture(autouse=True)
+def _english():
+    """These tests pin the English wording (and the positions) of the messages; the Czech wording of
+    the same errors is checked in tests/test_lang_errors.py."""
+    from drd_cli import i18n
+
+    with i18n.using("en"):
+        yield
+
 def _kind(value):
     if isinstance(value, dict):
         return "creature" if "sudba" in value else "hero"

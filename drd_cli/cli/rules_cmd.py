@@ -140,6 +140,7 @@ def edit_group(group: str, action: str, rest: list[str], plugin_dirs_: list[str]
     from ..errors import Location, ScenarioError
     from ..groups import find_group, group_layer
     from ..plugins import ParamSource, default_states, discover
+    from ..i18n import gettext      # not `_`: this function assigns `_` below
     from ..rules import CORE_PARAMS, _unknown
     from ._common import write_atomic
     from .plugins_cmd import plugin_dirs
@@ -157,7 +158,7 @@ def edit_group(group: str, action: str, rest: list[str], plugin_dirs_: list[str]
     if doc is None:
         doc = CommentedMap()
     if not isinstance(doc, dict):
-        raise ScenarioError(f"{path}: a group profile is a mapping")
+        raise ScenarioError(gettext("{path}: a group profile is a mapping").format(path=path))
 
     def seq(key: str) -> Any:
         value = doc.get(key)
@@ -172,8 +173,9 @@ def edit_group(group: str, action: str, rest: list[str], plugin_dirs_: list[str]
     if action in ("enable", "disable"):
         pid = rest[0]
         if pid not in known:
-            raise ScenarioError(_unknown("rule or plugin id", pid, known), rule="SCENARIO-FORMAT §6",
-                                hint="`drd plugins` lists every installed plugin", location=cli)
+            raise ScenarioError(_unknown(gettext("unknown rule or plugin id {name}"), pid, known),
+                                rule="SCENARIO-FORMAT §6", location=cli,
+                                hint=gettext("`drd plugins` lists every installed plugin"))
         other = "disable" if action == "enable" else "enable"
         if other in doc and doc[other] is not None:
             lst = doc[other]
@@ -191,9 +193,9 @@ def edit_group(group: str, action: str, rest: list[str], plugin_dirs_: list[str]
             declared = ParamSource(entries, tolerant=True).all_params()
             spec = declared.get(key)
             if spec is None:
-                raise ScenarioError(_unknown("rules parameter", key, {**CORE_PARAMS, **declared}),
-                                    rule="SCENARIO-FORMAT §6", location=cli,
-                                    hint="`drd rules --group G` lists the parameters in effect")
+                raise ScenarioError(_unknown(gettext("unknown rules parameter {name}"), key,
+                                             {**CORE_PARAMS, **declared}), rule="SCENARIO-FORMAT §6", location=cli,
+                                    hint=gettext("`drd rules --group G` lists the parameters in effect"))
         try:
             value = spec.parse(raw)
         except ValueError as exc:

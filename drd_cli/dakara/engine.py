@@ -46,18 +46,21 @@ def dakara_params(*layers: Mapping[str, Any] | None, path: tuple = ("rules", "pa
 def _check_param(name: str, value: Any, path: tuple) -> Any:
     if name in _PARAM_CHOICES:
         if value not in _PARAM_CHOICES[name]:
-            raise ScenarioError(f"parameter {name}: {value!r} is not one of {' | '.join(_PARAM_CHOICES[name])}",
+            raise ScenarioError(_("parameter {name}: {value} is not one of {choices}").format(
+                                    name=name, value=repr(value), choices=" | ".join(_PARAM_CHOICES[name])),
                                 path=path)
         return value
     if name in _PARAM_INTS:
         if isinstance(value, str) and value.strip().lstrip("-").isdigit():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or value < _PARAM_INTS[name]:
-            raise ScenarioError(f"parameter {name}: {value!r} is not a whole number ≥ {_PARAM_INTS[name]}",
+            raise ScenarioError(_("parameter {name}: {value} is not a whole number ≥ {min}").format(
+                                    name=name, value=repr(value), min=_PARAM_INTS[name]),
                                 path=path)
         return value
     known = ", ".join(sorted(rules.DEFAULT_PARAMS))
-    raise ScenarioError(f"unknown Dakara parameter {name!r} (known: {known})", path=path)
+    raise ScenarioError(_("unknown Dakara parameter {name} (known: {known})").format(name=repr(name), known=known),
+                        path=path)
 
 
 def resolve_dakara(scenario: DakaraScenario, params: Mapping[str, Any] | None = None,
@@ -93,7 +96,8 @@ def resolve_dakara(scenario: DakaraScenario, params: Mapping[str, Any] | None = 
         for j, step in enumerate(rnd.steps):
             step_id = step.id if step.id is not None else f"{i + 1}.{j + 1}"
             if step_id in seen_ids:
-                raise ScenarioError(f"step id {step_id!r} is used twice", path=("rounds", i, "steps", j, "id"))
+                raise ScenarioError(_("step id {id} is used twice").format(id=repr(step_id)),
+                                    path=("rounds", i, "steps", j, "id"))
             seen_ids.add(step_id)
             ctx = _StepContext(scenario, eff, dice, state, ("rounds", i, "steps", j, "skill"))
             result = ctx.resolve(step.skill)
@@ -114,8 +118,9 @@ def _check_rules_block(scenario: DakaraScenario) -> None:
     # Dakara has no optional rules to switch; naming one is an unknown rule id (SCENARIO-FORMAT §6).
     for key in ("enable", "disable"):
         for k, rule_id in enumerate(getattr(scenario.rules, key)):
-            raise ScenarioError(f"unknown rule {rule_id!r}: Dakara has no optional rules, only parameters "
-                                f"({', '.join(sorted(rules.DEFAULT_PARAMS))})", path=("rules", key, k))
+            raise ScenarioError(_("unknown rule {id}: Dakara has no optional rules, only parameters ({known})").format(
+                                    id=repr(rule_id), known=", ".join(sorted(rules.DEFAULT_PARAMS))),
+                                path=("rules", key, k))
 
 
 class _StepContext:
@@ -139,14 +144,16 @@ class _StepContext:
 
     def participant(self, pid: str, *where: Any) -> DakaraParticipant:
         if pid not in self.sc.participants:
-            raise ScenarioError(f"unknown participant {pid!r} (participants: {', '.join(self.sc.participants)})",
+            raise ScenarioError(_("unknown participant {id} (participants: {known})").format(
+                                    id=repr(pid), known=", ".join(self.sc.participants)),
                                 path=self.path + where)
         return self.sc.participants[pid]
 
     def alive(self, pid: str, *where: Any) -> None:
         if self.state[pid]["dead"]:
-            raise RuleViolation(f"{self.name(pid)} is dead (injury {self.state[pid]['injury']} > kondice "
-                                f"{self.params['kondice']}) and cannot act", rule="SK-5", path=self.path + where)
+            raise RuleViolation(_("{name} is dead (injury {injury} > kondice {kondice}) and cannot act").format(
+                                    name=self.name(pid), injury=self.state[pid]["injury"],
+                                    kondice=self.params["kondice"]), rule="SK-5", path=self.path + where)
 
     def rating(self, pid: str, skill: str, *where: Any) -> int:
         """The participant's rating in `skill`; a missing skill per the `missing_skill` parameter."""
@@ -154,8 +161,9 @@ class _StepContext:
         if skill in skills:
             return skills[skill]
         if self.params["missing_skill"] == "error":
-            raise RuleViolation(f"{self.name(pid)} has no skill {skill!r} (has: {', '.join(skills) or 'none'}); "
-                                "the rules profile says missing_skill: error", rule="SK-2",
+            raise RuleViolation(_("{name} has no skill {skill} (has: {has}); the rules profile says missing_skill: "
+                                  "error").format(name=self.name(pid), skill=repr(skill),
+                                                  has=", ".join(skills) or _("none")), rule="SK-2",
                                 path=self.path + where)
         self.say("SK-2", _("{name} does not have the skill {skill}: it counts as rating 0.").format(
             name=self.name(pid), skill=skill))
@@ -164,7 +172,8 @@ class _StepContext:
     def check_finta(self, value: int, *where: Any) -> None:
         cap = self.params["finta_cap"]
         if value > cap:
-            raise RuleViolation(f"finta +{value} is over the cap +{cap} (finta is +1 or +2)", rule="SK-6",
+            raise RuleViolation(_("finta +{value} is over the cap +{cap} (finta is +1 or +2)").format(
+                                    value=value, cap=cap), rule="SK-6",
                                 path=self.path + where)
 
     def die(self, given: int | None, who: str, purpose: str) -> tuple[int, str]:
@@ -185,7 +194,7 @@ class _StepContext:
         if kind == "contest":
             self.participant(s.opponent, "opponent")
             if s.opponent == s.actor:
-                raise RuleViolation("a participant cannot oppose itself", rule="SK-1", path=self.path + ("opponent",))
+                raise RuleViolation(_("a participant cannot oppose itself"), rule="SK-1", path=self.path + ("opponent",))
             self.check_finta(s.opponent_finta, "opponent_finta")
             opp_skill = s.opponent_skill or s.skill
             opp_rating = self.rating(s.opponent, opp_skill, "opponent_skill" if s.opponent_skill else "opponent")
@@ -310,18 +319,18 @@ class _StepContext:
 
     def _check_shape(self, s: SkillStep, kind: rules.Kind) -> None:
         if kind == "contest" and s.difficulty is not None:
-            raise ScenarioError("give `difficulty` (a test) or `opponent` (a contest), not both",
+            raise ScenarioError(_("give `difficulty` (a test) or `opponent` (a contest), not both"),
                                 path=self.path + ("difficulty",))
         if kind == "test":
             if s.difficulty is None:
-                raise ScenarioError("a skill step needs `difficulty` (a test) or `opponent` (a contest)",
+                raise ScenarioError(_("a skill step needs `difficulty` (a test) or `opponent` (a contest)"),
                                     path=self.path)
             for key in ("opponent_skill", "opponent_finta", "opponent_tools", "opponent_situational"):
                 if key in s.model_fields_set:
-                    raise ScenarioError(f"`{key}` needs `opponent`", path=self.path + (key,))
+                    raise ScenarioError(_("`{key}` needs `opponent`").format(key=key), path=self.path + (key,))
         for key in s.helper_dice:
             if key not in {h.actor for h in s.helpers}:
-                raise ScenarioError(f"helper_dice for {key!r}, who is not among the helpers",
+                raise ScenarioError(_("helper_dice for {id}, who is not among the helpers").format(id=repr(key)),
                                     path=self.path + ("helper_dice", key))
 
     def _helpers(self, s: SkillStep, difficulty: int) -> tuple[list[dict], int]:
@@ -334,13 +343,14 @@ class _StepContext:
             where = ("helpers", k)
             self.participant(h.actor, *where, "actor")
             if h.actor == s.actor:
-                raise RuleViolation(f"{self.name(h.actor)} is the actor and cannot also help itself", rule="SK-7",
+                raise RuleViolation(_("{name} is the actor and cannot also help itself").format(name=self.name(h.actor)),
+                                    rule="SK-7",
                                     path=self.path + where + ("actor",))
             if h.actor == s.opponent:
-                raise RuleViolation(f"{self.name(h.actor)} is the opponent and cannot help the actor",
+                raise RuleViolation(_("{name} is the opponent and cannot help the actor").format(name=self.name(h.actor)),
                                     rule="SK-7", path=self.path + where + ("actor",))
             if h.actor in seen:
-                raise RuleViolation(f"{self.name(h.actor)} is listed as a helper twice", rule="SK-7",
+                raise RuleViolation(_("{name} is listed as a helper twice").format(name=self.name(h.actor)), rule="SK-7",
                                     path=self.path + where + ("actor",))
             seen.add(h.actor)
             self.alive(h.actor, *where, "actor")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from drd_cli.errors import DrdError, Location, ScenarioError
+from drd_cli.i18n import _
 
 
 def _plain(node: Any) -> Any:
@@ -72,11 +73,11 @@ def load_dakara_file(path: str):
         with open(path, encoding="utf-8") as fh:
             doc = YAML(typ="rt").load(fh)
     except OSError as exc:
-        raise ScenarioError(f"cannot read the file: {exc.strerror}", Location(path)) from None
+        raise ScenarioError(_("cannot read {file}: {reason}").format(file=path, reason=exc.strerror), Location(path)) from None
     except MarkedYAMLError as exc:
         mark = exc.problem_mark
         loc = Location(path, mark.line + 1, mark.column + 1) if mark else Location(path)
-        raise ScenarioError(f"not valid YAML: {exc.problem}", loc) from None
+        raise ScenarioError(_("invalid YAML: {problem}").format(problem=exc.problem), loc) from None
     try:
         return parse_dakara(_plain(doc)), doc
     except ScenarioError as err:

@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError, field_validator
 
 from drd_cli.errors import Problem, ScenarioError
+from drd_cli.i18n import _
 from drd_cli.scenario.models import Expect, RulesBlock, StrictModel, cz
 
 #: Participant ids the result uses for other things (the narrator's roll in a test).
@@ -36,7 +37,8 @@ class DakaraParticipant(StrictModel):
     def _ratings_not_negative(cls, value: dict[str, int]) -> dict[str, int]:
         for skill, rating in value.items():
             if rating < 0:
-                raise ValueError(f"skill rating {skill}: {rating} is negative (ratings start at 0)")
+                raise ValueError(_("skill rating {skill}: {rating} is negative (ratings start at 0)").format(
+                    skill=skill, rating=rating))
         return value
 
 
@@ -51,10 +53,10 @@ class DicePair(StrictModel):
 def _check_tools(value: int | str) -> int | str:
     if isinstance(value, str):
         if value != "none":
-            raise ValueError("tools is an integer from -2 to +2, or `none` (no tools at all)")
+            raise ValueError(_("tools is an integer from -2 to +2, or `none` (no tools at all)"))
     elif not -2 <= value <= 2:
-        raise ValueError(f"tools {value:+d} is outside -2..+2 (SK-8: poor or no tools down to -2, "
-                         "exceptional up to +2)")
+        raise ValueError(_("tools {value} is outside -2..+2 (SK-8: poor or no tools down to -2, exceptional up to "
+                           "+2)").format(value=f"{value:+d}"))
     return value
 
 
@@ -135,7 +137,8 @@ class DakaraScenario(StrictModel):
     def _no_reserved_ids(cls, value: dict[str, DakaraParticipant]) -> dict[str, DakaraParticipant]:
         bad = sorted(RESERVED_IDS & value.keys())
         if bad:
-            raise ValueError(f"participant id {bad[0]!r} is reserved (the narrator's roll is reported under it)")
+            raise ValueError(_("participant id {id} is reserved (the narrator's roll is reported under it)").format(
+                id=repr(bad[0])))
         return value
 
 
@@ -152,7 +155,7 @@ def parse_dakara(data: Any) -> DakaraScenario:
         for err in exc.errors():
             prob = _problem(err)
             if prob.path in problems:   # one key failing every member of a union: one message
-                problems[prob.path].message += " or " + prob.message.split(": ", 1)[1]
+                problems[prob.path].message += " " + _("or") + " " + prob.message.split(": ", 1)[1]
             else:
                 problems[prob.path] = prob
         raise ScenarioError(list(problems.values())) from None
@@ -165,9 +168,9 @@ def _problem(err: dict) -> Problem:
     where = ".".join(str(p) for p in path) or "(document)"
     msg = err["msg"].removeprefix("Value error, ")
     if err["type"] == "extra_forbidden":
-        msg = f"unknown key {path[-1]!r}"
+        msg = _("unknown key {key}").format(key=repr(path[-1]))
     elif err["type"] == "missing":
-        msg = f"missing key {path[-1]!r}"
+        msg = _("missing required key {key}").format(key=repr(path[-1]))
     return Problem(f"{where}: {msg}", path=path)
 
 

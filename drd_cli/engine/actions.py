@@ -450,9 +450,10 @@ def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool:
         + (int(ctx.param("sacrifice_gain")) if sacrifice and p.has_item(sacrifice) else 0)
     if available < cost:
         raise violation(
-            # Not translated yet: drd_cli/play.py reads the numbers back from this English text.
-            f"{p.name} cannot afford to exhaust: it costs {cost} {pool_cs(key)}, {p.name} has "
-            f"{available}; {cost - available} missing", "R-EXH-4", path,
+            _("{name} cannot afford to exhaust: it costs {cost} {pool}, {name} has {have}; {missing} missing").format(
+                name=p.name, cost=cost, pool=pool_cs(key), have=available, missing=cost - available), "R-EXH-4", path,
+            # drd play shows the shortage in its own words from these numbers, not from the text.
+            data={"cost": cost, "pool": key, "have": available, "missing": cost - available},
             hint=_("a Jizva (`jizva: {{name, gain}}`) or a sacrificed item (`sacrifice: item`) in the answer could "
                    "cover it").format())
     gained = take_gain(ctx, w, rec, payer, key, jizva, sacrifice, path)

@@ -13,7 +13,7 @@ from typing import Any
 from ..i18n import _
 from ..scenario.models import ActionSpec, ContestSpec, CounterSpec, as_list, effects_of
 from .actions import Prepared, Roll, apply_effects, bonus_for, exhaust, has_effect, make_roll, prepare
-from .context import Answer, Choices, Ctx, StepRecord, violation
+from .context import Answer, Choices, Ctx, StepRecord, enable_hint, violation
 from .initiative import counter_source, main_action
 from .state import Working
 
@@ -27,24 +27,24 @@ def action_targets(ctx: Ctx, w: Working, spec: ActionSpec, actor: str, path: tup
     if spec.area:
         via = spec.area_via or ("rozsahle" if rozsahle else None)
         if via is None:
-            raise violation("a plošná action needs rozsáhle, or `area_via: environment` or `skill`", "CS-RANGE-2",
+            raise violation(_("a plošná action needs rozsáhle, or `area_via: environment` or `skill`"), "CS-RANGE-2",
                             path + ("area",))
         if via == "rozsahle" and not rozsahle:
-            raise violation("area_via: rozsahle needs the manoeuvre rozsáhle", "CS-RANGE-2", path + ("area_via",))
+            raise violation(_("area_via: rozsahle needs the manoeuvre rozsáhle"), "CS-RANGE-2", path + ("area_via",))
         if spec.zone is not None:
             members = [pid for pid in w.in_conflict() if w.peek(pid).zone == spec.zone and pid != actor]
             if targets and sorted(targets) != sorted(members):
-                raise violation(f"a plošná action hits everyone in zone {spec.zone!r} ({', '.join(members)}), "
-                                f"not a chosen few", "CS-RANGE-2", path + ("targets",))
+                raise violation(_("a plošná action hits everyone in zone {zone} ({members}), not a chosen few").format(
+                    zone=repr(spec.zone), members=", ".join(members)), "CS-RANGE-2", path + ("targets",))
             targets = members
     elif spec.zone is not None and not targets:
-        raise violation("`zone` makes an action plošná: add `area: true`", "CS-RANGE-2", path + ("zone",))
+        raise violation(_("`zone` makes an action plošná: add `area: true`"), "CS-RANGE-2", path + ("zone",))
     if len(targets) > 1 and not (rozsahle or spec.area):
-        raise violation(f"{w.peek(actor).name}'s action has {len(targets)} targets: more than one needs "
-                        f"rozsáhle or a plošná action", "CS-RANGE-1", path + ("targets",))
+        raise violation(_("{name}'s action has {n} targets: more than one needs rozsáhle or a plošná action").format(
+            name=w.peek(actor).name, n=len(targets)), "CS-RANGE-1", path + ("targets",))
     for i, t in enumerate(targets):
         if t == actor and not spec.area:
-            raise violation("an action does not target its own actor (use self_effect)", "R-THR",
+            raise violation(_("an action does not target its own actor (use self_effect)"), "R-THR",
                             path + ("targets", i))
     return targets
 
@@ -113,7 +113,7 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
     a = spec.action
     apath = path + ("action",)
     if a.actor is None:
-        raise violation("a contest's action needs an `actor`", "R-CONT", apath)
+        raise violation(_("a contest's action needs an `actor`"), "R-CONT", apath)
     actor = a.actor
     rec.data.setdefault("pairs", [])
     if any(c.area for c in spec.counters):
@@ -128,12 +128,11 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
                 if c.area and (c.kind != "protect" or not ctx.profile.is_on("rozsahla-protiakce")):
                     helping = c.kind == "protect"
                     raise violation(
-                        "a plošná counter-action that protects needs the optional rule rozsahla-protiakce "
-                        "(or plosna-protiakce)" if helping else
-                        "a counter-action that is plošná by nature needs the optional rule plosna-protiakce",
+                        _("a plošná counter-action that protects needs the optional rule rozsahla-protiakce "
+                          "(or plosna-protiakce)") if helping else
+                        _("a counter-action that is plošná by nature needs the optional rule plosna-protiakce"),
                         "CS-OPT-AID" if helping else "CS-OPT-AREA", path + ("counters", i, "area"),
-                        hint="enable it: `rules: {enable: [%s]}` or `--enable %s`"
-                             % (("rozsahla-protiakce",) * 2 if helping else ("plosna-protiakce",) * 2))
+                        hint=enable_hint("rozsahla-protiakce" if helping else "plosna-protiakce"))
     targets = action_targets(ctx, w, a, actor, apath)
     threatened = threatened_targets(a.effect, targets, actor) | set(ctx.hooks.indirect_threats(ctx, w, a, apath))
     main_action(ctx, w, rec, actor, a.from_, apath)
@@ -183,14 +182,15 @@ def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: i
                      targets: list[str], threatened: set[str], seen: set[str], long_state: dict | None) -> Side:
     cpath = path + ("counters", i)
     if c.actor is None:
-        raise violation("a counter-action needs an `actor`", "R-CONT", cpath)
+        raise violation(_("a counter-action needs an `actor`"), "R-CONT", cpath)
     if c.actor in seen:
-        raise violation(f"{w.peek(c.actor).name} already acts in this contest", "R-CONT", cpath + ("actor",))
+        raise violation(_("{name} already acts in this contest").format(name=w.peek(c.actor).name), "R-CONT",
+                        cpath + ("actor",))
     seen.add(c.actor)
     kind = "protect" if c.kind == "protect" else "harm"
     protects = list(c.protects or [c.actor]) if kind == "protect" else []
     if c.protects and kind != "protect":
-        raise violation("`protects` belongs to a counter of kind protect", "CS-MULTI-4", cpath + ("protects",))
+        raise violation(_("`protects` belongs to a counter of kind protect"), "CS-MULTI-4", cpath + ("protects",))
     if c.area:
         # CS-OPT-AID: a plošná protecting counter shields those in its area the action threatens,
         # and may pull nobody new into the contest (that is CS-OPT-AREA's plošná counter).
@@ -199,33 +199,33 @@ def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: i
             members = [c.actor] + members
         new = [m for m in members if m not in threatened and m not in targets and m != c.actor]
         if new:
-            raise violation(f"{w.peek(c.actor).name}'s plošná counter reaches "
-                            + ", ".join(w.peek(m).name for m in new) + ", who are not in the contest: pulling new "
-                            "participants in needs the optional rule plosna-protiakce", "CS-OPT-AID",
-                            cpath + ("area",), hint="enable it: `rules: {enable: [plosna-protiakce]}`")
+            raise violation(_("{name}'s plošná counter reaches {others}, who are not in the contest: pulling new "
+                              "participants in needs the optional rule plosna-protiakce").format(
+                                name=w.peek(c.actor).name, others=", ".join(w.peek(m).name for m in new)),
+                            "CS-OPT-AID", cpath + ("area",), hint=enable_hint("plosna-protiakce", cli=False))
         if not c.protects:
             protects = [m for m in members if m in threatened]
     for j, pid in enumerate(protects):
         if pid not in threatened:
-            raise violation(f"{w.peek(c.actor).name} protects {w.peek(pid).name}, whom the action does not "
-                            f"threaten", "CS-MULTI-4", cpath + ("protects", j))
+            raise violation(_("{name} protects {other}, whom the action does not threaten").format(
+                name=w.peek(c.actor).name, other=w.peek(pid).name), "CS-MULTI-4", cpath + ("protects", j))
     names = [m if isinstance(m, str) else m.name for m in c.manoeuvres]
     wide = len(protects) > 1 or c.area or any(n in ("rozsahle", "rozsáhle") for n in names)
     if wide and not ctx.profile.is_on("rozsahla-protiakce"):
-        raise violation("a counter-action that protects several (or is rozsáhlá) needs the optional rule "
-                        "rozsahla-protiakce", "CS-OPT-AID", cpath,
-                        hint="enable it: `rules: {enable: [rozsahla-protiakce]}` or `--enable rozsahla-protiakce`")
+        raise violation(_("a counter-action that protects several (or is rozsáhlá) needs the optional rule "
+                          "rozsahla-protiakce"), "CS-OPT-AID", cpath, hint=enable_hint("rozsahla-protiakce"))
     if wide and kind == "harm":
-        raise violation("a rozsáhlá counter-action may only help several targets, not harm", "CS-OPT-AID", cpath)
+        raise violation(_("a rozsáhlá counter-action may only help several targets, not harm"), "CS-OPT-AID", cpath)
     from_obrana = c.from_ == "obrana" or (c.from_ is None and c.actor in ctx.round.used)
     if from_obrana and c.actor in targets and c.actor not in threatened:
-        raise violation(f"{w.peek(c.actor).name} is a target of an action that only helps "
-                        f"it: it is not threatened, so it has no right to react from defence (obrana)", "R-THR",
+        raise violation(_("{name} is a target of an action that only helps it: it is not threatened, so it has no "
+                          "right to react from defence (obrana)").format(name=w.peek(c.actor).name), "R-THR",
                         cpath + (("from",) if c.from_ else ()),
-                        hint="a target it only helps may still counter with its unused (or delayed) initiative")
+                        hint=_("a target it only helps may still counter with its unused (or delayed) initiative"))
     src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in threatened, cpath)
     if src == "obrana" and kind == "protect" and protects != [c.actor]:
-        raise violation(f"{w.peek(c.actor).name} acts from defence (obrana) and can protect only itself",
+        raise violation(_("{name} acts from defence (obrana) and can protect only itself").format(
+                            name=w.peek(c.actor).name),
                         "R-MAN-3", cpath + ("protects",))
     if long_state and c.actor in long_state.get("barred", []):
         rec.log("CS-DUR-2", _("Watch out: {name} already accepted a failure against this long action; it should not "
@@ -318,10 +318,10 @@ def pay_for(ctx: Ctx, w: Working, rec: StepRecord, payer: str, vs: Any, answer: 
     wanted = answer.exhaust_for if answer.exhaust_for is not None else [payer]
     if payer not in participants and answer.explicit:
         if payer in out.targets:
-            raise violation(f"{w.peek(payer).name} did not react, so it cannot exhaust for itself; someone in the "
-                            f"contest may exhaust for it", "CS-MULTI-4", answer.path)
-        raise violation(f"{w.peek(payer).name} is not part of this contest and cannot exhaust in it",
-                        "CS-FOR-1", answer.path)
+            raise violation(_("{name} did not react, so it cannot exhaust for itself; someone in the contest may "
+                              "exhaust for it").format(name=w.peek(payer).name), "CS-MULTI-4", answer.path)
+        raise violation(_("{name} is not part of this contest and cannot exhaust in it").format(
+                            name=w.peek(payer).name), "CS-FOR-1", answer.path)
     _check_named(w, payer, vs, answer, wanted, may_name)
     protected = [pid for pid in wanted if pid in at_stake and pid not in out.settled and pid not in out.shielded]
     if not protected:
@@ -343,10 +343,11 @@ def _check_named(w: Working, payer: str, vs: Any, answer: Answer, wanted: list[s
     """CS-FOR-1: one may exhaust only for someone the winner's action threatens."""
     for pid in wanted:
         if pid not in w:
-            raise violation(f"unknown participant {pid!r} in exhaust", "CS-FOR-1", answer.path)
+            raise violation(_("unknown participant {id} in exhaust").format(id=repr(pid)), "CS-FOR-1", answer.path)
         if pid not in may_name and answer.explicit:
-            raise violation(f"{w.peek(payer).name} cannot protect {w.peek(pid).name}: "
-                            f"{w.peek(vs.pid).name}'s action does not threaten them", "CS-FOR-1", answer.path)
+            raise violation(_("{name} cannot protect {other}: {winner}'s action does not threaten them").format(
+                name=w.peek(payer).name, other=w.peek(pid).name, winner=w.peek(vs.pid).name), "CS-FOR-1",
+                answer.path)
 
 
 def others_exhaust(ctx: Ctx, w: Working, rec: StepRecord, vs: Any, out: Outcome, choices: Choices,
@@ -504,10 +505,12 @@ def refuse_outsiders(w: Working, choices: Choices, participants: list[str], targ
             if ans is None or not (ans.exhaust or ans.deny):
                 continue
             if who in targets:
-                raise violation(f"{w.peek(who).name} did not react to the action, so it cannot exhaust for itself; "
-                                f"someone in the contest may exhaust for it", "CS-MULTI-4", ans.path)
-            raise violation(f"{w.peek(who).name} is not part of this contest and cannot exhaust in it",
-                            "CS-FOR-1", ans.path, hint="only the actor and those who counter may exhaust")
+                raise violation(_("{name} did not react to the action, so it cannot exhaust for itself; someone in "
+                                  "the contest may exhaust for it").format(name=w.peek(who).name), "CS-MULTI-4",
+                                ans.path)
+            raise violation(_("{name} is not part of this contest and cannot exhaust in it").format(
+                                name=w.peek(who).name), "CS-FOR-1", ans.path,
+                            hint=_("only the actor and those who counter may exhaust"))
 
 
 def _pending(out: Outcome, participants: list[str]) -> list[str]:

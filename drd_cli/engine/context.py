@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import RuleViolation, ScenarioError
+from ..i18n import _
 
 ANSWER_WORDS = ("accept", "exhaust", "deny")
 ANSWER_KEYS = {"exhaust", "deny", "jizva", "sacrifice", "accept"}
@@ -48,7 +49,7 @@ class Choices:
         for who, value in (raw or {}).items():
             wpath = path + (who,)
             if who not in participants:
-                raise ScenarioError(f"choices name an unknown participant {who!r}", path=wpath,
+                raise ScenarioError(_("choices name an unknown participant {id}").format(id=repr(who)), path=wpath,
                                     rule="SCENARIO-FORMAT §5")
             if isinstance(value, str) or (isinstance(value, dict) and value and set(value) <= ANSWER_KEYS):
                 self._global[who] = _parse_answer(value, wpath)
@@ -56,12 +57,13 @@ class Choices:
                 per = {}
                 for vs, ans in value.items():
                     if vs != "test" and vs not in participants:
-                        raise ScenarioError(f"choices of {who!r} answer against an unknown participant {vs!r}",
+                        raise ScenarioError(_("choices of {who} answer against an unknown participant {id}").format(
+                            who=repr(who), id=repr(vs)),
                                             path=wpath + (vs,), rule="SCENARIO-FORMAT §5")
                     per[vs] = _parse_answer(ans, wpath + (vs,))
                 self._per[who] = per
             else:
-                raise ScenarioError(f"the answer of {who!r} must be accept, exhaust, deny or a mapping",
+                raise ScenarioError(_("the answer of {who} must be accept, exhaust, deny or a mapping").format(who=repr(who)),
                                     path=wpath, rule="SCENARIO-FORMAT §5")
 
     def get(self, who: str, vs: str) -> Answer:
@@ -137,28 +139,30 @@ class Choices:
 def _parse_answer(value: Any, path: tuple) -> Answer:
     if isinstance(value, str):
         if value not in ANSWER_WORDS:
-            raise ScenarioError(f"unknown answer {value!r}; use accept, exhaust or deny", path=path,
+            raise ScenarioError(_("unknown answer {value}; use accept, exhaust or deny").format(value=repr(value)), path=path,
                                 rule="SCENARIO-FORMAT §5")
         return Answer(exhaust=value == "exhaust", deny=value == "deny", path=path)
     if not isinstance(value, dict):
-        raise ScenarioError("an answer is accept, exhaust, deny or a mapping", path=path, rule="SCENARIO-FORMAT §5")
+        raise ScenarioError(_("an answer is accept, exhaust, deny or a mapping"), path=path,
+                            rule="SCENARIO-FORMAT §5")
     extra = set(value) - ANSWER_KEYS
     if extra:
-        raise ScenarioError(f"unknown answer key {sorted(extra)[0]!r}; use exhaust, deny, jizva, sacrifice",
+        raise ScenarioError(_("unknown answer key {key}; use exhaust, deny, jizva, sacrifice").format(
+                                key=repr(sorted(extra)[0])),
                             path=path + (sorted(extra)[0],), rule="SCENARIO-FORMAT §5")
     ans = Answer(path=path)
     ex = value.get("exhaust")
     if isinstance(ex, list):
         if not all(isinstance(x, str) for x in ex):
-            raise ScenarioError("exhaust: lists participant ids", path=path + ("exhaust",))
+            raise ScenarioError(_("exhaust: lists participant ids"), path=path + ("exhaust",))
         ans.exhaust, ans.exhaust_for = True, list(ex)
     elif isinstance(ex, bool):
         ans.exhaust = ex
     elif ex is not None:
-        raise ScenarioError("exhaust: is true or a list of ids protected", path=path + ("exhaust",))
+        raise ScenarioError(_("exhaust: is true or a list of ids protected"), path=path + ("exhaust",))
     deny = value.get("deny")
     if deny is not None and not isinstance(deny, bool):
-        raise ScenarioError("deny: is true or false", path=path + ("deny",))
+        raise ScenarioError(_("deny: is true or false"), path=path + ("deny",))
     ans.deny = bool(deny)
     j = value.get("jizva")
     if j is not None:
@@ -166,14 +170,14 @@ def _parse_answer(value: Any, path: tuple) -> Answer:
             j = {"name": j}
         if not isinstance(j, dict) or "name" not in j or not isinstance(j.get("gain", 0), int) \
                 or isinstance(j.get("gain", 0), bool) or set(j) - {"name", "pool", "gain"}:
-            raise ScenarioError("jizva: is {name, pool, gain}", path=path + ("jizva",), rule="R-EXH-4")
+            raise ScenarioError(_("jizva: is {{name, pool, gain}}").format(), path=path + ("jizva",), rule="R-EXH-4")
         ans.jizva = dict(j)
         if "exhaust" not in value and not ans.deny:
             ans.exhaust = True
     s = value.get("sacrifice")
     if s is not None:
         if not isinstance(s, str):
-            raise ScenarioError("sacrifice: names one held item", path=path + ("sacrifice",), rule="R-EXH-4")
+            raise ScenarioError(_("sacrifice: names one held item"), path=path + ("sacrifice",), rule="R-EXH-4")
         ans.sacrifice = s
         if "exhaust" not in value and not ans.deny:
             ans.exhaust = True
@@ -230,6 +234,14 @@ class Ctx:
         return self.profile.params[name]
 
 
-def violation(message: str, rule: str, path: tuple, hint: str | None = None) -> RuleViolation:
-    """A RuleViolation (exit 1) pointing at `path` in the scenario."""
-    return RuleViolation(message, rule=rule, path=path, hint=hint)
+def violation(message: str, rule: str, path: tuple, hint: str | None = None,
+              data: dict | None = None) -> RuleViolation:
+    """A RuleViolation (exit 1) pointing at `path` in the scenario; `data` carries its numbers."""
+    return RuleViolation(message, rule=rule, path=path, hint=hint, data=data)
+
+
+def enable_hint(plugin: str, cli: bool = True) -> str:
+    """The hint of a violation that an optional rule (plugin) would allow: how to enable it."""
+    if cli:
+        return _("enable it: `rules: {{enable: [{plugin}]}}` or `--enable {plugin}`").format(plugin=plugin)
+    return _("enable it: `rules: {{enable: [{plugin}]}}`").format(plugin=plugin)

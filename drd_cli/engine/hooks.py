@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import _
-from .context import Choices, Ctx, StepRecord, violation
+from ..i18n import N_, _
+from .context import Choices, Ctx, StepRecord, enable_hint, violation
 from .state import PState, Working
 
 
@@ -75,18 +75,18 @@ class Hooks:
     # -- environment, follow-ups, indirect threats (plugin `prostredi`) ----------------------
     def _need(self, plugin: str, what: str, rule: str, path: tuple) -> None:
         if plugin not in self.enabled:
-            raise violation(f"{what} needs the plugin {plugin}, which is disabled", rule, path,
-                            hint=f"enable it: `rules: {{enable: [{plugin}]}}` or `--enable {plugin}`")
+            raise violation(_("{what} needs the plugin {plugin}, which is disabled").format(what=_(what), plugin=plugin),
+                            rule, path, hint=enable_hint(plugin))
 
     def indirect_threats(self, ctx: Ctx, w: Working, action: Any, path: tuple) -> list[str]:
         if not action.threatens and action.followup is None:
             return []
         if action.threatens:
-            self._need("prostredi", "`threatens` (indirect threat)", "CS-IND-1", path + ("threatens",))
+            self._need("prostredi", N_("`threatens` (indirect threat)"), "CS-IND-1", path + ("threatens",))
         if action.followup is not None:
             # Say it here: otherwise a reaction to the follow-up is refused first, for a reason
             # (not threatened) that hides the real one (the plugin is off).
-            self._need("prostredi", "a follow-up action (`followup`)", "CS-FOL-1", path + ("followup",))
+            self._need("prostredi", N_("a follow-up action (`followup`)"), "CS-FOL-1", path + ("followup",))
         ids: list[str] = []
         for _, res in self._named("drd_indirect_threats", action=action, params=ctx.profile.params):
             ids += [x for x in res if x not in ids]
@@ -94,7 +94,7 @@ class Hooks:
 
     def run_followup(self, ctx: Ctx, w: Working, rec: StepRecord, actor: str, followup: Any,
                      affects: list[str] | None, choices: Choices | None, path: tuple) -> None:
-        self._need("prostredi", "a follow-up action (`followup`)", "CS-FOL-1", path)
+        self._need("prostredi", N_("a follow-up action (`followup`)"), "CS-FOL-1", path)
         from .steps import resolve_challenge
 
         for _plugin, spec in self._named("drd_followup", action=None, followup=followup,
@@ -110,7 +110,7 @@ class Hooks:
     def round_end(self, scenario: Any, index: int, rnd: Any, path: tuple) -> list:
         if scenario.environment or (rnd is not None and rnd.environment):
             where = ("environment",) if scenario.environment else path + ("environment",)
-            self._need("prostredi", "an environment action (`environment`)", "CS-ENV-1", where)
+            self._need("prostredi", N_("an environment action (`environment`)"), "CS-ENV-1", where)
         out = []
         for _, res in self._named("drd_round_end", scenario=scenario, round_index=index, round=rnd):
             out += list(res)

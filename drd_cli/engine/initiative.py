@@ -17,9 +17,9 @@ def check_delay(ctx: Ctx, w: Working, pid: str, from_: str | None, path: tuple) 
     the check only asks whether the delay was declared; spending it is the caller's business.
     """
     if from_ == "delayed" and pid not in ctx.round.delayed:
-        raise violation(f"{w.peek(pid).name} acts from a delayed initiative (from: delayed), but round "
-                        f"{ctx.round.number} declares no delay for it", "R-RND-1", path + ("from",),
-                        hint=f"add it to the round's `delay:` list (delay: [{pid}])")
+        raise violation(_("{name} acts from a delayed initiative (from: delayed), but round {round} declares no "
+                          "delay for it").format(name=w.peek(pid).name, round=ctx.round.number), "R-RND-1",
+                        path + ("from",), hint=_("add it to the round's `delay:` list (delay: [{id}])").format(id=pid))
 
 
 def main_action(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str | None, path: tuple) -> str:
@@ -27,11 +27,13 @@ def main_action(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str | No
     name = w.peek(pid).name
     check_delay(ctx, w, pid, from_, path)
     if from_ == "obrana":
-        raise violation(f"{name}'s main action cannot come from defence; obrana is for counter-actions",
+        raise violation(_("{name}'s main action cannot come from defence; obrana is for counter-actions").format(
+                            name=name),
                         "R-MAN-3", path + ("from",))
     if pid in ctx.round.used:
-        raise violation(f"{name} has already used its action from initiative in round {ctx.round.number}",
-                        "R-RND-1", path, hint="list the step in the next round, or make it a counter from obrana")
+        raise violation(_("{name} has already used its action from initiative in round {round}").format(
+                            name=name, round=ctx.round.number), "R-RND-1", path,
+                        hint=_("list the step in the next round, or make it a counter from obrana"))
     ctx.round.used.add(pid)
     if from_ == "delayed" or pid in ctx.round.delayed:
         rec.log("R-RND-1", _("{name} acts from a delayed initiative").format(name=name))
@@ -49,15 +51,15 @@ def counter_source(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str |
         from_ = "obrana" if pid in ctx.round.used else ("delayed" if pid in ctx.round.delayed else "initiative")
     if from_ in ("initiative", "delayed"):
         if pid in ctx.round.used:
-            raise violation(f"{name} has already used its initiative action this round; it may react only "
-                            f"from defence (from: obrana)", "R-RND-1", path)
+            raise violation(_("{name} has already used its initiative action this round; it may react only from "
+                              "defence (from: obrana)").format(name=name), "R-RND-1", path)
         ctx.round.used.add(pid)
         if from_ == "delayed":
             rec.log("R-RND-1", _("{name}: {what} from a delayed initiative").format(name=name, what=what))
         return from_
     if not threatened:
-        raise violation(f"{name} may react from defence (obrana) only against an action that threatens it "
-                        f"directly or through an immediate follow-up", "CS-IND-1", path,
-                        hint="name it in the action's targets, area, `threatens` or follow-up `affects`")
+        raise violation(_("{name} may react from defence (obrana) only against an action that threatens it "
+                          "directly or through an immediate follow-up").format(name=name), "CS-IND-1", path,
+                        hint=_("name it in the action's targets, area, `threatens` or follow-up `affects`"))
     rec.log("R-MAN-3", _("{name}: {what} from defence").format(name=name, what=what))
     return "obrana"

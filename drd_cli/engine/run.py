@@ -66,9 +66,12 @@ def _step_kind(step: Any, plugin_kinds: list[str], path: tuple) -> tuple[str, An
     if ps is not None:
         present.append((ps.kind, ps))
     if len(present) != 1:
-        what = "no step type" if not present else "more than one step type (" + ", ".join(k for k, _ in present) + ")"
-        raise ScenarioError(f"a step has {what}; use exactly one of "
-                            + ", ".join(list(CORE_STEP_KINDS) + plugin_kinds), path=path)
+        known = ", ".join(list(CORE_STEP_KINDS) + plugin_kinds)
+        if not present:
+            raise ScenarioError(_("a step has no step type; use exactly one of {known}").format(known=known),
+                                path=path)
+        raise ScenarioError(_("a step has more than one step type ({kinds}); use exactly one of {known}").format(
+            kinds=", ".join(k for k, _v in present), known=known), path=path)
     return present[0]
 
 
@@ -80,7 +83,7 @@ def check_references(scenario: Any, path_prefix: tuple = ()) -> None:
     problems = []
     for pid in scenario.participants:
         if pid in RESERVED_IDS:
-            problems.append(ScenarioError(f"{pid!r} is a reserved word and cannot be a participant id",
+            problems.append(ScenarioError(_("{id} is a reserved word and cannot be a participant id").format(id=repr(pid)),
                                           path=("participants", pid)).problems[0])
 
     def check(value: Any, path: tuple) -> None:
@@ -147,8 +150,9 @@ def _unknown(pid: str, ids: set[str]) -> str:
     import difflib
 
     close = difflib.get_close_matches(pid, sorted(ids), n=1)
-    return f"unknown participant {pid!r}" + (f"; did you mean {close[0]!r}?" if close else
-                                             f"; participants are {', '.join(sorted(ids))}")
+    if close:
+        return _("unknown participant {id}; did you mean {close}?").format(id=repr(pid), close=repr(close[0]))
+    return _("unknown participant {id}; participants are {known}").format(id=repr(pid), known=", ".join(sorted(ids)))
 
 
 def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, *, choose: str = "accept",
@@ -198,8 +202,8 @@ def _begin_round(state: State, ri: int, rnd: Any) -> tuple[State, RoundInfo]:
     number = ri + 1
     for di, pid in enumerate(rnd.delay):
         if pid in rnd.spent:
-            raise violation(f"{pid!r} has already spent its initiative this round (`spent`), so it has nothing "
-                            f"left to delay", "R-RND-1", ("rounds", ri, "delay", di))
+            raise violation(_("{id} has already spent its initiative this round (`spent`), so it has nothing left to "
+                              "delay").format(id=repr(pid)), "R-RND-1", ("rounds", ri, "delay", di))
     rinfo = RoundInfo(number, used=set(rnd.spent), delayed=set(rnd.delay), initiative=rnd.initiative)
     return _expire_conditions(state, number), rinfo
 

@@ -10,7 +10,7 @@ from .actions import (Prepared, _check_allowed, apply_effects, exhaust, has_effe
                       prepare)
 from ..i18n import _
 from .contest import action_targets
-from .context import Choices, Ctx, StepRecord, violation
+from .context import Choices, Ctx, StepRecord, enable_hint, violation
 from .initiative import counter_source, main_action
 from .state import Working
 
@@ -27,7 +27,7 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
     dice = spec.dice if isinstance(spec.dice, dict) else None
     for pid in rolls:
         if pid not in actors:
-            raise violation(f"rolls give a roll for {pid!r}, who does not take this test", "R-TEST",
+            raise violation(_("rolls give a roll for {id}, who does not take this test").format(id=repr(pid)), "R-TEST",
                             path + ("rolls", pid))
     preps: dict[str, Prepared] = {}
     for pid in actors:
@@ -145,7 +145,7 @@ def _land_success(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, lead:
 def resolve_declare(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, path: tuple) -> None:
     """An obvious action without a roll (CS-PREP-1); nobody can react to it."""
     if spec.actor is None:
-        raise violation("a declare step needs an `actor`", "CS-PREP-1", path)
+        raise violation(_("a declare step needs an `actor`"), "CS-PREP-1", path)
     pid = spec.actor
     if spec.from_ == "initiative" or spec.from_ == "delayed":
         main_action(ctx, w, rec, pid, spec.from_, path)
@@ -167,7 +167,7 @@ def resolve_race(ctx: Ctx, w: Working, rec: StepRecord, spec: RaceSpec, choices:
     """CS-RACE-1: rolls decide who is faster; each roll also meets 9 for the obstacle."""
     actors = list(spec.actors)
     if len(actors) < 2:
-        raise violation("a race needs at least two racers", "CS-RACE-1", path + ("actors",))
+        raise violation(_("a race needs at least two racers"), "CS-RACE-1", path + ("actors",))
     pool = norm_pool(spec.pool) or "telo"
     preps: dict[str, Prepared] = {}
     for pid in actors:
@@ -238,7 +238,8 @@ def affected_by(ctx: Ctx, w: Working, spec: ChallengeSpec, path: tuple) -> list[
         ids = as_list(aff)
         for i, pid in enumerate(ids):
             if pid not in w:
-                raise violation(f"unknown participant {pid!r} in affects", "R-CHAL", path + ("affects", i))
+                raise violation(_("unknown participant {id} in affects").format(id=repr(pid)), "R-CHAL",
+                                path + ("affects", i))
     if spec.exempt is not None:
         cond = spec.exempt.condition if hasattr(spec.exempt, "condition") else spec.exempt.get("condition")
         if cond:
@@ -265,22 +266,22 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
     for i, c in enumerate(spec.counters):
         cpath = path + ("counters", i)
         if c.actor is None or c.actor not in w:
-            raise violation("a protecting counter needs a known `actor`", "CS-ENV-3", cpath)
+            raise violation(_("a protecting counter needs a known `actor`"), "CS-ENV-3", cpath)
         protects = list(c.protects or [c.actor])
         names = [m if isinstance(m, str) else m.name for m in c.manoeuvres]
         wide = len(protects) > 1 or any(n in ("rozsahle", "rozsáhle") for n in names)
         if wide and not ctx.profile.is_on("rozsahla-protiakce"):
-            raise violation("protecting several from a výzva needs the optional rule rozsahla-protiakce",
-                            "CS-OPT-AID", cpath,
-                            hint="enable it: `rules: {enable: [rozsahla-protiakce]}`")
+            raise violation(_("protecting several from a výzva needs the optional rule rozsahla-protiakce"),
+                            "CS-OPT-AID", cpath, hint=enable_hint("rozsahla-protiakce", cli=False))
         for j, pid in enumerate(protects):
             if pid not in aff:
-                raise violation(f"{w.peek(c.actor).name} protects {w.peek(pid).name}, whom the výzva does not "
-                                f"threaten", "CS-ENV-3", cpath + ("protects", j))
+                raise violation(_("{name} protects {other}, whom the výzva does not threaten").format(
+                    name=w.peek(c.actor).name, other=w.peek(pid).name), "CS-ENV-3", cpath + ("protects", j))
         src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in aff, cpath, what="protect")
         if src == "obrana" and protects != [c.actor]:
-            raise violation(f"{w.peek(c.actor).name} acts from defence (obrana): it can protect only itself "
-                            f"(keep a delayed initiative to protect others)", "CS-ENV-3", cpath + ("protects",))
+            raise violation(_("{name} acts from defence (obrana): it can protect only itself (keep a delayed "
+                              "initiative to protect others)").format(name=w.peek(c.actor).name), "CS-ENV-3",
+                            cpath + ("protects",))
         prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",
                        implied=("obrana",) if src == "obrana" else (), default_pool=pool)
         prep.roll = make_roll(ctx, w, c.actor, c, cpath, total=c.roll if c.roll is not None else spec.rolls.get(c.actor),
@@ -375,7 +376,8 @@ def _can_react(ctx: Ctx, w: Working, rec: StepRecord, pid: str, how: str, pool: 
     key = p.pool_for(pool)
     if how in ("delayed", "initiative"):
         if pid in ctx.round.used:
-            raise violation(f"{name} has no initiative action left to undergo the výzva; react with obrana",
+            raise violation(_("{name} has no initiative action left to undergo the výzva; react with obrana").format(
+                                name=name),
                             "R-CHAL", path)
         if p.resource(key) < extra:
             rec.log("CS-ENV-2", _("{name} cannot pay for the demanding challenge ({cost} {pool}), cannot react").format(name=name, cost=extra, pool=pool_cs(key)))

@@ -24,6 +24,7 @@ from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
 from ..errors import Location, Problem, ScenarioError
+from ..i18n import _
 from . import aliases
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -73,9 +74,10 @@ class _GuardedComposer(Composer):
         self._drd_nodes += 1
         try:
             if self._drd_depth > MAX_DEPTH:
-                raise _Refused(f"the document is nested deeper than {MAX_DEPTH} levels", event.start_mark)
+                raise _Refused(_too_deep(), event.start_mark)
             if self._drd_nodes > MAX_NODES:
-                raise _Refused(f"the document has more than {MAX_NODES:,} nodes", event.start_mark)
+                raise _Refused(_("the document has more than {max} nodes").format(max=f"{MAX_NODES:,}"),
+                               event.start_mark)
             return super().compose_node(parent, index)
         finally:
             self._drd_depth -= 1
@@ -194,13 +196,17 @@ def load_document(path: str | os.PathLike) -> tuple[Any, SourceMap]:
             # still being written report a size that says nothing.
             raw = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        raise ScenarioError(f"no such file: {filename}", Location(filename)) from None
+        raise ScenarioError(_("no such file: {file}").format(file=filename), Location(filename)) from None
     except IsADirectoryError:
-        raise ScenarioError(f"{filename} is a folder, not a scenario file", Location(filename)) from None
+        raise ScenarioError(_("{file} is a folder, not a scenario file").format(file=filename),
+                            Location(filename)) from None
     except PermissionError:
-        raise ScenarioError(f"cannot read {filename}: permission denied", Location(filename)) from None
+        raise ScenarioError(_("cannot read {file}: permission denied").format(file=filename),
+                            Location(filename)) from None
     except OSError as exc:
-        raise ScenarioError(f"cannot read {filename}: {exc.strerror or exc}", Location(filename)) from None
+        # The operating system's own reason (strerror) stays in its language.
+        raise ScenarioError(_("cannot read {file}: {reason}").format(file=filename, reason=exc.strerror or exc),
+                            Location(filename)) from None
     return load_text(raw, filename)
 
 
@@ -218,11 +224,12 @@ def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceM
             node = yaml.compose(text)
         if node is None or (isinstance(node, ScalarNode) and node.value == ""
                              and str(getattr(node.tag, "value", node.tag)) == _YAML_TAG + "null"):
-            raise ScenarioError("the file is empty (no YAML content)", Location(filename, 1, 1),
-                                hint="a scenario starts with `format: drd/1`")
+            raise ScenarioError(_("the file is empty (no YAML content)"), Location(filename, 1, 1),
+                                hint=_("a scenario starts with `format: drd/1`"))
         if not isinstance(node, MappingNode):
-            kind = "a list" if isinstance(node, SequenceNode) else "a single value"
-            raise ScenarioError(f"the top level must be a mapping of `key: value` lines, not {kind}",
+            raise ScenarioError(_("the top level must be a mapping of `key: value` lines, not a list")
+                                if isinstance(node, SequenceNode) else
+                                _("the top level must be a mapping of `key: value` lines, not a single value"),
                                 _mark_location(filename, node.start_mark))
         _check_tree(node, filename)
         with warnings.catch_warnings():
@@ -237,14 +244,15 @@ def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceM
     except ReaderError as exc:
         raise ScenarioError(_reader_message(exc), _offset_location(filename, text, exc.position)) from None
     except YAMLError as exc:
-        raise ScenarioError(f"invalid YAML: {_first_line(str(exc))}", Location(filename, 1, 1)) from None
-    except RecursionError:
-        raise ScenarioError(f"the document is nested deeper than {MAX_DEPTH} levels",
+        raise ScenarioError(_("invalid YAML: {problem}").format(problem=_first_line(str(exc))),
                             Location(filename, 1, 1)) from None
+    except RecursionError:
+        raise ScenarioError(_too_deep(), Location(filename, 1, 1)) from None
     except MemoryError:
-        raise ScenarioError("the document is too large to load", Location(filename, 1, 1)) from None
+        raise ScenarioError(_("the document is too large to load"), Location(filename, 1, 1)) from None
     except Exception as exc:  # noqa: BLE001 - ruamel has internal asserts; never a traceback for user input
-        raise ScenarioError(f"cannot parse the YAML ({type(exc).__name__}: {_first_line(str(exc))})",
+        raise ScenarioError(_("cannot parse the YAML ({problem})").format(
+                                problem=f"{type(exc).__name__}: {_first_line(str(exc))}"),
                             Location(filename, 1, 1)) from None
     return data, SourceMap(data, filename)
 
@@ -254,12 +262,14 @@ def _decode(text: str | bytes, filename: str) -> str:
     if isinstance(text, str):
         if "\x00" in text:
             offset = text.index("\x00")
-            raise ScenarioError(f"this is a binary file, not YAML text (NUL character at offset {offset})",
+            raise ScenarioError(_("this is a binary file, not YAML text (NUL character at offset {offset})").format(
+                                    offset=offset),
                                 _offset_location(filename, text, offset))
         try:
             size = len(text.encode("utf-8"))
         except UnicodeEncodeError as exc:
-            raise ScenarioError(f"the text is not valid Unicode (lone surrogate at offset {exc.start})",
+            raise ScenarioError(_("the text is not valid Unicode (lone surrogate at offset {offset})").format(
+                                    offset=exc.start),
                                 _offset_location(filename, text, exc.start)) from None
         if size > MAX_BYTES:
             raise ScenarioError(_too_big(size), Location(filename))
@@ -268,23 +278,30 @@ def _decode(text: str | bytes, filename: str) -> str:
     if len(raw) > MAX_BYTES:
         raise ScenarioError(_too_big(len(raw)), Location(filename))
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise ScenarioError("the file is UTF-16 encoded; save it as UTF-8", Location(filename, 1, 1))
+        raise ScenarioError(_("the file is UTF-16 encoded; save it as UTF-8"), Location(filename, 1, 1))
     nul = raw.find(b"\x00")
     if nul >= 0:
-        raise ScenarioError(f"this is a binary file, not YAML text (NUL byte at offset {nul})",
+        raise ScenarioError(_("this is a binary file, not YAML text (NUL byte at offset {offset})").format(offset=nul),
                             _byte_location(filename, raw, nul))
     try:
         decoded = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         bad = raw[exc.start]
-        raise ScenarioError(f"the file is not UTF-8: byte 0x{bad:02X} at offset {exc.start} cannot be decoded",
+        raise ScenarioError(_("the file is not UTF-8: byte {byte} at offset {offset} cannot be decoded").format(
+                                byte=f"0x{bad:02X}", offset=exc.start),
                             _byte_location(filename, raw, exc.start),
-                            hint="save the file as UTF-8 (Czech letters need it)") from None
+                            hint=_("save the file as UTF-8 (Czech letters need it)")) from None
     return decoded.removeprefix("\ufeff")
 
 
 def _too_big(size: int) -> str:
-    return f"the file is too large ({size:,} bytes or more; the limit is 2 MB)"
+    return _("the file is too large ({size} bytes or more; the limit is 2 MB)").format(size=f"{size:,}")
+
+
+def _too_deep(aliases: bool = False) -> str:
+    if aliases:
+        return _("the document is nested deeper than {max} levels once aliases are expanded").format(max=MAX_DEPTH)
+    return _("the document is nested deeper than {max} levels").format(max=MAX_DEPTH)
 
 
 def _check_tree(root: Any, filename: str) -> None:
@@ -306,25 +323,25 @@ def _check_tree(root: Any, filename: str) -> None:
             continue
         visits += 1
         if visits > MAX_NODES:
-            raise _Refused(f"the document has more than {MAX_NODES:,} nodes once aliases are expanded "
-                           f"(an alias bomb?)", node.start_mark,
-                           hint="an alias (*name) counts its whole anchored value every time it is used")
+            raise _Refused(_("the document has more than {max} nodes once aliases are expanded (an alias "
+                             "bomb?)").format(max=f"{MAX_NODES:,}"), node.start_mark,
+                           hint=_("an alias (*name) counts its whole anchored value every time it is used"))
         if depth > MAX_DEPTH:
-            raise _Refused(f"the document is nested deeper than {MAX_DEPTH} levels once aliases are expanded",
+            raise _Refused(_too_deep(aliases=True),
                            node.start_mark)
         tag = str(getattr(node.tag, "value", node.tag) or "")
         if tag and tag not in _ALLOWED_TAGS and tag != "!":
-            raise _Refused(f"the YAML tag {_short_tag(tag)} is not supported here", node.start_mark)
+            raise _Refused(_("the YAML tag {tag} is not supported here").format(tag=_short_tag(tag)), node.start_mark)
         if isinstance(node, ScalarNode):
             continue
         if id(node) in on_path:
-            raise _Refused("an alias refers to a node that contains it (a recursive structure)", node.start_mark)
+            raise _Refused(_("an alias refers to a node that contains it (a recursive structure)"), node.start_mark)
         on_path.add(id(node))
         stack.append((None, id(node)))
         if isinstance(node, MappingNode):
             for key, value in node.value:
                 if not isinstance(key, ScalarNode):
-                    raise _Refused("a key must be plain text, not a list or mapping", key.start_mark)
+                    raise _Refused(_("a key must be plain text, not a list or mapping"), key.start_mark)
                 stack.append((key, depth + 1))
                 stack.append((value, depth + 1))
         elif isinstance(node, SequenceNode):
@@ -337,7 +354,7 @@ def _short_tag(tag: str) -> str:
 
 
 def _first_line(text: str) -> str:
-    return next((line.strip() for line in text.splitlines() if line.strip()), "unknown error")
+    return next((line.strip() for line in text.splitlines() if line.strip()), _("unknown error"))
 
 
 def _yaml_message(exc: MarkedYAMLError) -> str:
@@ -346,19 +363,23 @@ def _yaml_message(exc: MarkedYAMLError) -> str:
     if "duplicate key" in problem:
         # ruamel: 'found duplicate key "a" with value "2" (original value: "1")'
         first = exc.context_mark
-        where = f" (first defined on line {first.line + 1})" if first is not None else ""
         key = problem.split('"')[1] if problem.count('"') >= 2 else "?"
-        return f"duplicate key {key!r}{where}"
+        if first is not None:
+            return _("duplicate key {key} (first defined on line {line})").format(key=repr(key), line=first.line + 1)
+        return _("duplicate key {key}").format(key=repr(key))
+    # ruamel's own description of the syntax error (problem, context) stays English: it is
+    # ruamel's text, quoted; our framing around it is translated (docs/i18n.md).
     if problem and context:
-        return f"invalid YAML: {problem} ({context})"
-    return f"invalid YAML: {problem or context or _first_line(str(exc))}"
+        return _("invalid YAML: {problem}").format(problem=f"{problem} ({context})")
+    return _("invalid YAML: {problem}").format(problem=problem or context or _first_line(str(exc)))
 
 
 def _reader_message(exc: ReaderError) -> str:
     char = exc.character
     if isinstance(char, int):
-        return f"the character U+{char:04X} is not allowed in YAML (control or special character)"
-    return f"invalid character: {exc.reason}"
+        return _("the character {char} is not allowed in YAML (control or special character)").format(
+            char=f"U+{char:04X}")
+    return _("invalid character: {reason}").format(reason=exc.reason)
 
 
 def _mark_location(filename: str, mark: Any) -> Location:

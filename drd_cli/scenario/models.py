@@ -13,6 +13,7 @@ from typing import Any, Literal, Union
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from ..i18n import _
 from . import aliases
 
 RESERVED_IDS = frozenset({"test", "accept", "exhaust", "deny", "jizva", "sacrifice", "actor", "payer", "all"})
@@ -156,16 +157,17 @@ class Participant(StrictModel):
     @model_validator(mode="after")
     def _hero_or_creature(self) -> "Participant":
         if self.pools is not None and self.sudba is not None:
-            raise ValueError("a participant is a hero (`pools`) or a creature (`sudba`), never both")
+            raise ValueError(_("a participant is a hero (`pools`) or a creature (`sudba`), never both"))
         if self.pools is None and self.sudba is None:
-            raise ValueError("a participant needs `pools` (a hero: tělo, duše, vliv) or `sudba` (a creature)")
+            raise ValueError(_("a participant needs `pools` (a hero: tělo, duše, vliv) or `sudba` (a creature)"))
         if self.max is not None:
             if self.pools is None:
-                raise ValueError("`max` gives maxima of a hero's pools (tělo, duše, vliv); a creature has none")
+                raise ValueError(_("`max` gives maxima of a hero's pools (tělo, duše, vliv); a creature has none"))
             for key in POOLS:
                 cap = getattr(self.max, key)
                 if cap is not None and getattr(self.pools, key) > cap:
-                    raise ValueError(f"{key} starts at {getattr(self.pools, key)}, above its maximum {cap}")
+                    raise ValueError(_("{pool} starts at {value}, above its maximum {cap}").format(
+                        pool=key, value=getattr(self.pools, key), cap=cap))
         return self
 
 
@@ -191,7 +193,7 @@ class FollowupSpec(StrictModel):
 def check_demanding(value: bool | int | None) -> bool | int | None:
     """`demanding` is true/1 (náročná), 2 (velmi náročná), false/0 (R-NAR); other numbers are errors."""
     if value is not None and not isinstance(value, bool) and value not in (0, 1, 2):
-        raise ValueError(f"demanding is true/1 (náročná), 2 (velmi náročná) or false, not {value}")
+        raise ValueError(_("demanding is true/1 (náročná), 2 (velmi náročná) or false, not {value}").format(value=value))
     return value
 
 
@@ -249,9 +251,9 @@ class TestSpec(ActionSpec):
     @model_validator(mode="after")
     def _one_or_many(self) -> "TestSpec":
         if self.actor is None and not self.actors:
-            raise ValueError("a test needs `actor` or `actors`")
+            raise ValueError(_("a test needs `actor` or `actors`"))
         if self.actor is not None and self.actors:
-            raise ValueError("give either `actor` or `actors`, not both")
+            raise ValueError(_("give either `actor` or `actors`, not both"))
         return self
 
 

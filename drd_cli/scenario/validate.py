@@ -26,20 +26,22 @@ from typing import Any
 from pydantic import AliasChoices, AliasPath, BaseModel, ValidationError
 
 from ..errors import Location, Problem, ScenarioError
+from ..i18n import N_, _
 
 # Error types meaning "the value has the wrong shape/type"; these are what union branches emit
 # when they do not fit, so they are merged or dropped in favour of deeper errors.
+# The words are translated when the message is made (N_ marks them for the catalogs).
 _EXPECTED = {
-    "int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",
-    "float_type": "a number", "float_parsing": "a number",
-    "bool_type": "true or false", "bool_parsing": "true or false",
-    "string_type": "text", "string_sub_type": "text",
-    "list_type": "a list", "tuple_type": "a list", "set_type": "a list", "frozen_set_type": "a list",
-    "dict_type": "a mapping (key: value)", "model_type": "a mapping (key: value)",
-    "model_attributes_type": "a mapping (key: value)", "dataclass_type": "a mapping (key: value)",
-    "none_required": "nothing (an empty value)",
-    "date_type": "a date", "datetime_type": "a date and time",
-    "is_instance_of": "a value of another type",
+    "int_type": N_("a whole number"), "int_parsing": N_("a whole number"), "int_from_float": N_("a whole number"),
+    "float_type": N_("a number"), "float_parsing": N_("a number"),
+    "bool_type": N_("true or false"), "bool_parsing": N_("true or false"),
+    "string_type": N_("text"), "string_sub_type": N_("text"),
+    "list_type": N_("a list"), "tuple_type": N_("a list"), "set_type": N_("a list"), "frozen_set_type": N_("a list"),
+    "dict_type": N_("a mapping (key: value)"), "model_type": N_("a mapping (key: value)"),
+    "model_attributes_type": N_("a mapping (key: value)"), "dataclass_type": N_("a mapping (key: value)"),
+    "none_required": N_("nothing (an empty value)"),
+    "date_type": N_("a date"), "datetime_type": N_("a date and time"),
+    "is_instance_of": N_("a value of another type"),
 }
 
 
@@ -211,12 +213,12 @@ def _to_problem(group: list[_Clean], source: Any, filename: str, model_cls: type
     hint = None
     if kind == "missing":
         name = first.tail[-1] if first.tail else (err.get("loc") or ("?",))[-1]
-        message = f"missing required key {name!r}"
+        message = _("missing required key {key}").format(key=repr(name))
         location = _locate(source, filename, first.path, value=False)
         path = first.path + (name,)
     elif kind == "extra_forbidden":
         key = first.path[-1] if first.path else (err.get("loc") or ("?",))[-1]
-        message = f"unknown key {key!r}"
+        message = _("unknown key {key}").format(key=repr(key))
         location = _locate(source, filename, first.path, value=False)
         hint = _suggest_key(str(key), model_cls, first.err.get("loc", ()), data_keys=None)
         path = first.path
@@ -226,35 +228,45 @@ def _to_problem(group: list[_Clean], source: Any, filename: str, model_cls: type
         if kind in _EXPECTED:
             wanted = []
             for item in group:
-                if _EXPECTED[item.type] not in wanted:
-                    wanted.append(_EXPECTED[item.type])
-            message = f"expected {' or '.join(wanted)}, got {describe(err.get('input'))}"
+                if _(_EXPECTED[item.type]) not in wanted:
+                    wanted.append(_(_EXPECTED[item.type]))
+            message = _("expected {wanted}, got {got}").format(wanted=_or(wanted), got=describe(err.get("input")))
         elif kind in ("literal_error", "enum"):
             expected = str(ctx.get("expected", ""))
-            message = f"expected {expected}, got {describe(err.get('input'))}"
             options = re.findall(r"'((?:[^'\\]|\\.)*)'", expected)
+            # pydantic lists the options as "'a', 'b' or 'c'": the same list with our own "or".
+            listed = _or([f"'{o}'" for o in options]) if options else expected
+            message = _("expected {wanted}, got {got}").format(wanted=listed, got=describe(err.get("input")))
             hint = _did_you_mean(err.get("input"), options)
         elif kind in ("union_tag_invalid",):
-            message = (f"unknown {ctx.get('discriminator', 'kind')} {ctx.get('tag')!r}; "
-                       f"expected one of {ctx.get('expected_tags')}")
+            message = _("unknown {what} {tag}; expected one of {known}").format(
+                what=ctx.get("discriminator", "kind"), tag=repr(ctx.get("tag")), known=ctx.get("expected_tags"))
             hint = _did_you_mean(ctx.get("tag"), re.findall(r"'([^']*)'", str(ctx.get("expected_tags", ""))))
         elif kind == "union_tag_not_found":
-            message = "cannot tell what kind of entry this is"
+            message = _("cannot tell what kind of entry this is")
         elif kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
-            words = {"greater_than_equal": "at least", "greater_than": "more than",
-                     "less_than_equal": "at most", "less_than": "less than"}[kind]
+            text = {"greater_than_equal": N_("must be at least {bound}, got {got}"),
+                    "greater_than": N_("must be more than {bound}, got {got}"),
+                    "less_than_equal": N_("must be at most {bound}, got {got}"),
+                    "less_than": N_("must be less than {bound}, got {got}")}[kind]
             bound = next(iter(ctx.values()), "?")
-            message = f"must be {words} {bound}, got {describe(err.get('input'))}"
+            message = _(text).format(bound=bound, got=describe(err.get("input")))
         elif kind in ("too_short", "too_long"):
             if kind == "too_short":
-                message = f"needs at least {ctx.get('min_length')} item(s), got {ctx.get('actual_length')}"
+                message = _("needs at least {min} item(s), got {n}").format(
+                    min=ctx.get("min_length"), n=ctx.get("actual_length"))
             else:
-                message = f"allows at most {ctx.get('max_length')} item(s), got {ctx.get('actual_length')}"
-        elif kind in ("string_too_short", "string_too_long"):
-            message = err.get("msg", "invalid text").replace("String", "text", 1)
+                message = _("allows at most {max} item(s), got {n}").format(
+                    max=ctx.get("max_length"), n=ctx.get("actual_length"))
+        elif kind == "string_too_short":
+            message = _("the text must have at least {min} character(s)").format(min=ctx.get("min_length"))
+        elif kind == "string_too_long":
+            message = _("the text may have at most {max} character(s)").format(max=ctx.get("max_length"))
         elif kind in ("value_error", "assertion_error"):
+            # Our own validators' messages (scenario/models.py), already translated when raised.
             message = re.sub(r"^(Value error|Assertion failed), ", "", err.get("msg", ""))
         else:
+            # A pydantic error type we do not word ourselves: pydantic's English text.
             message = err.get("msg", kind)
             message = message[:1].lower() + message[1:]
     return Problem(message, location, hint=hint, path=tuple(path))
@@ -263,7 +275,7 @@ def _to_problem(group: list[_Clean], source: Any, filename: str, model_cls: type
 def describe(value: Any) -> str:
     """A short, user-facing rendering of an input value (`'deset'`, `3`, `a mapping`)."""
     if value is None:
-        return "an empty value"
+        return _("an empty value")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
@@ -274,12 +286,19 @@ def describe(value: Any) -> str:
     if isinstance(value, float):
         return repr(float(value))
     if isinstance(value, dict):
-        return "a mapping"
+        return _("a mapping")
     if isinstance(value, (list, tuple)):
-        return "a list"
+        return _("a list")
     if isinstance(value, (_dt.date, _dt.datetime)):
-        return f"a date ({value.isoformat()})"
+        return _("a date ({value})").format(value=value.isoformat())
     return type(value).__name__
+
+
+def _or(options: list[str]) -> str:
+    """`a`, `a or b`, `a, b or c` in the active language."""
+    if len(options) <= 1:
+        return "".join(options)
+    return _("{options} or {last}").format(options=", ".join(options[:-1]), last=options[-1])
 
 
 def _did_you_mean(value: Any, options: list[str]) -> str | None:
@@ -292,7 +311,7 @@ def _did_you_mean(value: Any, options: list[str]) -> str | None:
         score = difflib.SequenceMatcher(None, value, option).ratio()
         if score > best_score or (best is None and score >= best_score):
             best, best_score = option, score
-    return f"did you mean {best!r}?" if best is not None else None
+    return _("did you mean {option}?").format(option=repr(best)) if best is not None else None
 
 
 def _locate(source: Any, filename: str, path: tuple, *, value: bool) -> Location:

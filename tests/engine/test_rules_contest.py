@@ -526,7 +526,7 @@ def test_R_THR_a_target_the_action_only_helps_cannot_counter_from_obrana():
     threaten its target, so a target that spent its initiative has no right to react from defence."""
     for eff in ("{vyhody: 1}", "{ohrozeni: -1}", "{remove_condition: chycen, note: rozváže ho}"):
         v = violation(doc(FIVE, HELP % eff), "R-THR")
-        assert "obrana" in v.format()
+        assert "z obrany" in v.format()
     # An effect that harms (or one that helps and harms at once) threatens: obrana is allowed.
     for eff in ("{ohrozeni: 1}", "{vyhody: 1, condition: chycen}", "[{vyhody: 1, to: actor}, {ohrozeni: 1}]"):
         r = run(doc(FIVE, HELP % eff))

@@ -37,7 +37,7 @@ def test_R_RND_2_initiative_rolls_name_participants():
           steps: []
         """)
     err = _invalid(text)
-    assert "unknown participant 'b'" in err.format()
+    assert "neznámý účastník 'b'" in err.format()
     ok = run(doc("a: {sudba: 3}", "", rounds="- initiative: {rolls: {a: 11}}\n  steps: []"))
     assert ok["steps"] == []
 
