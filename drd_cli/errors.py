@@ -9,6 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+#: The `file` of a Location for settings given on the command line (`--set`, `--enable`).
+COMMAND_LINE = "command line"
+
+
 @dataclass(frozen=True)
 class Location:
     """A place in a source file; line and col are 1-based (0 = unknown)."""
@@ -20,6 +24,11 @@ class Location:
     def __str__(self) -> str:
         if self.line:
             return f"{self.file}:{self.line}:{self.col or 1}"
+        if self.file == COMMAND_LINE:
+            # --set/--enable are in no file: the place is a word for people (JSON keeps the code).
+            from .i18n import _
+
+            return _("command line")
         return self.file
 
 

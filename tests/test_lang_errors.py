@@ -2,7 +2,8 @@
 
 One representative error per module — the YAML loader, validation (unknown key with "did you
 mean"), the engine (contest R-CONT, initiative R-RND-1), a group profile, a disabled plugin
-(CS-FOL-1) — is run through `drd resolve` in both languages. The location (file:line:col), the
+(CS-FOL-1), the built-in plugins ukryvani (CS-HIDE-2, R-RND-1 with its hint) and plosna-protiakce
+(CS-OPT-AREA) — is run through `drd resolve` in both languages. The location (file:line:col), the
 rule id and the exit code must be the same; the Czech text must not contain English sentences and
 the English text no Czech words (names from the scenario and quoted values are taken out first).
 """
@@ -20,6 +21,9 @@ from drd_cli.cli.app import app
 ROOT = Path(__file__).resolve().parent.parent
 UTEK = (ROOT / "scenarios" / "hanus-utek.yaml").read_text(encoding="utf-8")
 STODOLA = (ROOT / "scenarios" / "horici-stodola.yaml").read_text(encoding="utf-8")
+KUCHYNE = (ROOT / "scenarios" / "zlatka-kuchyne-dva-hledaji.yaml").read_text(encoding="utf-8")
+MOST = (ROOT / "scenarios" / "hrun-provazovy-most.yaml").read_text(encoding="utf-8")
+ZAVES = str(ROOT / "scenarios" / "zlatka-zaves-komori-uz-hral.yaml")
 
 LINE = re.compile(r"^(?P<loc>\S+?(?::\d+:\d+)?): (?P<msg>.*?)(?: \[(?P<rule>[^\]]+)\])?$")
 ENGLISH = re.compile(r"\b(the|cannot|must|is|are|needs|not|already|acts|this|which|did you mean|unknown|"
@@ -27,7 +31,8 @@ ENGLISH = re.compile(r"\b(the|cannot|must|is|are|needs|not|already|acts|this|whi
 CZECH = re.compile(r"\b(je|není|nebo|musí|nelze|neznámý|neznámé|chybí|vyžaduje|který|která|už|nemysleli|"
                    r"soubor|jedná|kolo|neplatný|klíč|odložené)\b", re.I)
 # Scenario names, quoted values and `code` are the user's words, not ours: taken out before checking.
-NAMES = re.compile(r"'[^']*'|`[^`]*`|„[^“]*“|Mistr Hanuš|Nejstarší zlobr|Prostřední zlobr|Nejmladší zlobr")
+NAMES = re.compile(r"'[^']*'|`[^`]*`|„[^“]*“|Mistr Hanuš|Nejstarší zlobr|Prostřední zlobr|Nejmladší zlobr|"
+                   r"Špiónka Zlatka|Komoří|Kultista s lukem")
 
 
 def _cases(tmp: Path) -> dict[str, tuple[list[str], int]]:
@@ -57,6 +62,14 @@ def _cases(tmp: Path) -> dict[str, tuple[list[str], int]]:
         # engine/hooks.py: a follow-up needs the plugin prostredi, switched off (CS-FOL-1)
         "plugin": (["resolve", write("fol.yaml", STODOLA.replace("            threatens: [jarik, borri, zira]\n", "")),
                     "--disable", "prostredi"], 1),
+        # plugins/drd_plugins/ukryvani.py: three totals of the hidden for two searchers (CS-HIDE-2)
+        "hide": (["resolve", write("hide.yaml", KUCHYNE.replace("rolls: {zlatka: [11, 8]",
+                                                                "rolls: {zlatka: [11, 8, 7]"))], 1),
+        # ukryvani: a deceived whose initiative action is spent cannot counter (R-RND-1), with a hint
+        "hide-spent": (["resolve", ZAVES], 1),
+        # plugins/drd_plugins/plosna_protiakce.py: an answer to a side not listed before it (CS-OPT-AREA)
+        "area": (["resolve", write("area.yaml", MOST.replace("{actor: strelec, answers: hrun",
+                                                             "{actor: strelec, answers: skokan"))], 1),
     }
 
 
@@ -68,7 +81,8 @@ def _text(line: str) -> str:
     return NAMES.sub("", line)
 
 
-@pytest.mark.parametrize("case", ["yaml", "duplicate", "key", "contest", "initiative", "group", "plugin"])
+@pytest.mark.parametrize("case", ["yaml", "duplicate", "key", "contest", "initiative", "group", "plugin",
+                                  "hide", "hide-spent", "area"])
 def test_errors_in_czech_and_english_share_location_rule_and_exit(case, tmp_path):
     args, code = _cases(tmp_path)[case]
     out = {}
@@ -118,3 +132,60 @@ def test_the_language_is_active_while_loading(tmp_path):
         if r.exit_code == 2 and "no such file" not in r.output and "Usage" in r.output:
             continue   # the command needs other arguments first: nothing to say about loading
         assert "soubor neexistuje" not in r.output, (cmd, r.output)
+
+
+def test_plugin_errors_keep_their_numbers_and_ids(tmp_path):
+    """CS-HIDE-2 / CS-OPT-AREA: the translated plugin messages still name the same ids and counts."""
+    cases = _cases(tmp_path)
+    cs, en = _run(cases["hide"][0], "cs").output, _run(cases["hide"][0], "en").output
+    assert "`rolls` pro 'zlatka': počet součtů 3, ale pátrajících klamaných je 2 [CS-HIDE-2]" in cs
+    assert "rolls for 'zlatka' list 3 totals for 2 searching deceived [CS-HIDE-2]" in en
+    cs, en = _run(cases["hide-spent"][0], "cs").output, _run(cases["hide-spent"][0], "en").output
+    assert "Komoří už v kole 1 využil(a) akci z iniciativy" in cs and "`counter: {actors: [...]}`" in cs
+    assert "Komoří has already used its initiative action in round 1" in en and "`counter: {actors: [...]}`" in en
+    cs, en = _run(cases["area"][0], "cs").output, _run(cases["area"][0], "en").output
+    assert "Kultista s lukem odpovídá účastníkovi 'skokan'" in cs
+    assert "Kultista s lukem answers 'skokan', who has no action or counter listed before it" in en
+
+
+@pytest.mark.parametrize("args", [["--set", "tie=nikdo"], ["--enable", "rozsahla-protiakcee"]])
+def test_command_line_settings_are_located_in_words_of_the_language(args):
+    """SCENARIO-FORMAT §6: a bad --set/--enable is in no file; the place is "příkazová řádka" /
+    "command line" (the rule id and exit 2 are the same in both languages)."""
+    scenario = str(ROOT / "scenarios" / "hanus-utek.yaml")
+    out = {}
+    for lang in ("cs", "en"):
+        r = _run(["resolve", scenario, *args], lang)
+        assert r.exit_code == 2, (lang, r.output)
+        m = re.match(r"^(?P<loc>[^:]+): (?P<msg>.*?) \[(?P<rule>[^\]]+)\]$", r.output.splitlines()[0])
+        assert m, r.output
+        out[lang] = m
+    assert out["cs"]["loc"] == "příkazová řádka" and out["en"]["loc"] == "command line"
+    assert out["cs"]["rule"] == out["en"]["rule"]
+    assert not ENGLISH.search(_text(out["cs"]["msg"])), out["cs"]["msg"]
+    assert not CZECH.search(_text(out["en"]["msg"])), out["en"]["msg"]
+
+
+def test_dakara_rule_functions_raise_in_the_active_language():
+    """SK-2/SK-7/SK-8: the pure Dakara functions' ValueErrors (library use) follow the language."""
+    from drd_cli import i18n
+    from drd_cli.dakara import rules
+
+    calls = [lambda: rules.resolve("test", 3, 5, dice=(7, 1)),
+             lambda: rules.resolve("test", 3, 5),
+             lambda: rules.tool_modifier(5),
+             lambda: rules.helper_difficulties(5, 2, "spolecne"),
+             lambda: rules.resolve_helper(2, 6)]
+    for call in calls:
+        texts = {}
+        for lang in ("cs", "en"):
+            with i18n.using(lang), pytest.raises(ValueError) as exc:
+                call()
+            texts[lang] = str(exc.value)
+        assert texts["cs"] != texts["en"]
+        assert not ENGLISH.search(_text(texts["cs"])), texts["cs"]
+        assert not CZECH.search(_text(texts["en"])), texts["en"]
+    with i18n.using("cs"), pytest.raises(ValueError, match="na kostce padá 1 až 6, ne 7"):
+        rules.resolve("test", 3, 5, dice=(7, 1))
+    with i18n.using("en"), pytest.raises(ValueError, match="a die shows 1 to 6, not 7"):
+        rules.resolve("test", 3, 5, dice=(7, 1))

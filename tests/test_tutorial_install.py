@@ -149,7 +149,7 @@ def test_bad_values_of_the_plugins_parameter(drd, tmp_path):
     assert r.returncode == 2 and "nemysleli jste 'stit_predku_manoeuvre'" in r.stderr
     assert group.read_text(encoding="utf-8") == GROUP
     r = drd("resolve", "s.yaml", "--set", "stit_predku_manoeuvre=mocne")
-    assert r.returncode == 2 and "command line: stit_predku_manoeuvre musí být jedno z presne, obrana" in r.stderr
+    assert r.returncode == 2 and "příkazová řádka: stit_predku_manoeuvre musí být jedno z presne, obrana" in r.stderr
     (tmp_path / "s3.yaml").write_text(SCENARIO + "rules:\n  params:\n    stit_predku_manoeuvre: 3\n",
                                       encoding="utf-8")
     r = drd("resolve", "s3.yaml")

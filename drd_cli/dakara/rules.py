@@ -2,12 +2,15 @@
 
 Everything here takes numbers (and dice already drawn) and returns numbers or small frozen
 records, so the engine, the odds module, the CLI and the tests share one definition of the rules.
+A ValueError's text (a call with impossible numbers) is in the active language (drd_cli.i18n).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Iterable, Literal
+
+from ..i18n import _
 
 Kind = Literal["test", "contest"]
 Answer = Literal["yes", "no", "impossible"]
@@ -36,7 +39,8 @@ def tool_modifier(tools: int | str) -> int:
     if tools == "none":
         return NO_TOOLS_MODIFIER
     if isinstance(tools, bool) or not isinstance(tools, int) or not TOOLS_MIN <= tools <= TOOLS_MAX:
-        raise ValueError(f"tools must be an integer from {TOOLS_MIN} to +{TOOLS_MAX} or 'none', not {tools!r}")
+        raise ValueError(_("tools must be an integer from {low} to +{high} or 'none', not {value}").format(
+            low=TOOLS_MIN, high=TOOLS_MAX, value=repr(tools)))
     return tools
 
 
@@ -99,7 +103,7 @@ def helper_difficulties(difficulty: int, n: int, mode: HelperMode = "escalating"
         return [difficulty + k for k in range(1, n + 1)]
     if mode == "shared":
         return [difficulty + n] * n
-    raise ValueError(f"unknown helper mode {mode!r} (escalating | shared)")
+    raise ValueError(_("unknown helper mode {mode} (escalating | shared)").format(mode=repr(mode)))
 
 
 @dataclass(frozen=True)
@@ -128,7 +132,7 @@ def resolve_helper(mod_rating: int, difficulty: int, dice: tuple[int, int] | Non
     if declines:
         return HelperResult(mod_rating, difficulty, auto=False, rolled=False, success=False)
     if dice is None:
-        raise ValueError("a helper below its difficulty needs dice")
+        raise ValueError(_("a helper below its difficulty needs dice"))
     p, g = _check_dice(dice)
     margin = (mod_rating + p) - (difficulty + g)
     return HelperResult(mod_rating, difficulty, auto=False, rolled=True, success=margin >= 0, margin=margin)
@@ -138,7 +142,7 @@ def _check_dice(dice: tuple[int, int]) -> tuple[int, int]:
     p, g = dice
     for d in (p, g):
         if isinstance(d, bool) or not isinstance(d, int) or d not in DIE_FACES:
-            raise ValueError(f"a die shows 1 to 6, not {d!r}")
+            raise ValueError(_("a die shows 1 to 6, not {value}").format(value=repr(d)))
     return p, g
 
 
@@ -190,7 +194,7 @@ def resolve(kind: Kind, mod_rating: int, difficulty: int, *, risk: Risk | None =
     if not needs_roll(kind, answer, risk_it):
         return Resolution(kind, answer, "withdrawn", rolled=False)
     if dice is None:
-        raise ValueError("this skill use is rolled and needs dice")
+        raise ValueError(_("this skill use is rolled and needs dice"))
     p, g = _check_dice(dice)
     player, narrator = mod_rating + p, difficulty + g
     margin = player - narrator

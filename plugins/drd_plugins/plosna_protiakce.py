@@ -64,7 +64,7 @@ def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
     a = spec.action
     apath = path + ("action",)
     if a.actor is None:
-        raise violation("a contest's action needs an `actor`", "R-CONT", apath)
+        raise violation(_("a contest's action needs an `actor`"), "R-CONT", apath)
     targets = action_targets(ctx, w, a, a.actor, apath)
     main_action(ctx, w, rec, a.actor, a.from_, apath)
     sides: dict[str, _Side] = {}
@@ -74,16 +74,18 @@ def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
     for i, c in enumerate(spec.counters):
         cpath = path + ("counters", i)
         if c.actor is None:
-            raise violation("a counter-action needs an `actor`", "R-CONT", cpath)
+            raise violation(_("a counter-action needs an `actor`"), "R-CONT", cpath)
         if c.actor in sides:
-            raise violation(f"{w.peek(c.actor).name} already acts in this contest", "R-CONT", cpath + ("actor",))
+            raise violation(_("{name} already acts in this contest").format(name=w.peek(c.actor).name), "R-CONT",
+                            cpath + ("actor",))
         answered = c.answers or a.actor
         if answered not in sides:
-            raise violation(f"{w.peek(c.actor).name} answers {answered!r}, who has no action or counter listed "
-                            f"before it in this contest", "CS-OPT-AREA", cpath + ("answers",))
+            raise violation(_("{name} answers {id}, who has no action or counter listed before it in this "
+                              "contest").format(name=w.peek(c.actor).name, id=repr(answered)), "CS-OPT-AREA",
+                            cpath + ("answers",))
         other = sides[answered]
         if c.area and c.answers is not None:
-            raise violation("only a counter to the action itself can be plošná by nature here", "CS-OPT-AREA",
+            raise violation(_("only a counter to the action itself can be plošná by nature here"), "CS-OPT-AREA",
                             cpath + ("area",))
         ctargets = action_targets(ctx, w, c, c.actor, cpath, counter=True) if (c.area or c.targets) else []
         kind = "protect" if c.kind == "protect" else "harm"
@@ -92,8 +94,9 @@ def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
         threatened = c.actor in other.out.threatened
         for j, pid in enumerate(protects):
             if pid not in other.out.threatened:
-                raise violation(f"{w.peek(c.actor).name} protects {w.peek(pid).name}, whom "
-                                f"{w.peek(answered).name}'s action does not threaten", "CS-MULTI-4",
+                raise violation(_("{name} protects {other}, whom the action of {actor} does not threaten").format(
+                                    name=w.peek(c.actor).name, other=w.peek(pid).name, actor=w.peek(answered).name),
+                                "CS-MULTI-4",
                                 cpath + ("protects", j))
         src = counter_source(ctx, w, rec, c.actor, c.from_, threatened, cpath)
         prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",

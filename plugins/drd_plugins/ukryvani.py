@@ -94,42 +94,44 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
     w, rec = api.w, api.rec
     deceived = as_list(spec.deceived)
     if not deceived:
-        raise _violation("a hide step needs at least one deceived (`deceived`)", "CS-HIDE-1", path + ("deceived",))
+        raise _violation(_("a hide step needs at least one deceived (`deceived`)"), "CS-HIDE-1", path + ("deceived",))
     for i, d in enumerate(deceived):
         if d not in w:
             from drd_cli.errors import ScenarioError
 
-            raise ScenarioError(f"unknown participant {d!r} in deceived", path=path + ("deceived",)
+            raise ScenarioError(_("unknown participant {id} in deceived").format(id=repr(d)), path=path + ("deceived",)
                                 + ((i,) if isinstance(spec.deceived, list) else ()))
     hidden = spec.hidden
     hidden_is_participant = hidden in w
     if hidden in deceived:
-        raise _violation(f"{_name(api, hidden)} cannot hide from itself", "CS-HIDE-1", path + ("deceived",))
+        raise _violation(_("{name} cannot hide from itself").format(name=_name(api, hidden)), "CS-HIDE-1",
+                         path + ("deceived",))
     resists = spec.resists if spec.resists is not None else hidden_is_participant
     hider = (spec.action.actor if spec.action is not None and spec.action.actor else None) or \
         (hidden if hidden_is_participant else None)
     if resists and hider is None:
-        raise _violation(f"„{hidden}“ is not a participant: a hidden that resists needs someone acting for it "
-                         f"(`action: {{actor: ID}}`)", "CS-HIDE-2", path + ("hidden",))
+        raise _violation(_("„{hidden}“ is not a participant: a hidden that resists needs someone acting for it "
+                           "(`action: {{actor: ID}}`)").format(hidden=hidden), "CS-HIDE-2", path + ("hidden",))
     if hider is not None and hider not in w:
         from drd_cli.errors import ScenarioError
 
-        raise ScenarioError(f"unknown participant {hider!r}", path=path + ("action", "actor"))
+        raise ScenarioError(_("unknown participant {id}").format(id=repr(hider)), path=path + ("action", "actor"))
     reacting = list(deceived)
     if spec.counter is not None and spec.counter.actors is not None:
         for i, pid in enumerate(spec.counter.actors):
             if pid not in deceived:
-                raise _violation(f"{_name(api, pid)} is not one of the deceived", "CS-HIDE-2",
+                raise _violation(_("{name} is not one of the deceived").format(name=_name(api, pid)), "CS-HIDE-2",
                                  path + ("counter", "actors", i))
         reacting = [d for d in deceived if d in spec.counter.actors]
     for pid, value in spec.rolls.items():
         if pid not in deceived and pid != hider:
-            raise _violation(f"rolls give a roll for {pid!r}, who takes no part in this hiding", "CS-HIDE-1",
-                             path + ("rolls", pid))
+            raise _violation(_("rolls give a roll for {id}, who takes no part in this hiding").format(id=repr(pid)),
+                             "CS-HIDE-1", path + ("rolls", pid))
         if isinstance(value, list) and not (pid == hider and spec.situation == "search"
                                             and spec.initiative == "deceived"):
-            raise _violation(f"a list of rolls for {pid!r}: only the hidden answering several searches "
-                             f"(situation: search, initiative: deceived) rolls more than once", "CS-HIDE-2",
+            raise _violation(_("a list of rolls for {id}: only the hidden answering several searches "
+                               "(situation: search, initiative: deceived) rolls more than once").format(id=repr(pid)),
+                             "CS-HIDE-2",
                              path + ("rolls", pid))
 
     # Situation per deceived: `auto` is S2 for whoever suspects the hidden, S1 otherwise.
@@ -248,8 +250,9 @@ def _able_to_counter(api: Any, spec: HideSpec, path: tuple, hider: str, alert: l
                                          name=_name(api, d), hidden=_name(api, hider)))
             able.append(d)
             continue
-        why = (f"{_name(api, d)} has already used its initiative action in round {ctx.round.number}, and "
-               f"{_name(api, hider)}'s action does not threaten it, so it cannot counter (not even from obrana)")
+        why = _("{name} has already used its initiative action in round {round}, and the action of {hidden} does not "
+                "threaten it, so it cannot counter (not even from obrana)").format(
+                    name=_name(api, d), round=ctx.round.number, hidden=_name(api, hider))
         if spec.situation == "auto":
             api.log("R-RND-1", _("{name} already acted from its initiative and the action of {hidden} does not "
                                  "threaten it: it cannot react, in this step it has no chance to notice").format(
@@ -262,9 +265,9 @@ def _able_to_counter(api: Any, spec: HideSpec, path: tuple, hider: str, alert: l
         else:
             where = _deceived_path(spec, path, d)
         raise _violation(why, "R-RND-1", where,
-                         hint="leave it out with `counter: {actors: [...]}`, use `situation: unaware` (S1: a test "
-                              "it cannot react to), name it in the hidden's `targets` if the action really harms "
-                              "it (CS-HIDE-3), or move the step before its action")
+                         hint=_("leave it out with `counter: {{actors: [...]}}`, use `situation: unaware` (S1: a test "
+                                "it cannot react to), name it in the hidden's `targets` if the action really harms "
+                                "it (CS-HIDE-3), or move the step before its action").format())
     return able
 
 
@@ -378,7 +381,8 @@ def _hidden_rolls(spec: HideSpec, hider: str, n: int, path: tuple) -> list[int |
     given: Any = a.roll if a is not None and a.roll is not None else spec.rolls.get(hider)
     if isinstance(given, list):
         if len(given) != n:
-            raise _violation(f"rolls for {hider!r} list {len(given)} totals for {n} searching deceived",
+            raise _violation(_("rolls for {id} list {given} totals for {n} searching deceived").format(
+                                 id=repr(hider), given=len(given), n=n),
                              "CS-HIDE-2", path + ("rolls", hider))
         return list(given)
     return [given] * n
@@ -395,10 +399,11 @@ def _deceived_acts(api: Any, spec: HideSpec, choices: Any, path: tuple, hider: s
     hider_rolls: list[Any] = []
     for d in alert:
         if d in api.ctx.round.used and d not in api.ctx.round.delayed:
-            raise _violation(f"{_name(api, d)} has already used its initiative action in round "
-                             f"{api.ctx.round.number}: it cannot search with the initiative (initiative: deceived)",
+            raise _violation(_("{name} has already used its initiative action in round {round}: it cannot search "
+                               "with the initiative (initiative: deceived)").format(
+                                   name=_name(api, d), round=api.ctx.round.number),
                              "R-RND-1", _deceived_path(spec, path, d),
-                             hint="give the hidden the initiative (`initiative: hidden`), or move the step")
+                             hint=_("give the hidden the initiative (`initiative: hidden`), or move the step"))
     for d, roll in zip(alert, rolls):
         croll = c.roll if c is not None and c.roll is not None else spec.rolls.get(d)
         search = _copy(ActionSpec, c, actor=d, roll=croll, targets=[hider], area=False,
