@@ -168,10 +168,10 @@ class Format(str, Enum):
     html = "html"
 
 
-LANG_HELP = ("Language of the transcript and the log: cs or en. Default: from LANGUAGE, LC_ALL, LC_MESSAGES "
-             "or LANG (en* → English, anything else → Czech).")
-FORMAT_HELP = ("Transcript format: text, md (Markdown) or html (one self-contained page). Default: from the "
-               "--output file's extension (.md, .html, .txt), else text.")
+LANG_HELP = N_("Language of the output, messages and this help: cs or en. Default: from LANGUAGE, LC_ALL, "
+               "LC_MESSAGES or LANG (en* → English, anything else → Czech).")
+FORMAT_HELP = N_("Transcript format: text, md (Markdown) or html (one self-contained page). Default: from the "
+                 "--output file's extension (.md, .html, .txt), else text.")
 
 # Output file extensions that choose a format when --format is not given.
 EXTENSIONS = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".txt": "text", ".json": "json"}

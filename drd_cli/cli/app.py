@@ -17,10 +17,14 @@ from .. import __version__
 from . import check as _check
 from . import resolve as _resolve
 from . import schema as _schema
+from ._common import N_
+from ._help import DrdTyper
 
-app = typer.Typer(
+app = DrdTyper(
     name="drd",
-    help="Resolve Dračí doupě II conflicts (and Dakara skill tests) from YAML scenarios, by the book.",
+    help=N_("Resolve Dračí doupě II conflicts (and Dakara skill tests) from YAML scenarios, by the book.\n\n"
+            "Exit codes: 0 resolved / all good, 1 a rule forbids something (or `drd check` found a difference), "
+            "2 the file is not a valid scenario (or a usage error)."),
     no_args_is_help=True,
     # A traceback is never the answer to user input; rich tracebacks would also import rich.
     pretty_exceptions_enable=False,
@@ -39,7 +43,7 @@ def _root(
     # A plain bool defaulting to False: typer coerces any other value (even None) through a
     # pydantic TypeAdapter, which would import pydantic for `drd --help` and completion.
     version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True,
-                                 help="Print the version and exit."),
+                                 help=N_("Print the version and exit.")),
 ) -> None:
     """Resolve Dračí doupě II conflicts (and Dakara skill tests) from YAML scenarios, by the book.
 
@@ -48,11 +52,11 @@ def _root(
     """
 
 
-app.command("resolve")(_resolve.resolve)
-app.command("check")(_check.check)
-app.command("schema")(_schema.schema)
+app.command("resolve", help=_resolve.HELP)(_resolve.resolve)
+app.command("check", help=_check.HELP)(_check.check)
+app.command("schema", help=_schema.HELP)(_schema.schema)
 from . import play as _play  # noqa: E402 - imports only typer
-app.command("play")(_play.play)
+app.command("play", help=_play.HELP)(_play.play)
 from . import plugins_cmd as _plugins, rules_cmd as _rules  # noqa: E402 - import only typer
 _plugins.mount(app)
 _rules.mount(app)
@@ -88,13 +92,13 @@ def _add_odds() -> None:
         app.add_typer(sub, name="odds")
     simulate = getattr(odds_cmd, "simulate_cmd", None)
     if callable(simulate):
-        app.command("simulate")(simulate)
+        app.command("simulate", help=getattr(odds_cmd, "SIMULATE_HELP", None))(simulate)
 
 
 _add_odds()
 
 from . import diff as _diff  # noqa: E402 - imports only typer
-app.command("diff")(_diff.diff)
+app.command("diff", help=_diff.HELP)(_diff.diff)
 
 
 @contextlib.contextmanager

@@ -11,7 +11,7 @@ from typing import Any, List, Optional
 
 import typer
 
-from ._common import INTERNAL_ERROR_EXIT, Lang, lang_option, use_language
+from ._common import N_, INTERNAL_ERROR_EXIT, Lang, lang_option, use_language
 
 
 class Format(str, Enum):
@@ -188,10 +188,14 @@ def report(reports: list[FileReport], fmt: Format, out: Any) -> None:
     out.write(_summary(reports) + "\n")
 
 
+HELP = N_("Validate scenarios; resolve those with `expect:` and report every difference.\n\n"
+          "Exit 0 all good, 1 an expectation is not met, 2 a file is not a valid scenario.")
+
+
 def check(
-    files: List[str] = typer.Argument(..., help="Scenario files to check.", metavar="FILE..."),
+    files: List[str] = typer.Argument(..., help=N_("Scenario files to check."), metavar="FILE..."),
     fmt: Format = typer.Option(Format.text, "--format", "-f", case_sensitive=False,
-                               help="text (file:line:col lines), json, or github (workflow annotations)."),
+                               help=N_("text (file:line:col lines), json, or github (workflow annotations).")),
     lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Validate scenarios; resolve those with `expect:` and report every difference.

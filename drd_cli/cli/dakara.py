@@ -12,6 +12,7 @@ from typing import List, Optional, Tuple
 import typer
 
 from ._common import Lang, lang_option, use_language
+from ._help import DrdTyper
 
 
 def N_(message: str) -> str:
@@ -19,8 +20,8 @@ def N_(message: str) -> str:
     return message
 
 
-app = typer.Typer(
-    help="Dakara: dovednostní zkouška a střet (1k6 + dovednost proti 1k6 + obtížnost), přesné šance.",
+app = DrdTyper(
+    help=N_("Dakara: skill test (zkouška) and contest (střet), 1d6 + skill against 1d6 + difficulty, exact odds."),
     no_args_is_help=True,
 )
 
@@ -243,32 +244,32 @@ def _print(kind, skill, base, sure_bonus, helpers_roll, difficulty, helper, diff
 
 
 # Options shared by both commands (typer needs them spelled out per command).
-_HELP_DICE = "A helper's dice as PLAYER,NARRATOR, e.g. 4,1 (repeat per helper, in order)."
+_HELP_DICE = N_("A helper's dice as PLAYER,NARRATOR, e.g. 4,1 (repeat per helper, in order).")
 
 
-@app.command("test")
+@app.command("test", help=N_("Skill test (zkouška): the answer before the roll, exact odds of every outcome, and with --roll or --dice the result."))
 def test_cmd(
-    skill: int = typer.Option(..., "--skill", "-s", help="Skill rating (hodnocení dovednosti)."),
-    difficulty: int = typer.Option(..., "--difficulty", "-d", help="Difficulty set by the narrator (obtížnost)."),
-    finta: int = typer.Option(0, "--finta", "-f", min=0, max=2, help="Finta +1 / +2 (SK-6)."),
-    tools: str = typer.Option("0", "--tools", "-t", help="Tools -2..+2, or 'none' (SK-8)."),
-    tools_required: bool = typer.Option(False, "--tools-required", help="Impossible without tools (SK-8)."),
-    situational: List[int] = typer.Option([], "--situational", help="Situational modifier (repeatable, SK-9)."),
-    helper: List[int] = typer.Option([], "--helper", help="A helper's modified rating (repeatable, SK-7)."),
+    skill: int = typer.Option(..., "--skill", "-s", help=N_("Skill rating (hodnocení dovednosti).")),
+    difficulty: int = typer.Option(..., "--difficulty", "-d", help=N_("Difficulty set by the narrator (obtížnost).")),
+    finta: int = typer.Option(0, "--finta", "-f", min=0, max=2, help=N_("Finta +1 / +2 (SK-6).")),
+    tools: str = typer.Option("0", "--tools", "-t", help=N_("Tools -2..+2, or 'none' (SK-8).")),
+    tools_required: bool = typer.Option(False, "--tools-required", help=N_("Impossible without tools (SK-8).")),
+    situational: List[int] = typer.Option([], "--situational", help=N_("Situational modifier (repeatable, SK-9).")),
+    helper: List[int] = typer.Option([], "--helper", help=N_("A helper's modified rating (repeatable, SK-7).")),
     helper_dice: List[str] = typer.Option([], "--helper-dice", help=_HELP_DICE),
     helpers_mode: str = typer.Option("escalating", "--helpers-mode",
-                                     help="escalating (k-th helper faces +k) | shared."),
-    risk: Optional[str] = typer.Option(None, "--risk", "-r", help="injury | complication (default complication)."),
-    injury_modifier: int = typer.Option(0, "--injury-modifier", help="Added to the injury (SK-5)."),
-    armour: int = typer.Option(0, "--armour", min=0, help="Subtracted from the injury (SK-5)."),
-    injured: Optional[int] = typer.Option(None, "--injured", min=0, help="Injury so far: also print P(death)."),
-    kondice: int = typer.Option(18, "--kondice", min=0, help="Death when total injury exceeds this."),
-    finta_cap: int = typer.Option(2, "--finta-cap", min=0, max=2),
-    injury_floor: int = typer.Option(0, "--injury-floor", min=0),
-    roll: bool = typer.Option(False, "--roll", help="Also roll (seeded) and show the result."),
-    dice: Optional[Tuple[int, int]] = typer.Option(None, "--dice", help="Player's and narrator's die."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for --roll."),
-    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+                                     help=N_("escalating (k-th helper faces +k) | shared.")),
+    risk: Optional[str] = typer.Option(None, "--risk", "-r", help=N_("injury | complication (default complication).")),
+    injury_modifier: int = typer.Option(0, "--injury-modifier", help=N_("Added to the injury (SK-5).")),
+    armour: int = typer.Option(0, "--armour", min=0, help=N_("Subtracted from the injury (SK-5).")),
+    injured: Optional[int] = typer.Option(None, "--injured", min=0, help=N_("Injury so far: also print P(death).")),
+    kondice: int = typer.Option(18, "--kondice", min=0, help=N_("Death when total injury exceeds this.")),
+    finta_cap: int = typer.Option(2, "--finta-cap", min=0, max=2, help=N_("Highest finta allowed (SK-6).")),
+    injury_floor: int = typer.Option(0, "--injury-floor", min=0, help=N_("Lowest injury after armour (SK-5).")),
+    roll: bool = typer.Option(False, "--roll", help=N_("Also roll (seeded) and show the result.")),
+    dice: Optional[Tuple[int, int]] = typer.Option(None, "--dice", help=N_("Player's and narrator's die.")),
+    seed: Optional[int] = typer.Option(None, "--seed", help=N_("Seed for --roll.")),
+    as_json: bool = typer.Option(False, "--json", help=N_("Machine-readable output.")),
     lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Zkouška: pre-roll answer, exact odds of every outcome, and with --roll/--dice the result."""
@@ -279,30 +280,30 @@ def test_cmd(
          risk, injury_modifier, armour, injured, kondice, finta_cap, injury_floor, roll, dice, seed, 0, as_json)
 
 
-@app.command("contest")
+@app.command("contest", help=N_("Contest (střet): always rolled, a tie is a draw; exact odds of win, draw and loss, and the result."))
 def contest_cmd(
-    skill: int = typer.Option(..., "--skill", "-s", help="Skill rating (hodnocení dovednosti)."),
+    skill: int = typer.Option(..., "--skill", "-s", help=N_("Skill rating (hodnocení dovednosti).")),
     opponent: int = typer.Option(..., "--opponent", "--difficulty", "-d",
-                                 help="The opponent's rating in its skill = the difficulty (SK-1)."),
-    opponent_finta: int = typer.Option(0, "--opponent-finta", min=0, max=2, help="An NPC's finta (SK-6)."),
-    finta: int = typer.Option(0, "--finta", "-f", min=0, max=2, help="Finta +1 / +2 (SK-6)."),
-    tools: str = typer.Option("0", "--tools", "-t", help="Tools -2..+2, or 'none' (SK-8)."),
-    tools_required: bool = typer.Option(False, "--tools-required", help="Impossible without tools (SK-8)."),
-    situational: List[int] = typer.Option([], "--situational", help="Situational modifier (repeatable, SK-9)."),
-    helper: List[int] = typer.Option([], "--helper", help="A helper's modified rating (repeatable, SK-7)."),
+                                 help=N_("The opponent's rating in its skill = the difficulty (SK-1).")),
+    opponent_finta: int = typer.Option(0, "--opponent-finta", min=0, max=2, help=N_("An NPC's finta (SK-6).")),
+    finta: int = typer.Option(0, "--finta", "-f", min=0, max=2, help=N_("Finta +1 / +2 (SK-6).")),
+    tools: str = typer.Option("0", "--tools", "-t", help=N_("Tools -2..+2, or 'none' (SK-8).")),
+    tools_required: bool = typer.Option(False, "--tools-required", help=N_("Impossible without tools (SK-8).")),
+    situational: List[int] = typer.Option([], "--situational", help=N_("Situational modifier (repeatable, SK-9).")),
+    helper: List[int] = typer.Option([], "--helper", help=N_("A helper's modified rating (repeatable, SK-7).")),
     helper_dice: List[str] = typer.Option([], "--helper-dice", help=_HELP_DICE),
-    helpers_mode: str = typer.Option("escalating", "--helpers-mode", help="escalating | shared."),
-    risk: Optional[str] = typer.Option(None, "--risk", "-r", help="injury | complication (default complication)."),
-    injury_modifier: int = typer.Option(0, "--injury-modifier", help="Added to the injury (SK-5)."),
-    armour: int = typer.Option(0, "--armour", min=0, help="Subtracted from the injury (SK-5)."),
-    injured: Optional[int] = typer.Option(None, "--injured", min=0, help="Injury so far: also print P(death)."),
-    kondice: int = typer.Option(18, "--kondice", min=0, help="Death when total injury exceeds this."),
-    finta_cap: int = typer.Option(2, "--finta-cap", min=0, max=2),
-    injury_floor: int = typer.Option(0, "--injury-floor", min=0),
-    roll: bool = typer.Option(False, "--roll", help="Also roll (seeded) and show the result."),
-    dice: Optional[Tuple[int, int]] = typer.Option(None, "--dice", help="Player's and narrator's die."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for --roll."),
-    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    helpers_mode: str = typer.Option("escalating", "--helpers-mode", help=N_("escalating | shared.")),
+    risk: Optional[str] = typer.Option(None, "--risk", "-r", help=N_("injury | complication (default complication).")),
+    injury_modifier: int = typer.Option(0, "--injury-modifier", help=N_("Added to the injury (SK-5).")),
+    armour: int = typer.Option(0, "--armour", min=0, help=N_("Subtracted from the injury (SK-5).")),
+    injured: Optional[int] = typer.Option(None, "--injured", min=0, help=N_("Injury so far: also print P(death).")),
+    kondice: int = typer.Option(18, "--kondice", min=0, help=N_("Death when total injury exceeds this.")),
+    finta_cap: int = typer.Option(2, "--finta-cap", min=0, max=2, help=N_("Highest finta allowed (SK-6).")),
+    injury_floor: int = typer.Option(0, "--injury-floor", min=0, help=N_("Lowest injury after armour (SK-5).")),
+    roll: bool = typer.Option(False, "--roll", help=N_("Also roll (seeded) and show the result.")),
+    dice: Optional[Tuple[int, int]] = typer.Option(None, "--dice", help=N_("Player's and narrator's die.")),
+    seed: Optional[int] = typer.Option(None, "--seed", help=N_("Seed for --roll.")),
+    as_json: bool = typer.Option(False, "--json", help=N_("Machine-readable output.")),
     lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Střet: always rolled, a tie is a draw; exact odds of win/draw/loss and the result."""

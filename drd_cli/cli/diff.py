@@ -22,29 +22,37 @@ FIELD = {"ohrozeni": "Ohrožení", "telo": "Tělo", "duse": "Duše", "vliv": "Vl
 STEP_RAN = {"proběhl": N_("ran"), "neproběhl": N_("did not run")}
 
 
+HELP = N_("How would a house rule have changed it? Resolve FILE with the same dice under rules profile A "
+          "and profile B and show what changes, side by side.\n\n"
+          "Profile A is the file as written (plus any --a-… option); profile B is the same plus the house "
+          "rule (--group, --set, --enable, --disable, or the --b-… options). Exit 0 when compared (a rule "
+          "refusing something in one profile is shown as a difference), 1 when a rule refuses the file under "
+          "both, 2 when the file or an option is invalid.")
+
+
 def diff(
-    file: str = typer.Argument(..., help="The scenario YAML file.", metavar="FILE"),
+    file: str = typer.Argument(..., help=N_("The scenario YAML file."), metavar="FILE"),
     group: Optional[List[str]] = typer.Option(
         None, "--group", metavar="G",
-        help="A group profile. Once: profile B plays with it (A is the file as written). "
-             "Twice: A with the first, B with the second."),
+        help=N_("A group profile. Once: profile B plays with it (A is the file as written). "
+             "Twice: A with the first, B with the second.")),
     set_: Optional[List[str]] = typer.Option(None, "--set", metavar="KEY=VALUE",
-                                             help="A house rule for profile B, e.g. --set tie=counter (repeatable)."),
-    enable: Optional[List[str]] = typer.Option(None, "--enable", metavar="ID", help="Enable ID in profile B."),
-    disable: Optional[List[str]] = typer.Option(None, "--disable", metavar="ID", help="Disable ID in profile B."),
-    a_group: Optional[str] = typer.Option(None, "--a-group", metavar="G", help="Group profile of A."),
-    a_set: Optional[List[str]] = typer.Option(None, "--a-set", metavar="KEY=VALUE", help="Parameter in A."),
-    a_enable: Optional[List[str]] = typer.Option(None, "--a-enable", metavar="ID", help="Enable ID in A."),
-    a_disable: Optional[List[str]] = typer.Option(None, "--a-disable", metavar="ID", help="Disable ID in A."),
-    b_group: Optional[str] = typer.Option(None, "--b-group", metavar="G", help="Group profile of B."),
-    b_set: Optional[List[str]] = typer.Option(None, "--b-set", metavar="KEY=VALUE", help="Parameter in B."),
-    b_enable: Optional[List[str]] = typer.Option(None, "--b-enable", metavar="ID", help="Enable ID in B."),
-    b_disable: Optional[List[str]] = typer.Option(None, "--b-disable", metavar="ID", help="Disable ID in B."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the dice the file leaves open "
-                                       "(default: the file's `seed`, else a fresh one, reported)."),
+                                             help=N_("A house rule for profile B, e.g. --set tie=counter (repeatable).")),
+    enable: Optional[List[str]] = typer.Option(None, "--enable", metavar="ID", help=N_("Enable ID in profile B.")),
+    disable: Optional[List[str]] = typer.Option(None, "--disable", metavar="ID", help=N_("Disable ID in profile B.")),
+    a_group: Optional[str] = typer.Option(None, "--a-group", metavar="G", help=N_("Group profile of A.")),
+    a_set: Optional[List[str]] = typer.Option(None, "--a-set", metavar="KEY=VALUE", help=N_("Parameter in A.")),
+    a_enable: Optional[List[str]] = typer.Option(None, "--a-enable", metavar="ID", help=N_("Enable ID in A.")),
+    a_disable: Optional[List[str]] = typer.Option(None, "--a-disable", metavar="ID", help=N_("Disable ID in A.")),
+    b_group: Optional[str] = typer.Option(None, "--b-group", metavar="G", help=N_("Group profile of B.")),
+    b_set: Optional[List[str]] = typer.Option(None, "--b-set", metavar="KEY=VALUE", help=N_("Parameter in B.")),
+    b_enable: Optional[List[str]] = typer.Option(None, "--b-enable", metavar="ID", help=N_("Enable ID in B.")),
+    b_disable: Optional[List[str]] = typer.Option(None, "--b-disable", metavar="ID", help=N_("Disable ID in B.")),
+    seed: Optional[int] = typer.Option(None, "--seed", help=N_("Seed for the dice the file leaves open "
+                                       "(default: the file's `seed`, else a fresh one, reported).")),
     choose: str = typer.Option("accept", "--choose",
-                               help="accept | exhaust | cheapest: answers the file leaves open."),
-    json_out: bool = typer.Option(False, "--json", help="Both results and the list of differences as JSON."),
+                               help=N_("accept | exhaust | cheapest: answers the file leaves open.")),
+    json_out: bool = typer.Option(False, "--json", help=N_("Both results and the list of differences as JSON.")),
     lang: Optional[Lang] = lang_option(),
 ) -> None:
     """How would a house rule have changed it? Resolve FILE with the same dice under rules

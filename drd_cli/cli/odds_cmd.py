@@ -10,12 +10,11 @@ from typing import Optional
 
 import typer
 
-from typer.core import TyperGroup
-
 from ._common import N_, Lang, lang_option, use_language
+from ._help import DrdGroup, DrdTyper
 
 
-class _OddsGroup(TyperGroup):
+class _OddsGroup(DrdGroup):
     """`drd odds FILE STEP` is `drd odds file FILE STEP`: a first word that names no sub-command
     (and is no option) is taken as the scenario file."""
 
@@ -25,7 +24,7 @@ class _OddsGroup(TyperGroup):
         return super().resolve_command(ctx, args)
 
 
-odds_app = typer.Typer(help=N_("Exact DrD2 odds: zkouška (test), střet (contest), vyčerpání (exhaustion), "
+odds_app = DrdTyper(help=N_("Exact DrD2 odds: zkouška (test), střet (contest), vyčerpání (exhaustion), "
                                "a scenario step (`drd odds FILE STEP`)."), no_args_is_help=True, cls=_OddsGroup)
 
 
@@ -45,10 +44,10 @@ def _emit(data: dict, as_json: bool, lines: list[str]) -> None:
             typer.echo(line)
 
 
-@odds_app.command("test")
+@odds_app.command("test", help=N_("Test (zkouška): the chance that 2d6 + bonus (+ přesně) reaches the target."))
 def odds_test(bonus: int = typer.Option(0, "--bonus", "-b", help=N_("Bonus added to 2d6.")),
               presne: int = typer.Option(0, "--presne", help=N_("How many times přesně is used.")),
-              presne_mode: str = typer.Option("plus-one", "--presne-mode", help="plus-one | keep-best-2-of-3"),
+              presne_mode: str = typer.Option("plus-one", "--presne-mode", help=N_("plus-one | keep-best-2-of-3")),
               target: int = typer.Option(9, "--target", help=N_("Target number of the test.")),
               as_json: bool = typer.Option(False, "--json", help=N_("Print JSON instead of text.")),
               lang: Optional[Lang] = lang_option()) -> None:
@@ -68,10 +67,10 @@ def odds_test(bonus: int = typer.Option(0, "--bonus", "-b", help=N_("Bonus added
            _("  SUCCESS: {p}").format(p=_pct(r["success"])), _("  FAILURE: {p}").format(p=_pct(r["failure"]))])
 
 
-@odds_app.command("contest")
+@odds_app.command("contest", help=N_("Contest (střet) of one pair: 2d6 + bonus against 2d6 + vs."))
 def odds_contest(bonus: int = typer.Option(0, "--bonus", "-b", help=N_("The actor's bonus.")),
                  vs: int = typer.Option(0, "--vs", help=N_("The counter-actor's bonus.")),
-                 tie: str = typer.Option("actor", "--tie", help="actor | counter | reroll"),
+                 tie: str = typer.Option("actor", "--tie", help=N_("actor | counter | reroll")),
                  as_json: bool = typer.Option(False, "--json", help=N_("Print JSON instead of text.")),
                  lang: Optional[Lang] = lang_option()) -> None:
     """Střet (contest) of one pair: 2d6 + bonus against 2d6 + vs."""
@@ -89,7 +88,7 @@ def odds_contest(bonus: int = typer.Option(0, "--bonus", "-b", help=N_("The acto
            _("  tied roll:   {p}").format(p=_pct(r["tie"]))])
 
 
-@odds_app.command("exhaust")
+@odds_app.command("exhaust", help=N_("Exhaustion (vyčerpání): the cost is Ohrožení (− armour, + mocně); with --bonus also the expected cost for that test."))
 def odds_exhaust(ohrozeni: int = typer.Option(..., "--ohrozeni", help=N_("Current Ohrožení of the one who pays.")),
                  armour: int = typer.Option(0, "--armour", help=N_("Armour (only against bodily actions).")),
                  mocne: int = typer.Option(0, "--mocne", help=N_("Uses of mocně by the winning action.")),
@@ -113,7 +112,7 @@ def odds_exhaust(ohrozeni: int = typer.Option(..., "--ohrozeni", help=N_("Curren
     _emit({"ohrozeni": ohrozeni, "armour": armour, "mocne": mocne, **r}, as_json, lines)
 
 
-@odds_app.command("file")
+@odds_app.command("file", help=N_("Exact odds of one scenario step over every die the file leaves open in it.\n\nAlso written shortly as `drd odds FILE STEP`."))
 def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
               step: str = typer.Argument(..., help=N_("The step id.")),
               choose: str = typer.Option("accept", "--choose",
@@ -189,6 +188,11 @@ def _step_lines(r: dict, names: dict) -> list[str]:
     if r["dropped"]:
         lines.append(_("  (repeated ties cut off: {p}, the rest renormalised)").format(p=_pct(r["dropped"])))
     return lines
+
+
+SIMULATE_HELP = N_("Monte Carlo: the scenario N times with random open dice; distributions of Ohrožení, pools "
+                   "and Jizvy, and how often each side's goals succeed. The result depends only on the seed, "
+                   "not on the number of processes.")
 
 
 def simulate_cmd(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),

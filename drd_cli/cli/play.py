@@ -7,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from ._common import Lang, guarded, lang_option, make_console, parse_params, use_language, write_atomic
+from ._common import N_, Lang, guarded, lang_option, make_console, parse_params, use_language, write_atomic
 
 INTERRUPTED_EXIT = 130
 
@@ -20,23 +20,28 @@ def default_replay_path(file: str) -> str:
     return stem + ".replay.yaml"
 
 
+HELP = N_("Play a scenario at the table: type your dice (4 3), a total (9) or Enter; choose at each decision.\n\n"
+          "Before each roll drd shows who rolls what for and the exact odds; each decision is offered with its "
+          "exact cost. At the end the transcript (or --json), and a replay file that `drd resolve` reproduces.")
+
+
 def play(
-    file: str = typer.Argument(..., help="The scenario YAML file (a skeleton: rolls and choices may be left out).",
+    file: str = typer.Argument(..., help=N_("The scenario YAML file (a skeleton: rolls and choices may be left out)."),
                                metavar="FILE"),
-    json_out: bool = typer.Option(False, "--json", help="Print the result as JSON at the end (prompts go to stderr)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the rolls you leave to drd (Enter) "
-                                       "(default: the file's `seed`, else a fresh one)."),
+    json_out: bool = typer.Option(False, "--json", help=N_("Print the result as JSON at the end (prompts go to stderr).")),
+    seed: Optional[int] = typer.Option(None, "--seed", help=N_("Seed for the rolls you leave to drd (Enter) "
+                                       "(default: the file's `seed`, else a fresh one).")),
     set_: Optional[List[str]] = typer.Option(None, "--set", metavar="KEY=VALUE",
-                                             help="Set a rule parameter, e.g. --set tie=counter (repeatable)."),
+                                             help=N_("Set a rule parameter, e.g. --set tie=counter (repeatable).")),
     enable: Optional[List[str]] = typer.Option(None, "--enable", metavar="ID",
-                                               help="Enable a rule or plugin id (repeatable)."),
+                                               help=N_("Enable a rule or plugin id (repeatable).")),
     disable: Optional[List[str]] = typer.Option(None, "--disable", metavar="ID",
-                                                help="Disable a rule or plugin id (repeatable)."),
+                                                help=N_("Disable a rule or plugin id (repeatable).")),
     group: Optional[str] = typer.Option(None, "--group", metavar="G",
-                                        help="Group profile: a name or a path to its YAML file."),
+                                        help=N_("Group profile: a name or a path to its YAML file.")),
     replay: Optional[str] = typer.Option(None, "--replay", metavar="FILE",
-                                         help="Where to write the replay (default: FILE with .replay.yaml)."),
-    no_replay: bool = typer.Option(False, "--no-replay", help="Do not write a replay file."),
+                                         help=N_("Where to write the replay (default: FILE with .replay.yaml).")),
+    no_replay: bool = typer.Option(False, "--no-replay", help=N_("Do not write a replay file.")),
     lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Play a scenario at the table: type your dice (4 3), a total (9) or Enter; choose at each decision.

@@ -11,7 +11,7 @@ from typing import Any, List, Optional
 
 import typer
 
-from ._common import Lang, lang_option, use_language
+from ._common import N_, Lang, lang_option, use_language
 
 PLUGINS_DIR_ENV = "DRD_PLUGINS_DIR"
 """Extra local plugin folders (os.pathsep-separated); `drd --plugins-dir D …` sets it."""
@@ -97,10 +97,15 @@ def describe(plugin_dirs_: list[str] | None = None) -> list[dict]:
     return out
 
 
+HELP = N_("List every plugin: id, title, kind, on by default, distribution, version, hooks.\n\n"
+          "A plugin that fails to import is listed as broken (with how to disable it). Set DRD_TRACE_PLUGINS=1 "
+          "on any command to print every hook call and its plugins on stderr.")
+
+
 def plugins(
-    json_out: bool = typer.Option(False, "--json", help="Print the list as JSON."),
+    json_out: bool = typer.Option(False, "--json", help=N_("Print the list as JSON.")),
     plugins_dir: Optional[List[str]] = typer.Option(None, "--plugins-dir", metavar="DIR",
-                                                    help="Also load local plugins from DIR (repeatable)."),
+                                                    help=N_("Also load local plugins from DIR (repeatable).")),
     lang: Optional[Lang] = lang_option(),
 ) -> None:
     """List every plugin: id, title, kind, on by default, distribution, version, hooks.
@@ -139,4 +144,4 @@ def plugins(
 
 def mount(app: typer.Typer) -> None:
     """Adds `drd plugins` to the root app."""
-    app.command("plugins")(plugins)
+    app.command("plugins", help=HELP)(plugins)

@@ -8,7 +8,7 @@ from typing import List, Optional
 
 import typer
 
-from ._common import (Format, Lang, attach_digest, emit_transcript, format_option, guarded, lang_option,
+from ._common import (N_, Format, Lang, attach_digest, emit_transcript, format_option, guarded, lang_option,
                       parse_params, transcript_format, use_language)
 
 
@@ -20,29 +20,33 @@ class Choose(str, Enum):
     ask = "ask"          # asked at the table, on a terminal (drd_cli/cli/play.py)
 
 
+HELP = N_("Resolve a scenario: the transcript, or with --json the result contract.\n\n"
+          "Exit 0 resolved, 1 a rule forbids something in the file, 2 the file is not a valid scenario.")
+
+
 def resolve(
-    file: str = typer.Argument(..., help="The scenario YAML file.", metavar="FILE"),
-    json_out: bool = typer.Option(False, "--json", help="Print the result as JSON (SCENARIO-FORMAT §7)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for every roll the file does not give "
-                                       "(default: the file's `seed`, else a fresh one, reported in the result)."),
+    file: str = typer.Argument(..., help=N_("The scenario YAML file."), metavar="FILE"),
+    json_out: bool = typer.Option(False, "--json", help=N_("Print the result as JSON (SCENARIO-FORMAT §7).")),
+    seed: Optional[int] = typer.Option(None, "--seed", help=N_("Seed for every roll the file does not give "
+                                       "(default: the file's `seed`, else a fresh one, reported in the result).")),
     choose: Choose = typer.Option(Choose.accept, "--choose", case_sensitive=False,
-                                  help="Answer for decisions the file's `choices` leave open."),
+                                  help=N_("Answer for decisions the file's `choices` leave open.")),
     set_: Optional[List[str]] = typer.Option(None, "--set", metavar="KEY=VALUE",
-                                             help="Set a rule parameter, e.g. --set tie=counter (repeatable)."),
+                                             help=N_("Set a rule parameter, e.g. --set tie=counter (repeatable).")),
     enable: Optional[List[str]] = typer.Option(None, "--enable", metavar="ID",
-                                               help="Enable a rule or plugin id (repeatable)."),
+                                               help=N_("Enable a rule or plugin id (repeatable).")),
     disable: Optional[List[str]] = typer.Option(None, "--disable", metavar="ID",
-                                                help="Disable a rule or plugin id (repeatable)."),
+                                                help=N_("Disable a rule or plugin id (repeatable).")),
     group: Optional[str] = typer.Option(None, "--group", metavar="G",
-                                        help="Group profile: a name or a path to its YAML file."),
+                                        help=N_("Group profile: a name or a path to its YAML file.")),
     output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
-                                         help="Write to FILE (atomically) instead of standard output."),
+                                         help=N_("Write to FILE (atomically) instead of standard output.")),
     format_: Optional[Format] = format_option(),
     lang: Optional[Lang] = lang_option(),
     verify: Optional[str] = typer.Option(None, "--verify", metavar="HASH|FILE",
-                                         help="Check a shared transcript: resolve and compare the footer hash "
+                                         help=N_("Check a shared transcript: resolve and compare the footer hash "
                                               "(sha256:…, or a transcript file holding one; its seed is used "
-                                              "unless --seed is given). Exit 0 same, 1 different."),
+                                              "unless --seed is given). Exit 0 same, 1 different.")),
 ) -> None:
     """Resolve a scenario: the transcript, or with --json the result contract.
 

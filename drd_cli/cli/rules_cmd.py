@@ -15,23 +15,27 @@ from typing import Any, List, Optional
 
 import typer
 
-from ._common import Lang, lang_option, use_language
+from ._common import N_, Lang, lang_option, use_language
+from ._help import DrdTyper
 
 ACTIONS = ("show", "enable", "disable", "set")
 
-group_app = typer.Typer(name="group", help="Play-group profiles (groups/NAME.yaml).", no_args_is_help=True)
+group_app = DrdTyper(name="group", help=N_("Play-group profiles (groups/NAME.yaml)."), no_args_is_help=True)
+
+
+HELP = N_("Show the rules in effect and where each setting comes from, or edit a group profile.")
 
 
 def rules(
     args: Optional[List[str]] = typer.Argument(None, metavar="[FILE] | enable ID | disable ID | set KEY VALUE",
-                                               help="A scenario to show the rules for, or an edit of the group."),
-    group: Optional[str] = typer.Option(None, "--group", metavar="G", help="Group profile (name or path)."),
-    json_out: bool = typer.Option(False, "--json", help="Print as JSON."),
-    set_: Optional[List[str]] = typer.Option(None, "--set", metavar="KEY=VALUE", help="Set a parameter."),
-    enable: Optional[List[str]] = typer.Option(None, "--enable", metavar="ID", help="Enable a rule or plugin."),
-    disable: Optional[List[str]] = typer.Option(None, "--disable", metavar="ID", help="Disable a rule or plugin."),
+                                               help=N_("A scenario to show the rules for, or an edit of the group.")),
+    group: Optional[str] = typer.Option(None, "--group", metavar="G", help=N_("Group profile (name or path).")),
+    json_out: bool = typer.Option(False, "--json", help=N_("Print as JSON.")),
+    set_: Optional[List[str]] = typer.Option(None, "--set", metavar="KEY=VALUE", help=N_("Set a parameter.")),
+    enable: Optional[List[str]] = typer.Option(None, "--enable", metavar="ID", help=N_("Enable a rule or plugin.")),
+    disable: Optional[List[str]] = typer.Option(None, "--disable", metavar="ID", help=N_("Disable a rule or plugin.")),
     plugins_dir: Optional[List[str]] = typer.Option(None, "--plugins-dir", metavar="DIR",
-                                                    help="Also load local plugins from DIR."),
+                                                    help=N_("Also load local plugins from DIR.")),
     lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Show the rules in effect and where each setting comes from, or edit a group profile."""
@@ -232,10 +236,11 @@ params: {{}}                # parametry pravidel, např. {{tie: counter}}
 """
 
 
-@group_app.command("new")
+@group_app.command("new", help=N_("Create ./groups/NAME.yaml: a commented profile to edit with `drd rules … --group NAME`."))
 def group_new(
-    name: str = typer.Argument(..., help="The group's name; the file is ./groups/NAME.yaml."),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing profile."),
+    name: str = typer.Argument(..., help=N_("The group's name; the file is ./groups/NAME.yaml.")),
+    force: bool = typer.Option(False, "--force", help=N_("Overwrite an existing profile.")),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Create ./groups/NAME.yaml: a commented profile to edit with `drd rules … --group NAME`."""
     import os
@@ -243,6 +248,7 @@ def group_new(
 
     from ._common import guarded, write_atomic
 
+    use_language(lang)
     with guarded():
         if not re.fullmatch(r"[\w][\w.-]*", name) or name.startswith("."):
             raise typer.BadParameter(f"{name!r}: use letters, digits, '-', '_' or '.'", param_hint="NAME")
@@ -258,5 +264,5 @@ def group_new(
 
 def mount(app: typer.Typer) -> None:
     """Adds `drd rules …` and `drd group new NAME` to the root app."""
-    app.command("rules")(rules)
+    app.command("rules", help=HELP)(rules)
     app.add_typer(group_app, name="group")

@@ -7,20 +7,27 @@ from typing import Optional
 
 import typer
 
-from ._common import guarded, write_atomic
+from ._common import N_, Lang, guarded, lang_option, use_language, write_atomic
+
+
+HELP = N_("Print the JSON Schema of a scenario file (the `Scenario` model).\n\n"
+          "Steps may use the core step types and the step types of the plugins that are on: the installed "
+          "ones on by default, `--plugins-dir` folders, and with `--group` that group's choice.")
 
 
 def schema(
     output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
-                                         help="Write to FILE (atomically) instead of standard output."),
+                                         help=N_("Write to FILE (atomically) instead of standard output.")),
     group: Optional[str] = typer.Option(None, "--group", "-g", metavar="NAME|PATH",
-                                        help="Include the step types of the plugins this group switches on."),
+                                        help=N_("Include the step types of the plugins this group switches on.")),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Print the JSON Schema of a scenario file (the `Scenario` model).
 
     Steps may use the core step types and the step types of the plugins that are on: the
     installed ones on by default, `--plugins-dir` folders, and with `--group` that group's choice.
     """
+    use_language(lang)
     with guarded():
         import json
 

@@ -1,0 +1,181 @@
+"""`--help` in the reader's language: help texts are English msgids, translated when help is shown.
+
+Every command, group and option of drd gets its help as an English string marked with `N_()`
+(so `python -m drd_cli.i18n extract` puts it into the catalogs). Nothing is translated when the
+commands are built: `drd --version` and shell completion never read a catalog. Only when Click
+formats a help page do `DrdCommand`/`DrdGroup` swap the texts for their translations, render,
+and put the msgids back.
+
+The language of a help page: `--lang cs|en` anywhere on the command line (`drd resolve --help
+--lang en`), else the environment (`drd_cli.i18n.lang_from_env`), Czech by default.
+
+Imports only typer (and through it click) at module level.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+from collections.abc import Iterator
+from typing import Any
+
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+from ._common import N_
+
+ARGV_KEY = "drd.argv"
+"""`ctx.meta` key: the command line of this run, as the outermost command received it."""
+
+# Texts Click and Typer write themselves, in drd's catalogs (Czech readers see Czech panels too).
+CLICK_TEXTS = (
+    N_("Show this message and exit."),
+    N_("Install completion for the current shell."),
+    N_("Show completion for the current shell, to copy it or customize the installation."),
+)
+# typer.rich_utils module constants → their msgids.
+RICH_TEXTS = {
+    "ARGUMENTS_PANEL_TITLE": N_("Arguments"),
+    "OPTIONS_PANEL_TITLE": N_("Options"),
+    "COMMANDS_PANEL_TITLE": N_("Commands"),
+    "DEFAULT_STRING": N_("[default: {}]"),
+    "REQUIRED_LONG_STRING": N_("[required]"),
+    "DEPRECATED_STRING": N_("(deprecated) "),
+}
+USAGE = N_("Usage:")
+
+
+def help_language(ctx: Any) -> str:
+    """`--lang X` / `--lang=X` from the run's command line, else the environment's language."""
+    from ..i18n import lang_from_env, normalize
+
+    args = list(ctx.meta.get(ARGV_KEY) or [])
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        value = None
+        if arg == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+        if value is not None:
+            with contextlib.suppress(ValueError):
+                return normalize(value)
+    return lang_from_env()
+
+
+def translate_help(text: str | None) -> str | None:
+    """One help text in the active language (also found when Click has dedented a docstring)."""
+    from ..i18n import _
+
+    if not text:
+        return text
+    out = _(text)
+    if out == text:
+        out = _(inspect.cleandoc(text))
+    return out
+
+
+@contextlib.contextmanager
+def _swapped(pairs: list[tuple[Any, str]]) -> Iterator[None]:
+    """Sets each (object, attribute) to its translation for the duration; restores the msgids."""
+    saved = [(obj, attr, getattr(obj, attr, None)) for obj, attr in pairs]
+    try:
+        for obj, attr, value in saved:
+            if value:
+                setattr(obj, attr, translate_help(value))
+        yield
+    finally:
+        for obj, attr, value in saved:
+            setattr(obj, attr, value)
+
+
+@contextlib.contextmanager
+def _rich_texts() -> Iterator[None]:
+    """Typer's own panel titles and `[default: …]` in the active language (only if typer.rich_utils is loaded)."""
+    import sys
+
+    from ..i18n import _
+
+    module = sys.modules.get("typer.rich_utils")
+    if module is None:
+        yield
+        return
+    saved = {name: getattr(module, name) for name in RICH_TEXTS if hasattr(module, name)}
+    try:
+        for name in saved:
+            setattr(module, name, _(RICH_TEXTS[name]))
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(module, name, value)
+
+
+def _targets(command: Any, ctx: Any) -> list[tuple[Any, str]]:
+    """The help texts shown on `command`'s help page: its own, its parameters', its sub-commands'."""
+    pairs: list[tuple[Any, str]] = [(command, "help"), (command, "short_help"), (command, "epilog")]
+    pairs += [(param, "help") for param in command.get_params(ctx)]
+    for sub in (getattr(command, "commands", None) or {}).values():
+        pairs += [(sub, "help"), (sub, "short_help")]
+    return pairs
+
+
+def _remember_argv(ctx: Any, args: list[str]) -> None:
+    # ctx.meta is shared by the whole context chain: the outermost command records the full line.
+    ctx.meta.setdefault(ARGV_KEY, list(args))
+
+
+def _format_translated(command: Any, ctx: Any, formatter: Any, base: type) -> None:
+    from ..i18n import using
+
+    with using(help_language(ctx)):
+        with contextlib.suppress(ImportError):
+            import typer.rich_utils  # noqa: F401 - loaded now (as Typer would) so its titles can be swapped
+        with _swapped(_targets(command, ctx)), _rich_texts():
+            base.format_help(command, ctx, formatter)
+
+
+def _usage(command: Any, ctx: Any, base: type) -> str:
+    from ..i18n import _, using
+
+    text = base.get_usage(command, ctx)
+    with using(help_language(ctx)):
+        return text.replace("Usage:", _(USAGE), 1) if text.startswith("Usage:") else text
+
+
+class DrdCommand(TyperCommand):
+    """A Typer command whose help page is translated when it is shown."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        _remember_argv(ctx, args)
+        return super().parse_args(ctx, args)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _format_translated(self, ctx, formatter, TyperCommand)
+
+    def get_usage(self, ctx: Any) -> str:
+        return _usage(self, ctx, TyperCommand)
+
+
+class DrdGroup(TyperGroup):
+    """A Typer group whose help page (with its sub-commands' one-line help) is translated when shown."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        _remember_argv(ctx, args)
+        return super().parse_args(ctx, args)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _format_translated(self, ctx, formatter, TyperGroup)
+
+    def get_usage(self, ctx: Any) -> str:
+        return _usage(self, ctx, TyperGroup)
+
+
+class DrdTyper(typer.Typer):
+    """`typer.Typer` whose groups are DrdGroup and whose commands are DrdCommand unless told otherwise."""
+
+    def __init__(self, *args: Any, cls: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, cls=cls or DrdGroup, **kwargs)
+
+    def command(self, name: str | None = None, *, cls: Any = None, **kwargs: Any) -> Any:
+        return super().command(name, cls=cls or DrdCommand, **kwargs)
