@@ -14,6 +14,8 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
+from .i18n import _
+
 PRESNE_MODES = ("plus-one", "keep-best-2-of-3")
 TIES = ("actor", "counter", "reroll")
 
@@ -33,9 +35,10 @@ def roll_distribution(bonus: int = 0, presne: int = 0, presne_mode: str = "plus-
     `plus-one` adds 1 per use; `keep-best-2-of-3` rolls 2 + presne dice and keeps the best two.
     """
     if presne_mode not in PRESNE_MODES:
-        raise ValueError(f"presne_mode must be one of {PRESNE_MODES}, not {presne_mode!r}")
+        raise ValueError(_("presne_mode must be one of {choices}, not {value}").format(
+            choices=", ".join(PRESNE_MODES), value=repr(presne_mode)))
     if presne < 0:
-        raise ValueError("presne cannot be negative")
+        raise ValueError(_("presne cannot be negative"))
     if presne_mode == "plus-one":
         hist, shift = _kept_hist(2, 2), bonus + presne
     else:
@@ -64,7 +67,7 @@ def contest_odds(bonus: int = 0, vs: int = 0, tie: str = "actor", presne: int = 
     on the rolls not being equal.
     """
     if tie not in TIES:
-        raise ValueError(f"tie must be one of {TIES}, not {tie!r}")
+        raise ValueError(_("tie must be one of {choices}, not {value}").format(choices=", ".join(TIES), value=repr(tie)))
     a = roll_distribution(bonus, presne, presne_mode)
     c = roll_distribution(vs, vs_presne, presne_mode)
     win = lose = draw = Fraction(0)
@@ -177,7 +180,7 @@ def _find_step(scenario: Any, step_id: str) -> tuple[int, int]:
             ids.append(sid)
             if sid == step_id:
                 return ri, si
-    raise KeyError(f"no step {step_id!r}; steps are {', '.join(ids)}")
+    raise KeyError(_("no step {id}; steps are {ids}").format(id=repr(step_id), ids=", ".join(ids)))
 
 
 def step_odds(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 0, params: dict | None = None,

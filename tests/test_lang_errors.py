@@ -189,3 +189,19 @@ def test_dakara_rule_functions_raise_in_the_active_language():
         rules.resolve("test", 3, 5, dice=(7, 1))
     with i18n.using("en"), pytest.raises(ValueError, match="a die shows 1 to 6, not 7"):
         rules.resolve("test", 3, 5, dice=(7, 1))
+
+
+def test_odds_usage_errors_follow_the_language():
+    """R-CONT ties, R-ROLL-3 přesně: `drd odds` refuses a bad value (exit 2) in the active language;
+    the values it lists (actor, counter, reroll) are the option's own words in both."""
+    for args, cs, en in (
+            (["odds", "contest", "--tie", "nikdo"], "tie musí být jedno z actor, counter, reroll, ne 'nikdo'",
+             "tie must be one of actor, counter, reroll, not 'nikdo'"),
+            (["odds", "test", "--presne-mode", "dva"], "presne_mode musí být jedno z plus-one, keep-best-2-of-3",
+             "presne_mode must be one of plus-one, keep-best-2-of-3"),
+            (["odds", str(ROOT / "scenarios" / "hanus-utek.yaml"), "nic"], "krok 'nic' neexistuje; kroky jsou utek",
+             "no step 'nic'; steps are utek")):
+        r_cs, r_en = _run(args, "cs"), _run(args, "en")
+        assert r_cs.exit_code == r_en.exit_code == 2, (r_cs.output, r_en.output)
+        assert cs in " ".join(r_cs.output.replace("│", " ").split()), r_cs.output
+        assert en in " ".join(r_en.output.replace("│", " ").split()), r_en.output
