@@ -23,6 +23,7 @@ from .dice import AskedDice, QueuedDice, SeededDice
 from .engine.actions import POOL_CS, bonus_for
 from .engine.context import Answer
 from .errors import DrdError
+from .i18n import N_, _
 
 CORE_KINDS = ("test", "contest", "race", "challenge")
 
@@ -44,24 +45,32 @@ def parse_roll(text: str, n: int, bonus: int, allow_total: bool) -> tuple[Any, s
         return None, None
     parts = [p for p in re.split(r"[\s,;+]+", text) if p]
     if not all(p.isdigit() for p in parts):
-        return None, f"nerozumím „{text}“: napiš {_how(n, bonus, allow_total)}"
+        return None, _("cannot read “{text}”: type {how}").format(text=text, how=_how(n, bonus, allow_total))
     values = [int(p) for p in parts]
     lo, hi = 2 + bonus, 12 + bonus
     if len(values) == 1 and n >= 2:
         v = values[0]
         if not allow_total:
-            return None, f"tady je třeba napsat kostky ({n} čísla 1–6, např. {_example(n)}), ne součet"
+            return None, _("type the dice here ({n} numbers 1–6, e.g. {example}), not a total").format(
+                n=n, example=_example(n))
         if lo <= v <= hi:
             return v, None
-        hint = f"; kostky odděl mezerou: {' '.join(parts[0])}" if len(parts[0]) == n and \
+        hint = _("; separate the dice with spaces: {dice}").format(dice=' '.join(parts[0])) if len(parts[0]) == n and \
             all("1" <= c <= "6" for c in parts[0]) else ""
-        return None, f"{v} nejde hodit: součet s bonusem {bonus:+d} je {lo}–{hi}{hint}"
+        return None, _("{value} cannot be rolled: the total with bonus {bonus} is {lo}–{hi}{hint}").format(
+            value=v, bonus=f"{bonus:+d}", lo=lo, hi=hi, hint=hint)
     if len(values) != n:
-        return None, f"hází se {n} kostky, zadáno {len(values)}: napiš {_how(n, bonus, allow_total)}"
+        return None, _("{n} dice are rolled, {given} given: type {how}").format(
+            n=n, given=len(values), how=_how(n, bonus, allow_total))
     for v in values:
         if not 1 <= v <= 6:
-            return None, f"kostka ukazuje 1 až 6, ne {v}"
+            return None, _("the die shows 1 to 6, not {value}").format(value=v)
     return values, None
+
+
+# Step kinds as the play header names them (the catalogs give zkouška, střet, závod, výzva, ukrývání).
+STEP_KINDS = {"test": N_("test"), "contest": N_("contest"), "race": N_("race"), "challenge": N_("challenge"),
+              "hide": N_("hiding")}
 
 
 def _example(n: int) -> str:
@@ -69,8 +78,8 @@ def _example(n: int) -> str:
 
 
 def _how(n: int, bonus: int, allow_total: bool) -> str:
-    total = f", součet s bonusem ({2 + bonus}–{12 + bonus})" if allow_total else ""
-    return f"kostky (např. {_example(n)}){total}, nebo Enter (hodí drd)"
+    total = _(", a total with the bonus ({lo}–{hi})").format(lo=2 + bonus, hi=12 + bonus) if allow_total else ""
+    return _("dice (e.g. {example}){total}, or Enter (drd rolls)").format(example=_example(n), total=total)
 
 
 def pct(p: Fraction) -> str:
@@ -243,16 +252,17 @@ class Session:
         self._step_header(ctx)
         if self.ask_rolls and (total is not None or dice is not None):
             what = f"{total}" if total is not None else " ".join(map(str, dice))
-            self.table.say(f"  {self._name(w, pid)}: hod ze souboru {what}")
+            self.table.say(_("  {name}: roll from the file {what}").format(name=self._name(w, pid), what=what))
 
     def _step_header(self, ctx: Any) -> None:
         rec = ctx.record
         if rec is self._shown_step:
             return
         self._shown_step = rec
-        kind = {"test": "zkouška", "contest": "střet", "race": "závod", "challenge": "výzva",
-                "hide": "ukrývání"}.get(rec.data["kind"], rec.data["kind"])
-        self.table.say(f"\n── Krok {rec.data['id']} (kolo {rec.data['round']}, {kind}) ──")
+        kind = rec.data["kind"]
+        kind = _(STEP_KINDS[kind]) if kind in STEP_KINDS else kind
+        self.table.say(_("\n── Step {id} (round {round}, {kind}) ──").format(id=rec.data["id"], round=rec.data["round"],
+                                                                         kind=kind))
 
     @staticmethod
     def _name(w: Any, pid: str) -> str:
@@ -279,12 +289,12 @@ class Session:
             prev = (ctx.record.data["rolls"].get(who) if ctx else None) or {}
             bonus = prev.get("bonus") or 0
             name = self._name(s.w, who) if s else who
-            why = "remíza, hází znovu" if purpose == "reroll" else purpose
-            self.table.say(f"  {name}: {why} — {n}k6 {bonus:+d}")
+            why = _("a tie, rolls again") if purpose == "reroll" else purpose
+            self.table.say(_("  {name}: {why} — {n}d6 {bonus}").format(name=name, why=why, n=n, bonus=f"{bonus:+d}"))
         if n > 2:
-            self.table.say(f"  (hází {n} kostky, počítají se dvě nejlepší)")
+            self.table.say(_("  (rolls {n} dice, the best two count)").format(n=n))
         while True:
-            text = self.table.ask("  Kostky, součet, nebo Enter (hodí drd): ")
+            text = self.table.ask(_("  Dice, a total, or Enter (drd rolls): "))
             got, err = parse_roll(text, n, bonus, allow_total=place is not None)
             if err:
                 self.table.say(f"  ✗ {err}")
@@ -301,7 +311,8 @@ class Session:
         label = getattr(spec, "label", None)
         pool = getattr(spec, "pool", None) or "telo"
         what = " ".join(x for x in (label, f"({POOL_CS.get(pool, pool)})") if x)
-        self.table.say(f"  {self._name(w, pid)} hází {what}: {n}k6 {bonus:+d}")
+        self.table.say(_("  {name} rolls {what}: {n}d6 {bonus}").format(name=self._name(w, pid), what=what, n=n,
+                                                                          bonus=f"{bonus:+d}"))
         for line in self._odds(s, n, bonus):
             self.table.say("    " + line)
 
@@ -334,17 +345,18 @@ class Session:
                 if c.roll is not None:
                     q = contest_odds(bonus, 0, tie="reroll")["win"] if tie == "reroll" else None
                     p = vs_total(c.roll, tie == "actor", q)
-                    out.append(f"proti {name} (hod {c.roll}): výhra {pct(p)}")
+                    out.append(_("against {name} (roll {roll}): win {p}").format(name=name, roll=c.roll, p=pct(p)))
                     continue
                 cb = self._bonus(ctx, w, c, s.path[:-1] + ("counters", i))
                 if cb is None:
                     continue
                 p = contest_odds(bonus, cb, tie=tie)["win"] if n == 2 else _pair(mine, roll_distribution(cb), tie)
-                out.append(f"proti {name} ({cb:+d}): výhra {pct(p)}")
+                out.append(_("against {name} ({bonus}): win {p}").format(name=name, bonus=f"{cb:+d}", p=pct(p)))
             quiet = [t for t in (s.spec.targets if isinstance(s.spec.targets, list) else
                                  [s.spec.targets] if s.spec.targets else []) if t not in acting]
             if quiet or getattr(s.spec, "obstacle", None):
-                out.append(f"proti {ctx.target} (kdo nereaguje, překážka): {pct(at_least(ctx.target))}")
+                out.append(_("against {target} (whoever does not react, an obstacle): {p}").format(
+                    target=ctx.target, p=pct(at_least(ctx.target))))
         elif kind == "contest" and step is not None and rest and rest[0] == "counters":
             actor = step.action.actor
             r = ctx.record.data["rolls"].get(actor)
@@ -352,18 +364,19 @@ class Session:
                 ab = r.get("bonus") or 0
                 q = contest_odds(ab, bonus, tie="reroll")["lose"] if tie == "reroll" else None
                 p = vs_total(r["total"], tie == "counter", q)
-                out.append(f"proti {self._name(w, actor)} (hod {r['total']}): výhra {pct(p)}")
+                out.append(_("against {name} (roll {roll}): win {p}").format(name=self._name(w, actor), roll=r["total"],
+                                                                             p=pct(p)))
         elif kind in ("test", "challenge") and step is not None:
             target = getattr(step, "target", None) or ctx.target
-            out.append(f"úspěch (≥ {target}): {pct(at_least(target))}")
+            out.append(_("success (≥ {target}): {p}").format(target=target, p=pct(at_least(target))))
         elif kind == "race" and step is not None:
             if getattr(step, "obstacle", None):
-                out.append(f"překážka (≥ {ctx.target}): {pct(at_least(ctx.target))}")
+                out.append(_("obstacle (≥ {target}): {p}").format(target=ctx.target, p=pct(at_least(ctx.target))))
             for q in step.actors:
                 r = ctx.record.data["rolls"].get(q)
                 if q != s.pid and r is not None:
-                    out.append(f"rychlejší než {self._name(w, q)} (hod {r['total']}): "
-                               f"{pct(vs_total(r['total'], False, None))}")
+                    out.append(_("faster than {name} (roll {roll}): {p}").format(
+                        name=self._name(w, q), roll=r["total"], p=pct(vs_total(r["total"], False, None))))
         return out
 
     @staticmethod
@@ -443,9 +456,11 @@ class Session:
         mine = rolls.get(who, {}).get("total")
         if vs == "test":
             target = s.ctx.target if s else 9
-            return w, name, f"{name}: hod {mine} < {target}" if mine is not None else f"{name} pod {target}"
+            return w, name, (_("{name}: roll {roll} < {target}").format(name=name, roll=mine, target=target)
+                             if mine is not None else _("{name} under {target}").format(name=name, target=target))
         theirs = rolls.get(vs, {}).get("total")
-        return w, name, (f"{name} ({mine}) prohrál proti {self._name(w, vs)} ({theirs})")
+        return w, name, _("{name} ({mine}) lost against {other} ({theirs})").format(
+            name=name, mine=mine, other=self._name(w, vs), theirs=theirs)
 
     def _state_line(self, w: Any, who: str) -> str:
         if w is None:
@@ -457,7 +472,7 @@ class Session:
 
     def _describe(self, pv: Preview, w: Any) -> str:
         if pv.error is not None:
-            return "nelze: " + _reason(pv.error)
+            return _("not possible: {reason}").format(reason=_reason(pv.error))
         if not pv.entries:
             return ""
         parts = []
@@ -465,16 +480,17 @@ class Session:
             pool = POOL_CS.get(e["pool"], e["pool"])
             before, after = e["ohrozeni"]
             whom = ", ".join(self._name(w, x) for x in e["protected"]) if e["protected"] else ""
-            txt = f"{e['cost']} {pool}, Ohrožení {before}→{after}"
+            txt = _("{cost} {pool}, Ohrožení {before}→{after}").format(cost=e["cost"], pool=pool, before=before,
+                                                                       after=after)
             if whom:
-                txt += f"; chrání: {whom}"
+                txt += _("; protects: {whom}").format(whom=whom)
             if e.get("denied"):
-                txt += f"; upírá zisk: {self._name(w, e['denied'])}"
+                txt += _("; denies the gain of: {name}").format(name=self._name(w, e["denied"]))
             g = e.get("gained") or {}
             if g.get("jizva"):
-                txt += f"; Jizva „{g['jizva']['name']}“ (+{g['jizva']['gain']})"
+                txt += _("; Jizva “{name}” (+{gain})").format(name=g["jizva"]["name"], gain=g["jizva"]["gain"])
             if g.get("sacrifice"):
-                txt += f"; obětuje {g['sacrifice']['name']} (+{g['sacrifice']['gain']})"
+                txt += _("; sacrifices {name} (+{gain})").format(name=g["sacrifice"]["name"], gain=g["sacrifice"]["gain"])
             parts.append(txt)
         return " + ".join(parts)
 
@@ -498,30 +514,31 @@ class Session:
                  if self.preview(who, vs, Answer(exhaust=True, exhaust_for=prefix + [p]), base).entries]
         if not useful_ex and not useful_de and not helps:
             return None
-        self.table.say(f"  Rozhodnutí: {head}.  [{self._state_line(w, who)}]")
-        options: dict[str, tuple[str, Any]] = {"p": ("přijmout neúspěch (R-ACC)", Answer())}
+        self.table.say(_("  Decision: {head}.  [{state}]").format(head=head, state=self._state_line(w, who)))
+        # The keys stay the Czech initials in both languages: replay files and muscle memory keep working.
+        options: dict[str, tuple[str, Any]] = {"p": (_("accept the failure (R-ACC)"), Answer())}
         if ex.entries:
-            options["v"] = ("vyčerpat se (R-EXH): " + self._describe(ex, w), Answer(exhaust=True))
+            options["v"] = (_("exhaust (R-EXH): ") + self._describe(ex, w), Answer(exhaust=True))
         elif short:
-            self.table.say(f"    vyčerpat se: {_reason(ex.error)}")
+            self.table.say(_("    exhaust: {reason}").format(reason=_reason(ex.error)))
         if useful_de:
-            options["u"] = ("upřít vítězi zisk (CS-MULTI-5): " + self._describe(de, w), Answer(deny=True))
+            options["u"] = (_("deny the winner the gain (CS-MULTI-5): ") + self._describe(de, w), Answer(deny=True))
         if useful_ex:
-            options["j"] = ("vyčerpat se a vzít Jizvu (R-EXH-4)", "jizva")
+            options["j"] = (_("exhaust and take a Jizva (R-EXH-4)"), "jizva")
             items = [i.name for i in w.peek(who).equipment] if w is not None else []
             if items:
-                options["o"] = ("vyčerpat se a obětovat předmět (R-EXH-4): " + ", ".join(items), "sacrifice")
+                options["o"] = (_("exhaust and sacrifice an item (R-EXH-4): ") + ", ".join(items), "sacrifice")
         if helps:
-            options["z"] = (("vyčerpat se i za jiné (CS-FOR-2): " if own else "vyčerpat se za jiné (CS-FOR-1): ")
+            options["z"] = ((_("exhaust for others too (CS-FOR-2): ") if own else _("exhaust for others (CS-FOR-1): "))
                             + ", ".join(self._name(w, p) for p in helps), "others")
-        for key, (text, _) in options.items():
+        for key, (text, _answer) in options.items():
             self.table.say(f"    [{key}] {text}")
         keys = "/".join(options)
         while True:
             # Enter accepts: the answer a file without `choices` would give (SCENARIO-FORMAT §5).
-            choice = self.table.ask(f"  Volba [{keys}, Enter = p]: ").strip().lower() or "p"
+            choice = self.table.ask(_("  Choice [{keys}, Enter = p]: ").format(keys=keys)).strip().lower() or "p"
             if choice not in options:
-                self.table.say(f"  ✗ napiš jedno z: {keys}")
+                self.table.say(_("  ✗ type one of: {keys}").format(keys=keys))
                 continue
             answer = options[choice][1]
             if answer == "jizva":
@@ -535,7 +552,7 @@ class Session:
             if answer.exhaust or answer.deny:
                 pv = self.preview(who, vs, answer, base)
                 if pv.error is not None or not pv.entries:
-                    self.table.say("  ✗ " + (_reason(pv.error) if pv.error else "tahle volba nic nezmění"))
+                    self.table.say("  ✗ " + (_reason(pv.error) if pv.error else _("this choice changes nothing")))
                     continue
                 self.table.say("  → " + self._describe(pv, w))
             return answer
@@ -550,60 +567,60 @@ class Session:
                  for pv in [self.preview(who, vs, Answer(exhaust=True, exhaust_for=[p]), base)] if pv.entries]
         if not helps:
             return None
-        self.table.say(f"  {self._name(w, who)} se může vyčerpat za jiné proti {self._name(w, vs)} (CS-FOR-1):"
-                       f"  [{self._state_line(w, who)}]")
+        self.table.say(_("  {name} may exhaust for others against {other} (CS-FOR-1):  [{state}]").format(
+            name=self._name(w, who), other=self._name(w, vs), state=self._state_line(w, who)))
         for i, (p, pv) in enumerate(helps, 1):
-            self.table.say(f"    [{i}] za {self._name(w, p)}: {self._describe(pv, w)}")
+            self.table.say(_("    [{i}] for {name}: {what}").format(i=i, name=self._name(w, p), what=self._describe(pv, w)))
         while True:
-            text = self.table.ask("  Čísla (např. 1 2), nebo Enter = ne: ").strip()
+            text = self.table.ask(_("  Numbers (e.g. 1 2), or Enter = no: ")).strip()
             if not text:
                 return None
             parts = text.replace(",", " ").split()
             if not all(x.isdigit() and 1 <= int(x) <= len(helps) for x in parts):
-                self.table.say(f"  ✗ napiš čísla 1–{len(helps)} nebo Enter")
+                self.table.say(_("  ✗ type numbers 1–{n} or Enter").format(n=len(helps)))
                 continue
             ids = list(dict.fromkeys(helps[int(x) - 1][0] for x in parts))
             answer = Answer(exhaust=True, exhaust_for=ids)
             pv = self.preview(who, vs, answer, base)
             if pv.error is not None or not pv.entries:
-                self.table.say("  ✗ " + (_reason(pv.error) if pv.error else "tahle volba nic nezmění"))
+                self.table.say("  ✗ " + (_reason(pv.error) if pv.error else _("this choice changes nothing")))
                 continue
             self.table.say("  → " + self._describe(pv, w))
             return answer
 
     def _ask_jizva(self, w: Any, who: str) -> Answer | None:
-        name = self.table.ask("  Jméno Jizvy (Enter = zpět): ").strip()
+        name = self.table.ask(_("  Name of the Jizva (Enter = back): ")).strip()
         if not name:
             return None
         while True:
-            text = self.table.ask("  Kolik bodů Jizva dává: ").strip()
+            text = self.table.ask(_("  How many points the Jizva gives: ")).strip()
             if text.isdigit() and 1 <= int(text) <= 99:
                 return Answer(exhaust=True, jizva={"name": name, "gain": int(text)})
-            self.table.say("  ✗ napiš počet bodů (číslo 1–99)")
+            self.table.say(_("  ✗ type the number of points (1–99)"))
 
     def _ask_item(self, w: Any, who: str) -> Answer | None:
         items = [i.name for i in w.peek(who).equipment]
         for i, item in enumerate(items, 1):
             self.table.say(f"    [{i}] {item}")
         while True:
-            text = self.table.ask("  Který předmět (číslo, Enter = zpět): ").strip()
+            text = self.table.ask(_("  Which item (a number, Enter = back): ")).strip()
             if not text:
                 return None
             if text.isdigit() and 1 <= int(text) <= len(items):
                 return Answer(exhaust=True, sacrifice=items[int(text) - 1])
-            self.table.say(f"  ✗ napiš číslo 1–{len(items)}")
+            self.table.say(_("  ✗ type a number 1–{n}").format(n=len(items)))
 
     def _ask_ids(self, w: Any, helps: list[str], prefix: list[str]) -> Answer | None:
         for i, p in enumerate(helps, 1):
             self.table.say(f"    [{i}] {self._name(w, p)}")
         while True:
-            text = self.table.ask("  Za koho navíc (čísla, Enter = zpět): ").strip()
+            text = self.table.ask(_("  For whom besides (numbers, Enter = back): ")).strip()
             if not text:
                 return None
             parts = text.replace(",", " ").split()
             if all(x.isdigit() and 1 <= int(x) <= len(helps) for x in parts):
                 return Answer(exhaust=True, exhaust_for=prefix + list(dict.fromkeys(helps[int(x) - 1] for x in parts)))
-            self.table.say(f"  ✗ napiš čísla 1–{len(helps)}")
+            self.table.say(_("  ✗ type numbers 1–{n}").format(n=len(helps)))
 
     # ----------------------------------------------------------------- the replay file
 
@@ -719,7 +736,6 @@ def _reason(error: DrdError) -> str:
     short = p.data if p.rule == "R-EXH-4" and "missing" in p.data else None
     if short:
         from .engine.actions import pool_cs
-        from .i18n import _
 
         return _("cannot afford it: costs {cost} {pool}, has {have}, missing {missing} [R-EXH-4]").format(
             cost=short["cost"], pool=pool_cs(short["pool"]), have=short["have"], missing=short["missing"])

@@ -277,3 +277,35 @@ rounds:
     # a total is refused for a reroll: it has nowhere to be written
     res = play(path, ["7", "7", "12", "6 6", "1 1", "p"], "--json", "--no-replay")
     assert "tady je třeba napsat kostky" in res.output and res.exit_code == 0
+
+
+def test_english_table_same_result(tmp_path):
+    """Issue #6: `--lang en` asks in English (prompts, odds, offers, typing mistakes) and gives the same
+    result as Czech for the same dice and answers (CS-SEQ-1, R-EXH-1, R-EXH-4): only the log words differ."""
+    from test_lang_en import czech_left
+
+    lines = ["43x", "4 3", "6 6", "11", "4 3", "x", "j", "Pád z výšky", "3", "v"]
+    czech = play(write(tmp_path), lines, "--json")
+    english = play(write(tmp_path, name="hanus2.yaml"), lines, "--json", "--lang", "en")
+    assert czech.exit_code == english.exit_code == 0, english.output
+    out = english.output
+    assert "── Step utek (round 1, contest) ──" in out
+    assert "Mistr Hanuš rolls útěk (Tělo): 2d6 +3" in out
+    assert "cannot read “43x”: type dice (e.g. 4 3), a total with the bonus (5–15), or Enter (drd rolls)" in out
+    assert "Dice, a total, or Enter (drd rolls): " in out
+    assert "[v] exhaust (R-EXH): 3 Tělo, Ohrožení 3→4; protects: Mistr Hanuš" in out
+    assert "✗ type one of: p/v/j/o" in out and "Choice [p/v/j/o, Enter = p]: " in out
+    assert "Name of the Jizva (Enter = back): " in out and "How many points the Jizva gives: " in out
+    assert "Game record: " in out
+    user = ["Hanuš prchá zlobrům (kostra)", "Mistr Hanuš", "Nejstarší zlobr", "Prostřední zlobr", "Nejmladší zlobr",
+            "útěk", "Pád z výšky", "mimo konflikt", "chycen", "Zasažen lavicí", "hůl", "hanus2.replay.yaml"]
+    prompts = out[:out.index("{")] if "{" in out else out        # the prompts, before the JSON result
+    assert not czech_left(prompts, user), czech_left(prompts, user)
+
+    def without_log(res):
+        result = normalised(json.loads(res.stdout))
+        for step in result["steps"]:
+            step.pop("log")
+        return result
+
+    assert without_log(english) == without_log(czech)

@@ -51,6 +51,8 @@ def play(
     reproduces exactly. Ctrl-C: exit 130, the replay holds what was entered so far.
     """
     use_language(lang)
+    from ..i18n import _
+
     params = parse_params(set_)
     out = sys.stderr if json_out else sys.stdout
     with guarded():
@@ -74,15 +76,15 @@ def play(
         target = None if no_replay else (replay or default_replay_path(file))
         with open(file, encoding="utf-8-sig") as handle:
             text = handle.read()
-        out.write(f"drd play: {loaded.scenario.title or file} (seed {used_seed})\n")
+        out.write(_("drd play: {title} (seed {seed})").format(title=loaded.scenario.title or file, seed=used_seed) + "\n")
         try:
             result = session.run()
         except (KeyboardInterrupt, EOFError) as exc:
-            why = "přerušeno (Ctrl-C)" if isinstance(exc, KeyboardInterrupt) else "vstup skončil uprostřed hry"
+            why = _("interrupted (Ctrl-C)") if isinstance(exc, KeyboardInterrupt) else _("the input ended in the middle of the game")
             saved = ""
             if target and session.entered:
                 write_atomic(target, session.replay_text(text))
-                saved = f"; zadané hody a volby jsou v {target} (drd play {target} pokračuje)"
+                saved = _("; the rolls and choices entered are in {file} (drd play {file} continues)").format(file=target)
             sys.stderr.write(f"\ndrd play: {why}{saved}\n")
             raise typer.Exit(INTERRUPTED_EXIT) from None
         if target:
@@ -100,14 +102,17 @@ def play(
             again = " ".join(["drd resolve", target] + (["--group", group] if group else [])
                              + [f"--set {p}" for p in set_ or []] + [f"--enable {e}" for e in enable or []]
                              + [f"--disable {d}" for d in disable or []])
-            sys.stderr.write(f"Záznam hry: {target}  (přehraje: {again})\n")
+            sys.stderr.write(_("Game record: {file}  (replay: {again})").format(file=target, again=again) + "\n")
 
 
 def require_terminal() -> None:
     """`--choose ask` talks to a person: without an interactive standard input it is a usage error."""
     if not sys.stdin.isatty():
-        sys.stderr.write("drd: --choose ask se ptá u stolu a potřebuje terminál (standardní vstup není "
-                         "interaktivní)\n  → v dávce použij --choose accept|exhaust nebo zapiš `choices` do souboru\n")
+        from ..i18n import _
+
+        sys.stderr.write(_("drd: --choose ask asks at the table and needs a terminal (standard input is not "
+                           "interactive)\n  → in a batch use --choose accept|exhaust or write `choices` into the file")
+                         + "\n")
         raise typer.Exit(2)
 
 
