@@ -74,11 +74,13 @@ def known_step_models(group: str | None = None, plugin_dirs: tuple[str, ...] = (
 
 def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None = None,
                 enable: tuple[str, ...] = (), disable: tuple[str, ...] = (), group: str | None = None,
-                plugin_dirs: tuple[str, ...] = (), describe: bool = False) -> Setup:
+                plugin_dirs: tuple[str, ...] = (), describe: bool = False, check_steps: bool = True) -> Setup:
     """Builds the layered rules profile (defaults ← group ← scenario ← command line) and plugins.
 
     `describe=True` (for `drd rules`): no plugin manager, and an enabled plugin that fails to
-    import is noted in `profile.broken` instead of stopping.
+    import is noted in `profile.broken` instead of stopping. `check_steps=False` leaves the
+    plugin-step check to the caller (`drd diff` reports a step refused under one profile as a
+    difference, so it needs the profile even then: `_check_plugin_steps(loaded, hooks, entries=…)`).
     """
     from .groups import group_layer
     from .plugins import ParamSource, build_manager, default_states, discover
@@ -108,7 +110,7 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
         return Setup(profile, entries, None)
     pm = build_manager(profile.enabled, entries)
     pm.drd_params = profile.params      # engine.hooks.Hooks shows them to hooks taking `params`
-    if loaded is not None:
+    if loaded is not None and check_steps:
         # Plugin steps are checked here, once the profile is known, so every caller (resolve,
         # odds, simulate, diff, play) refuses them before the engine runs.
         from .plugins import check_plugin_steps, step_types_of

@@ -59,7 +59,10 @@ def run_profile(loaded: Any, spec: ProfileSpec, seed: int, choose: str = "accept
     from .engine.run import resolve
     from .errors import DrdError, RuleViolation
 
-    setup = setup_rules(loaded, params=spec.params, enable=spec.enable, disable=spec.disable, group=spec.group)
+    # Plugin steps are checked below, inside the try: a step type whose plugin this profile switches
+    # off (`hide` without ukryvani) is a refusal under this profile, i.e. a difference, not the end.
+    setup = setup_rules(loaded, params=spec.params, enable=spec.enable, disable=spec.disable, group=spec.group,
+                        check_steps=False)
     profile = setup.profile
     out: dict[str, Any] = {"profile": spec.as_dict(),
                            "rules": {"enabled": sorted(profile.enabled), "params": dict(profile.params),
@@ -71,7 +74,7 @@ def run_profile(loaded: Any, spec: ProfileSpec, seed: int, choose: str = "accept
 
     try:
         hooks = Hooks(setup.pm, profile.enabled)
-        _check_plugin_steps(loaded, hooks)
+        _check_plugin_steps(loaded, hooks, entries=setup.entries)
         out["result"] = resolve(loaded.scenario, profile, KeyedDice(seed), hooks, choose=choose, seed=seed,
                                 observe=observe)
     except DrdError as exc:

@@ -154,3 +154,36 @@ def test_engine_scenario_error_is_exit_2_with_location(tmp_path):
     r = runner.invoke(app, ["diff", str(p), "--set", "tie=counter"])
     assert r.exit_code == 2
     assert "bad.yaml:" in r.output and "bonus_from" in r.output
+
+
+def test_plugin_step_refused_under_one_profile_is_a_difference(tmp_path):
+    """CS-HIDE: a `hide` step needs the plugin ukryvani (SCENARIO-FORMAT §6). A profile that switches
+    it off (--b-disable, or a group) refuses the file; that refusal is the difference between the
+    profiles (exit 0, A still resolves), not the end of the diff. Refused under both: exit 1."""
+    f = str(ROOT / "scenarios" / "zlatka-kuchyne.yaml")
+    d = _json([f, "--b-disable", "ukryvani"])
+    assert "result" in d["a"] and "error" not in d["a"]
+    assert [s["kind"] for s in d["a"]["result"]["steps"]] == ["hide"]
+    err = d["b"]["error"]
+    assert "ukryvani" in err["message"] and err["exit_code"] == 1
+    assert err["location"].startswith(f + ":31:")          # the `hide` key of the step
+    assert d["differences"][0]["what"] == "refused" and d["differences"][0]["a"] is None
+    settings = {x["setting"]: x for x in d["rule_differences"]}
+    assert settings["ukryvani"]["a"] is True and settings["ukryvani"]["b"] is False
+    assert settings["ukryvani"]["b_origin"] == "command line"
+
+    g = tmp_path / "bez-ukryvani.yaml"
+    g.write_text("name: bez ukrývání\ndisable: [ukryvani]\n", encoding="utf-8")
+    d = _json([f, "--group", str(g)])
+    assert "result" in d["a"] and "ukryvani" in d["b"]["error"]["message"]
+    assert {x["setting"]: x for x in d["rule_differences"]}["ukryvani"]["b_origin"].startswith("group ")
+    # Swapped: A is refused, B resolves — still a difference.
+    d = _json([f, "--a-disable", "ukryvani"])
+    assert "error" in d["a"] and "result" in d["b"]
+
+    r = runner.invoke(app, ["diff", f, "--b-disable", "ukryvani"], env={"NO_COLOR": "1"})
+    assert r.exit_code == 0, r.output
+    assert "Profil B" in r.output and "ukryvani" in r.output and "Profil A (druhý profil odmítnut)" in r.output
+
+    r = runner.invoke(app, ["diff", f, "--a-disable", "ukryvani", "--b-disable", "ukryvani"])
+    assert r.exit_code == 1 and "ukryvani" in r.output

@@ -180,8 +180,11 @@ def test_hide_with_ukryvani_disabled_is_exit_1_naming_ukryvani(work):
     assert r.exit_code == 1, r.output
     assert "h.yaml:8:9: step type 'hide' is provided by the plugin ukryvani, which is disabled" in r.output
     assert "unknown key" not in r.output
-    # every command that builds a profile refuses it the same way, before the engine runs
+    # every command that builds a profile refuses it the same way, before the engine runs; for
+    # `drd diff` a refusal under one profile is the difference (exit 0), under both exit 1
     d = drd("diff", "h.yaml", "--disable", "ukryvani")
+    assert d.exit_code == 0 and "provided by the plugin ukryvani" in d.output
+    d = drd("diff", "h.yaml", "--a-disable", "ukryvani", "--b-disable", "ukryvani")
     assert d.exit_code == 1 and "provided by the plugin ukryvani" in d.output
     from drd_cli.api import load_scenario
     from drd_cli.errors import RuleViolation
