@@ -205,3 +205,65 @@ def test_odds_usage_errors_follow_the_language():
         assert r_cs.exit_code == r_en.exit_code == 2, (r_cs.output, r_en.output)
         assert cs in " ".join(r_cs.output.replace("│", " ").split()), r_cs.output
         assert en in " ".join(r_en.output.replace("│", " ").split()), r_en.output
+
+
+def _usage_error(output: str) -> str:
+    """The message of a Click usage error, its box and line breaks taken out."""
+    return " ".join(output.replace("│", " ").replace("╭", " ").replace("╰", " ").split())
+
+
+CLI_ERRORS = [
+    # SK-1/SK-8/SK-6/SK-4: drd dakara's own checks of its options
+    (["dakara", "test", "--skill", "3", "--difficulty", "5", "--dice", "7", "1"],
+     "na kostce padá 1 až 6, ne 7", "a die shows 1 to 6, not 7"),
+    (["dakara", "test", "--skill", "3", "--difficulty", "5", "--tools", "hodne"],
+     "'hodne': očekáváno celé číslo od -2 do +2, nebo 'none'", "'hodne': expected an integer from -2 to +2, or 'none'"),
+    (["dakara", "test", "--skill", "3", "--difficulty", "5", "--finta", "2", "--finta-cap", "1"],
+     "+2 je nad stropem finty +1 (SK-6)", "+2 is over the finta cap +1 (SK-6)"),
+    (["dakara", "test", "--skill", "3", "--difficulty", "5", "--roll", "--dice", "3", "4"],
+     "zadejte --roll, nebo --dice, ne obojí", "give --roll or --dice, not both"),
+    # --set, --json/--format (cli/_common.py), drd diff and drd rules (their own usage checks)
+    (["resolve", str(ROOT / "scenarios" / "hanus-utek.yaml"), "--set", "tie"],
+     "'tie': očekáváno KLÍČ=HODNOTA, např. tie=counter", "'tie': expected KEY=VALUE, e.g. tie=counter"),
+    (["resolve", str(ROOT / "scenarios" / "hanus-utek.yaml"), "--json", "--format", "md"],
+     "--json a --format md se navzájem vylučují", "--json and --format md exclude each other"),
+    (["diff", str(ROOT / "scenarios" / "hanus-utek.yaml"), "--group", "a", "--group", "b", "--group", "c"],
+     "nejvýš dvě: pro A a pro B", "at most two: A's and B's"),
+    (["rules", "enable"], "použití: drd rules enable ID --group G", "usage: drd rules enable ID --group G"),
+    (["rules", "enable", "prostredi"], "úprava pravidel potřebuje profil skupiny: --group G",
+     "editing rules needs the group profile: --group G"),
+]
+
+
+@pytest.mark.parametrize("args,cs,en", CLI_ERRORS, ids=[" ".join(c[0][:3]) for c in CLI_ERRORS])
+def test_cli_usage_errors_follow_the_language(args, cs, en):
+    """Usage errors drd raises itself (exit 2) are in the chosen language; the option names, values
+    and rule ids (SK-6 …) stay as typed."""
+    r_cs, r_en = _run(args, "cs"), _run(args, "en")
+    assert r_cs.exit_code == r_en.exit_code == 2, (r_cs.output, r_en.output)
+    assert cs in _usage_error(r_cs.output), r_cs.output
+    assert en in _usage_error(r_en.output), r_en.output
+
+
+def test_unwritable_output_and_internal_errors_follow_the_language(tmp_path, monkeypatch):
+    """`cannot write` (exit 2, located at the path) and the internal-error lines (exit 3) of
+    cli/_common.py; the system's reason and the exception's own text stay as they are."""
+    from drd_cli import api
+
+    scenario = str(ROOT / "scenarios" / "hanus-utek.yaml")
+    target = str(tmp_path / "chybi" / "r.txt")
+    r_cs, r_en = _run(["resolve", scenario, "-o", target], "cs"), _run(["resolve", scenario, "-o", target], "en")
+    assert r_cs.exit_code == r_en.exit_code == 2
+    assert r_cs.output.startswith(f"{target}: nelze zapsat {target}: ")
+    assert r_en.output.startswith(f"{target}: cannot write {target}: ")
+
+    def broken(path):
+        raise ValueError("boom")
+
+    monkeypatch.setattr(api, "load_scenario", broken)
+    r_cs, r_en = _run(["resolve", scenario], "cs"), _run(["resolve", scenario], "en")
+    assert r_cs.exit_code == r_en.exit_code == 3
+    assert r_cs.output == ("drd: vnitřní chyba: ValueError: boom\n"
+                           "  → to je chyba v drd, ne ve vašem souboru; DRD_DEBUG=1 ukáže traceback\n")
+    assert r_en.output == ("drd: internal error: ValueError: boom\n"
+                           "  → this is a bug in drd, not in your file; DRD_DEBUG=1 shows the traceback\n")

@@ -241,7 +241,7 @@ def test_cli_format_from_extension_and_explicit_wins(tmp_path):
 
 def test_cli_json_and_md_exclude_each_other():
     res = run("resolve", HANUS_FILE, "--json", "--format", "md")
-    assert res.exit_code == 2 and "exclude each other" in res.stderr
+    assert res.exit_code == 2 and "se navzájem vylučují" in res.stderr
 
 
 def test_cli_lang_option_and_environment():

@@ -64,14 +64,32 @@ def guarded() -> Iterator[None]:
         raise fail(exc) from None
     except (typer.Exit, typer.Abort, KeyboardInterrupt):
         raise
+    except typer.BadParameter:
+        raise       # a usage error we raised ourselves: Typer prints it with the usage line, exit 2
     except BrokenPipeError:
         raise typer.Exit(reader_gone()) from None
     except Exception as exc:  # noqa: BLE001 - the guard's whole point
         if os.environ.get("DRD_DEBUG"):
             raise
-        sys.stderr.write(f"drd: internal error: {type(exc).__name__}: {exc}\n"
-                         "  → this is a bug in drd, not in your file; DRD_DEBUG=1 shows the traceback\n")
+        sys.stderr.write(internal_error_text(exc))
         raise typer.Exit(INTERNAL_ERROR_EXIT) from None
+
+
+def internal_error_text(exc: BaseException) -> str:
+    """The two lines of a bug in drd (exit 3), in the active language; the exception is Python's, as it is."""
+    from ..i18n import gettext
+
+    return (gettext("drd: internal error: {error}").format(error=f"{type(exc).__name__}: {exc}") + "\n  → "
+            + gettext("this is a bug in drd, not in your file; DRD_DEBUG=1 shows the traceback") + "\n")
+
+
+def cannot_write(path: str, exc: OSError) -> Any:
+    """The DrdError (exit 2) of an output file that cannot be written; the reason is the system's."""
+    from ..errors import DrdError, Location
+    from ..i18n import gettext
+
+    return DrdError(gettext("cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc),
+                    Location(path))
 
 
 BROKEN_PIPE_EXIT = 141
@@ -96,14 +114,12 @@ def write_atomic(path: str, text: str) -> None:
 
     A reader never sees a half-written file, and a failure leaves any old file untouched.
     """
-    from ..errors import DrdError, Location
-
     target = os.path.abspath(path)
     folder = os.path.dirname(target)
     try:
         fd, tmp = tempfile.mkstemp(prefix=".drd-", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise DrdError(f"cannot write {path}: {exc.strerror or exc}", Location(path)) from None
+        raise cannot_write(path, exc) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
@@ -118,7 +134,7 @@ def write_atomic(path: str, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         if isinstance(exc, OSError):
-            raise DrdError(f"cannot write {path}: {exc.strerror or exc}", Location(path)) from None
+            raise cannot_write(path, exc) from None
         raise
 
 
@@ -146,7 +162,10 @@ def parse_params(pairs: list[str] | None) -> dict[str, str]:
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise typer.BadParameter(f"{pair!r}: expected KEY=VALUE, e.g. tie=counter", param_hint="--set")
+            from ..i18n import gettext
+
+            raise typer.BadParameter(gettext("{pair}: expected KEY=VALUE, e.g. tie=counter").format(pair=repr(pair)),
+                                     param_hint="--set")
         out[key.strip()] = value.strip()
     return out
 
@@ -209,7 +228,10 @@ def transcript_format(fmt: Any, output: str | None, *, json_out: bool = False) -
     explicit = getattr(fmt, "value", fmt)
     if json_out:
         if explicit not in (None, "text"):
-            raise typer.BadParameter(f"--json and --format {explicit} exclude each other", param_hint="--format")
+            from ..i18n import gettext
+
+            raise typer.BadParameter(gettext("--json and --format {format} exclude each other").format(
+                format=explicit), param_hint="--format")
         return "json"
     if explicit:
         return str(explicit)

@@ -149,7 +149,9 @@ def main(argv: list[str] | None = None) -> None:
     except SystemExit:
         raise
     except KeyboardInterrupt:
-        sys.stderr.write("drd: interrupted\n")
+        from ..i18n import gettext
+
+        sys.stderr.write(gettext("drd: interrupted") + "\n")
         raise SystemExit(130) from None
     except BrokenPipeError:
         from ._common import reader_gone
@@ -158,10 +160,9 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as exc:  # noqa: BLE001 - last line of defence: never a traceback
         if os.environ.get("DRD_DEBUG"):
             raise
-        from ._common import INTERNAL_ERROR_EXIT
+        from ._common import INTERNAL_ERROR_EXIT, internal_error_text
 
-        sys.stderr.write(f"drd: internal error: {type(exc).__name__}: {exc}\n"
-                         "  → this is a bug in drd, not in your file; DRD_DEBUG=1 shows the traceback\n")
+        sys.stderr.write(internal_error_text(exc))
         raise SystemExit(INTERNAL_ERROR_EXIT) from None
 
 

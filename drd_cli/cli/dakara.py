@@ -47,10 +47,15 @@ def _tools(value: str) -> int | str:
     try:
         n = int(value)
     except ValueError:
-        raise typer.BadParameter(f"{value!r}: expected an integer from -2 to +2, or 'none'", param_hint="--tools")
+        from ..i18n import gettext
+
+        raise typer.BadParameter(gettext("{value}: expected an integer from -2 to +2, or 'none'").format(
+            value=repr(value)), param_hint="--tools")
     if not -2 <= n <= 2:
-        raise typer.BadParameter(f"{n}: tools are -2..+2 (poor or none down to -2, exceptional up to +2; SK-8)",
-                                 param_hint="--tools")
+        from ..i18n import gettext
+
+        raise typer.BadParameter(gettext("{n}: tools are -2..+2 (poor or none down to -2, exceptional up to +2; "
+                                         "SK-8)").format(n=n), param_hint="--tools")
     return n
 
 
@@ -59,7 +64,9 @@ def _dice(pair: Optional[Tuple[int, int]], hint: str) -> Optional[Tuple[int, int
         return None
     for d in pair:
         if not 1 <= d <= 6:
-            raise typer.BadParameter(f"{d}: a die shows 1 to 6", param_hint=hint)
+            from ..i18n import gettext
+
+            raise typer.BadParameter(gettext("a die shows 1 to 6, not {value}").format(value=d), param_hint=hint)
     return pair
 
 
@@ -68,7 +75,10 @@ def _pair(text: str) -> Tuple[int, int]:
     try:
         p, g = (int(x) for x in parts)
     except ValueError:
-        raise typer.BadParameter(f"{text!r}: expected PLAYER,NARRATOR, e.g. 4,1", param_hint="--helper-dice")
+        from ..i18n import gettext
+
+        raise typer.BadParameter(gettext("{text}: expected PLAYER,NARRATOR, e.g. 4,1").format(text=repr(text)),
+                                 param_hint="--helper-dice")
     return p, g
 
 
@@ -78,21 +88,24 @@ def _run(kind: str, skill: int, difficulty: int, finta: int, tools: str, tools_r
          finta_cap: int, injury_floor: int, roll: bool, dice: Optional[Tuple[int, int]], seed: Optional[int],
          opponent_finta: int, as_json: bool) -> None:
     """Validate the options, print the pre-roll answer, the exact odds and (optionally) the result."""
+    from ..i18n import gettext      # only messages below; the catalog is read when one is needed
+
+    over_cap = gettext("+{finta} is over the finta cap +{cap} (SK-6)")
     if finta > finta_cap:
-        raise typer.BadParameter(f"+{finta} is over the finta cap +{finta_cap} (SK-6)", param_hint="--finta")
+        raise typer.BadParameter(over_cap.format(finta=finta, cap=finta_cap), param_hint="--finta")
     if opponent_finta > finta_cap:
-        raise typer.BadParameter(f"+{opponent_finta} is over the finta cap +{finta_cap} (SK-6)",
-                                 param_hint="--opponent-finta")
+        raise typer.BadParameter(over_cap.format(finta=opponent_finta, cap=finta_cap), param_hint="--opponent-finta")
     tool_value = _tools(tools)
     dice = _dice(dice, "--dice")
     helper_dice = [_dice(_pair(p), "--helper-dice") for p in helper_dice]
     if len(helper_dice) > len(helper):
-        raise typer.BadParameter(f"{len(helper_dice)} pairs for {len(helper)} helper(s)", param_hint="--helper-dice")
+        raise typer.BadParameter(gettext("more pairs of dice ({pairs}) than helpers ({helpers})").format(
+            pairs=len(helper_dice), helpers=len(helper)), param_hint="--helper-dice")
     if risk != "injury" and injury_modifier:
-        raise typer.BadParameter("needs --risk injury (injury or complication, never both; SK-4)",
+        raise typer.BadParameter(gettext("needs --risk injury (injury or complication, never both; SK-4)"),
                                  param_hint="--injury-modifier")
     if roll and dice is not None:
-        raise typer.BadParameter("give --roll or --dice, not both", param_hint="--roll")
+        raise typer.BadParameter(gettext("give --roll or --dice, not both"), param_hint="--roll")
     if risk is None:
         risk = "complication"   # the quick command assumes a complication unless told (docs/dakara.md)
 
@@ -318,4 +331,7 @@ def contest_cmd(
 def _check_choice(value, allowed, hint) -> None:
     if value not in allowed:
         shown = " | ".join(a for a in allowed if a is not None)
-        raise typer.BadParameter(f"{value!r} is not one of {shown}", param_hint=hint)
+        from ..i18n import gettext
+
+        raise typer.BadParameter(gettext("{value} is not one of {shown}").format(value=repr(value), shown=shown),
+                                 param_hint=hint)

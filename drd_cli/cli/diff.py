@@ -66,13 +66,16 @@ def diff(
     from ._common import guarded, parse_params
 
     use_language(lang)
+    from ..i18n import gettext      # module level would load it for --help and completion too
+
     groups = list(group or [])
     if len(groups) > 2:
-        raise typer.BadParameter("at most two: A's and B's", param_hint="--group")
+        raise typer.BadParameter(gettext("at most two: A's and B's"), param_hint="--group")
     if len(groups) == 2 and (a_group or b_group):
-        raise typer.BadParameter("give two --group, or --a-group/--b-group, not both", param_hint="--group")
+        raise typer.BadParameter(gettext("give two --group, or --a-group/--b-group, not both"), param_hint="--group")
     if len(groups) == 1 and b_group:
-        raise typer.BadParameter("--group (once) is B's group; --b-group says it again", param_hint="--group")
+        raise typer.BadParameter(gettext("--group (once) is B's group; --b-group says it again"),
+                                 param_hint="--group")
     if choose not in ("accept", "exhaust", "cheapest"):
         raise typer.BadParameter("accept | exhaust | cheapest", param_hint="--choose")
     ga = groups[0] if len(groups) == 2 else a_group
@@ -88,7 +91,8 @@ def diff(
                              tuple(enable or ()) + tuple(b_enable or ()), tuple(disable or ()) + tuple(b_disable or ()))
         loaded = load_scenario(file)
         if loaded.system != "drd2":
-            raise ScenarioError(f"{file}: drd diff compares Dračí doupě II scenarios (this one is {loaded.system})")
+            raise ScenarioError(gettext("{file}: drd diff compares Dračí doupě II scenarios (this one is "
+                                        "{system})").format(file=file, system=loaded.system))
         if seed is None:
             seed = loaded.scenario.seed if loaded.scenario.seed is not None else new_seed()
         report = compare(loaded, spec_a, spec_b, seed=seed, choose=choose)

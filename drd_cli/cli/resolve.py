@@ -52,10 +52,10 @@ def resolve(
 
     Exit 0 resolved, 1 a rule forbids something in the file, 2 the file is not a valid scenario.
     """
+    use_language(lang)     # first: the usage errors of --set and --format are in the language too
     params = parse_params(set_)
     fmt = transcript_format(format_, output, json_out=json_out)
     with guarded():
-        use_language(lang)
         expected = None
         if verify is not None:
             expected, seed = _expected_digest(verify, seed)
@@ -100,7 +100,7 @@ def _expected_digest(verify: str, seed: Optional[int]) -> tuple[str, Optional[in
         with open(value, encoding="utf-8") as fh:
             text = fh.read()
     except (OSError, UnicodeDecodeError) as exc:
-        raise DrdError(f"cannot read {value}: {exc}", Location(value)) from None
+        raise DrdError(_("cannot read {path}: {reason}").format(path=value, reason=exc), Location(value)) from None
     expected = find_digest(text)
     if expected is None:
         raise DrdError(_("{file}: no sha256 footer hash found").format(file=value), Location(value))

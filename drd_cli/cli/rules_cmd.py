@@ -50,9 +50,14 @@ def rules(
             need = 2 if action == "set" else 1
             if len(rest) != need:
                 usage = "set KEY VALUE" if action == "set" else f"{action} ID"
-                raise typer.BadParameter(f"usage: drd rules {usage} --group G")
+                from ..i18n import gettext
+
+                raise typer.BadParameter(gettext("usage: drd rules {usage} --group G").format(usage=usage))
             if not group:
-                raise typer.BadParameter("editing rules needs the group profile: --group G", param_hint="--group")
+                from ..i18n import gettext
+
+                raise typer.BadParameter(gettext("editing rules needs the group profile: --group G"),
+                                         param_hint="--group")
             path, note = edit_group(group, action, rest, plugins_dir)
             typer.echo(f"{path}: " + (f"{action} {rest[0]}" if action != "set" else f"{rest[0]} = {rest[1]}"))
             if note:
@@ -61,7 +66,9 @@ def rules(
         if args and args[0] == "show":
             args = args[1:]
         if len(args) > 1:
-            raise typer.BadParameter("give at most one scenario FILE")
+            from ..i18n import gettext
+
+            raise typer.BadParameter(gettext("give at most one scenario FILE"))
         from ._common import parse_params
 
         table = effective_rules(args[0] if args else None, group=group, params=parse_params(set_),
@@ -251,7 +258,10 @@ def group_new(
     use_language(lang)
     with guarded():
         if not re.fullmatch(r"[\w][\w.-]*", name) or name.startswith("."):
-            raise typer.BadParameter(f"{name!r}: use letters, digits, '-', '_' or '.'", param_hint="NAME")
+            from ..i18n import gettext
+
+            raise typer.BadParameter(gettext("{name}: use letters, digits, '-', '_' or '.'").format(name=repr(name)),
+                                     param_hint="NAME")
         path = os.path.join("groups", f"{name}.yaml")
         if os.path.exists(path) and not force:
             sys_err = f"{path} already exists (use --force to overwrite)"
