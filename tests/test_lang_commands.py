@@ -88,6 +88,21 @@ def test_odds_file_step_in_english():
     assert "Dvojice (kdo vyhrává):" in cs and "(100,0 %)" in cs
 
 
+def test_odds_file_step_counts_use_plural_forms():
+    """`odds FILE STEP` counts through ngettext: "1 dice combination", Czech 1 / 2–4 / 5+ forms."""
+    en = run("odds", "scenarios/hanus-utek.yaml", "utek", "--lang", "en")
+    assert "  1 dice combination → 1 class, 1 resolution, " in en
+    cs = run("odds", "scenarios/hanus-utek.yaml", "utek", "--lang", "cs")
+    assert "  1 kombinace kostek → 1 třída, 1 vyhodnocení, " in cs
+    with i18n.using("cs"):
+        forms = [i18n.ngettext("{n} class", "{n} classes", n).format(n=n) for n in (1, 3, 5)]
+        combos = [i18n.ngettext("{n} dice combination", "{n} dice combinations", n).format(n=n) for n in (1, 4, 36)]
+    assert forms == ["1 třída", "3 třídy", "5 tříd"]
+    assert combos == ["1 kombinace kostek", "4 kombinace kostek", "36 kombinací kostek"]
+    with i18n.using("en"):
+        assert i18n.ngettext("{n} class", "{n} classes", 36).format(n=36) == "36 classes"
+
+
 # --------------------------------------------------------------------------- drd simulate
 
 def test_simulate_tables_in_english():

@@ -152,7 +152,7 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
 
 def _step_lines(r: dict, names: dict) -> list[str]:
     """The text report of `drd odds FILE STEP` (in the active language, one fact a line)."""
-    from ..i18n import _, fmt_decimal
+    from ..i18n import _, fmt_decimal, ngettext
 
     step, choose = r["step"], r["choose"]
     rollers = ", ".join(_("{who} ({dice}d6)").format(who=names.get(o["who"], o["who"]), dice=o["dice"])
@@ -161,8 +161,12 @@ def _step_lines(r: dict, names: dict) -> list[str]:
     combos = f"{r['combinations']:,}".replace(",", " ")
     lines = [_("Step {step} ({kind}), choices: {choose}").format(step=step, kind=r["kind"], choose=choose),
              _("  open rolls: {rollers}").format(rollers=rollers),
-             _("  {combinations} dice combinations → {classes} classes, {resolutions} resolutions, {ms} ms").format(
-                 combinations=combos, classes=r["classes"], resolutions=r["resolutions"],
+             _("  {combinations} → {classes}, {resolutions}, {ms} ms").format(
+                 combinations=ngettext("{n} dice combination", "{n} dice combinations", r["combinations"]).format(
+                     n=combos),
+                 classes=ngettext("{n} class", "{n} classes", r["classes"]).format(n=r["classes"]),
+                 resolutions=ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(
+                     n=r["resolutions"]),
                  ms=fmt_decimal(r["elapsed_ms"], 1))]
     if r["success"]:
         lines.append(_("Actions:"))
