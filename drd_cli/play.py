@@ -624,8 +624,12 @@ class Session:
 
     # ----------------------------------------------------------------- the replay file
 
-    def replay_text(self, text: str) -> str:
-        """The scenario `text` with everything entered so far filled in (ruamel round trip, comments kept)."""
+    def replay_text(self, text: str, rules: dict | None = None) -> str:
+        """The scenario `text` with everything entered so far filled in (ruamel round trip, comments kept).
+
+        `rules` ({enable, disable, params}, from `replay_rules`) is the session's effective rules
+        block: the group's and the command line's settings merged over the file's own `rules:`.
+        """
         from io import StringIO
 
         from ruamel.yaml import YAML
@@ -675,6 +679,8 @@ class Session:
             doc["seed"] = self.seed
         else:
             doc.insert(1, "seed", self.seed)
+        if rules is not None:
+            _write_rules(doc, self.loaded.scenario, rules)
         for cpath, who, vs, answer, rnd in self.decided:
             holder = _choices_holder(doc, self.loaded.scenario, cpath, rnd)
             if holder is None:
@@ -691,6 +697,89 @@ class Session:
         out = StringIO()
         yaml.dump(doc, out)
         return out.getvalue()
+
+
+def replay_rules(loaded: Any, *, group: str | None = None, params: dict | None = None,
+                 enable: tuple[str, ...] = (), disable: tuple[str, ...] = ()) -> tuple[dict | None, list[str]]:
+    """The `rules:` block that makes a replay resolve under the session's rules without options.
+
+    `drd play --group/--set/--enable/--disable` layer over the file's `rules:` exactly as for
+    `drd resolve` (SCENARIO-FORMAT §6: defaults ← group ← scenario ← command line). A scenario
+    cannot name a group, so its settings are inlined: the layers group, scenario, command line are
+    merged in that order (a later layer's enable/disable of an id replaces an earlier one's; within
+    a layer disable wins, as in `rules.build_profile`), and with the defaults underneath the block
+    gives the same profile. Parameter values are the checked ones (`--set sacrifice_gain=2` → 2).
+
+    Returns (block or None when there are no options, the group's plugin folders): those cannot go
+    into a scenario, so the command that replays it must name them (`drd --plugins-dir D resolve`).
+    Bad options raise ScenarioError, as `drd resolve` would.
+    """
+    if not (group or params or enable or disable):
+        return None, []
+    from .api import setup_rules
+    from .groups import group_layer
+
+    # Checks every id and value (and gives the parsed values) before anything is written.
+    profile = setup_rules(loaded, params=params, enable=enable, disable=disable, group=group).profile
+    layers: list[tuple[list, list, dict]] = []
+    dirs: list[str] = []
+    if group:
+        glayer, dirs = group_layer(group)
+        layers.append((glayer.enable, glayer.disable, glayer.params))
+    r = loaded.scenario.rules
+    layers.append((list(r.enable), list(r.disable), dict(r.params)))
+    layers.append((list(enable), list(disable), dict(params or {})))
+    on: list[str] = []
+    off: list[str] = []
+    merged: dict[str, Any] = {}
+    for en, dis, ps in layers:
+        for pid in en:
+            off = [x for x in off if x != pid]
+            on = on if pid in on else on + [pid]
+        for pid in dis:
+            on = [x for x in on if x != pid]
+            off = off if pid in off else off + [pid]
+        merged.update(ps)
+    values = {**profile.inactive, **profile.params}
+    return {"enable": on, "disable": off, "params": {k: values.get(k, v) for k, v in merged.items()}}, dirs
+
+
+def _write_rules(doc: Any, scenario: Any, rules: dict) -> None:
+    """Puts `rules` into the document's `rules:` (or `pravidla:`), editing the existing block in
+    place so its comments and the order of its entries stay; a new block goes before `participants`."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    key = _key(doc, scenario, "rules")
+    node = doc.get(key)
+    if not isinstance(node, dict):
+        if not (rules["enable"] or rules["disable"] or rules["params"]):
+            return
+        node = CommentedMap()
+        at = list(doc).index(_key(doc, scenario, "participants")) if _key(doc, scenario, "participants") in doc \
+            else len(doc)
+        doc.insert(at, key, node)
+    for field in ("enable", "disable"):
+        want = rules[field]
+        seq = node.get(field)
+        if isinstance(seq, list):
+            for i in reversed(range(len(seq))):
+                if seq[i] not in want:
+                    del seq[i]
+            seq.extend(x for x in want if x not in seq)
+        elif want:
+            seq = CommentedSeq(want)
+            seq.fa.set_flow_style()
+            # In the order of SCENARIO-FORMAT §6 (enable, disable, params), before a later key.
+            later = [k for k in ("disable", "params") if k in node and k != field]
+            node.insert(list(node).index(later[0]) if later else len(node), field, seq)
+    if rules["params"]:
+        ps = node.get("params")
+        if not isinstance(ps, dict):
+            ps = CommentedMap()
+            ps.fa.set_flow_style()
+            node["params"] = ps
+        for name, value in rules["params"].items():
+            ps[name] = value
 
 
 def _pair(a: dict, c: dict, tie: str) -> Fraction:

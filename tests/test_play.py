@@ -309,3 +309,158 @@ def test_english_table_same_result(tmp_path):
         return result
 
     assert without_log(english) == without_log(czech)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Hanuš 10 against the eldest ogre's 10: a tie. Who wins it is the rule R-CONT `tie`.
+TIE_SKELETON = """\
+format: drd/1
+title: Remíza se zlobrem (kostra)
+# Komentář, který má replay zachovat.
+rules:
+  # Pravidla souboru (komentář zůstane).
+  params: {presne: plus-one}   # poznámka u parametrů
+participants:
+  hanus: {name: Mistr Hanuš, side: vesnice, pools: {telo: 4, duse: 9, vliv: 5}, ohrozeni: 3,
+          levels: {carodej: 3}, equipment: [hůl]}
+  stary: {name: Nejstarší zlobr, side: zlobři, sudba: 12, ohrozeni: 2}
+rounds:
+  - initiative: [hanus, stary]
+    steps:
+      - id: utek
+        contest:
+          action: {actor: hanus, label: útěk, pool: telo, bonus_from: carodej,
+                   self_effect: {condition: mimo konflikt}}
+          counters:
+            - {actor: stary, kind: harm, pool: telo, effect: {condition: chycen}}
+"""
+TIE_INPUT = ["4 3", "5 5", "v"]        # 4+3+3 = 10 against 5+5 = 10; tie: counter → Hanuš exhausts
+ACTOR_INPUT = ["4 3", "5 5", "p"]      # tie: actor → the ogre loses and accepts
+
+
+def _replay_rules(replay: Path) -> dict:
+    from ruamel.yaml import YAML
+
+    return YAML(typ="safe").load(replay.read_text(encoding="utf-8"))["rules"]
+
+
+def _winner(result: dict) -> str:
+    return result["steps"][0]["pairs"][0]["winner"]
+
+
+def test_set_tie_counter_goes_into_the_replay_R_CONT(tmp_path):
+    """R-CONT: with `--set tie=counter` the ogre wins the 10:10 tie; the replay holds tie: counter,
+    so `drd resolve REPLAY` with no option reproduces the session (and the seed) exactly."""
+    path = write(tmp_path, TIE_SKELETON, "tie.yaml")
+    res = play(path, TIE_INPUT, "--json", "--set", "tie=counter", "--set", "sacrifice_gain=2")
+    assert res.exit_code == 0, res.output
+    session = json.loads(res.stdout)
+    assert _winner(session) == "stary" and session["rules"]["params"]["tie"] == "counter"
+    assert session["steps"][0]["exhaustions"][0]["by"] == "hanus"
+    replay = tmp_path / "tie.replay.yaml"
+    text = replay.read_text(encoding="utf-8")
+    assert "# Pravidla souboru (komentář zůstane)." in text and "# poznámka u parametrů" in text
+    assert "# Komentář, který má replay zachovat." in text
+    rules = _replay_rules(replay)
+    # the file's own parameter kept, the command line's added; a number stays a number
+    assert rules["params"] == {"presne": "plus-one", "tie": "counter", "sacrifice_gain": 2}
+    assert "seed: 5" in text
+    assert normalised(resolve_json(replay)) == normalised(session)
+    # the test could fail: under the default rule (tie: actor) Hanuš wins the same dice
+    assert _winner(resolve_json(replay, "--set", "tie=actor")) == "hanus"
+    # the command printed at the end needs no option any more
+    res = play(path, TIE_INPUT, "--set", "tie=counter")
+    assert f"drd resolve {replay})" in res.output and "--set" not in res.output.split("drd resolve")[-1]
+
+
+def test_group_is_inlined_into_the_replay_rules(tmp_path):
+    """SCENARIO-FORMAT §6: a scenario cannot name a group, so what groups/ctvrtek.yaml sets
+    (rozsahla-protiakce on, tie: counter) is written into the replay's `rules:`; resolving the
+    replay without --group gives the session's result, with the same rules."""
+    path = write(tmp_path, TIE_SKELETON, "tie.yaml")
+    res = play(path, TIE_INPUT, "--json", "--group", str(ROOT / "groups" / "ctvrtek.yaml"))
+    assert res.exit_code == 0, res.output
+    session = json.loads(res.stdout)
+    assert _winner(session) == "stary" and "rozsahla-protiakce" in session["rules"]["enabled"]
+    replay = tmp_path / "tie.replay.yaml"
+    rules = _replay_rules(replay)
+    assert rules["enable"] == ["rozsahla-protiakce"]
+    assert rules["params"] == {"presne": "plus-one", "tie": "counter"}
+    again = resolve_json(replay)
+    assert again["rules"] == session["rules"]
+    assert normalised(again) == normalised(session)
+
+    # groups/puristi.yaml switches the abilities off: the replay disables them itself
+    res = play(path, TIE_INPUT, "--json", "--group", str(ROOT / "groups" / "puristi.yaml"), "--set", "tie=counter")
+    assert res.exit_code == 0, res.output
+    session = json.loads(res.stdout)
+    assert "kruhovy-sek" not in session["rules"]["enabled"]
+    assert "kruhovy-sek" in _replay_rules(replay)["disable"]
+    assert normalised(resolve_json(replay)) == normalised(session)
+
+
+def test_replay_rules_keep_the_layer_order(tmp_path):
+    """SCENARIO-FORMAT §6 (group ← scenario ← command line): the file's `tie: actor` beats the
+    group's `tie: counter`, and `--disable` beats the file's `enable`. The inlined block keeps that."""
+    text = TIE_SKELETON.replace("params: {presne: plus-one}",
+                                "enable: [plosna-protiakce]\n  params: {tie: actor}")
+    path = write(tmp_path, text, "tie.yaml")
+    res = play(path, ACTOR_INPUT, "--json", "--group", str(ROOT / "groups" / "ctvrtek.yaml"),
+               "--disable", "plosna-protiakce")
+    assert res.exit_code == 0, res.output
+    session = json.loads(res.stdout)
+    assert _winner(session) == "hanus"                         # tie: actor, the file's own rule
+    assert "plosna-protiakce" not in session["rules"]["enabled"]
+    rules = _replay_rules(tmp_path / "tie.replay.yaml")
+    assert rules == {"enable": ["rozsahla-protiakce"], "disable": ["plosna-protiakce"], "params": {"tie": "actor"}}
+    assert normalised(resolve_json(tmp_path / "tie.replay.yaml")) == normalised(session)
+
+
+def test_without_rule_options_the_rules_block_is_untouched(tmp_path):
+    path = write(tmp_path, TIE_SKELETON, "tie.yaml")
+    assert play(path, ACTOR_INPUT).exit_code == 0
+    text = (tmp_path / "tie.replay.yaml").read_text(encoding="utf-8")
+    assert "rules:\n  # Pravidla souboru (komentář zůstane).\n  params: {presne: plus-one}   # poznámka u parametrů\n" \
+        in text
+
+
+def test_group_plugin_folders_are_named_in_the_replay_command(tmp_path):
+    """A group's `plugin_dirs` cannot go into a scenario: the printed command names them."""
+    path = write(tmp_path, TIE_SKELETON, "tie.yaml")
+    group = tmp_path / "g.yaml"
+    plugins = ROOT / "tests" / "data" / "step_plugin"
+    group.write_text(f"name: g\nplugin_dirs: [{plugins}]\nparams: {{tie: counter}}\n", encoding="utf-8")
+    res = play(path, TIE_INPUT, "--group", str(group))
+    assert res.exit_code == 0, res.output
+    assert f"drd --plugins-dir {plugins} resolve {tmp_path / 'tie.replay.yaml'}" in res.output
+
+
+def test_plugin_parameter_goes_into_the_replay(tmp_path, monkeypatch):
+    """SCENARIO-FORMAT §6, R-MAN-2: a parameter a plugin declares (the tutorial's stit-predku:
+    `stit_predku_manoeuvre` picks the manoeuvre the ability makes free) is written into the replay
+    like a core one, so the replay resolves the same without --set."""
+    import shutil
+
+    from drd_cli.cli.plugins_cmd import PLUGINS_DIR_ENV
+
+    (tmp_path / "plugins").mkdir()
+    shutil.copy(ROOT / "examples" / "drd-stit-predku" / "drd_stit_predku.py", tmp_path / "plugins" / "stit_predku.py")
+    monkeypatch.setenv(PLUGINS_DIR_ENV, str(tmp_path / "plugins"))
+    path = write(tmp_path, """\
+format: drd/1
+participants:
+  ulrich: {pools: {telo: 5, duse: 3, vliv: 3}, levels: {bojovnik: 2}, abilities: [stit-predku]}
+rounds:
+  - steps:
+      - {id: t, test: {actor: ulrich, pool: telo, manoeuvres: [presne], bonus_from: bojovnik}}
+""", "stit.yaml")
+    res = play(path, ["4 3"], "--json", "--set", "stit_predku_manoeuvre=obrana")
+    assert res.exit_code == 0, res.output
+    session = json.loads(res.stdout)
+    replay = tmp_path / "stit.replay.yaml"
+    assert _replay_rules(replay) == {"params": {"stit_predku_manoeuvre": "obrana"}}
+    assert normalised(resolve_json(replay)) == normalised(session)
+    # it matters: with the default (presne is the free one) Ulrich's Tělo ends otherwise
+    default = resolve_json(replay, "--set", "stit_predku_manoeuvre=presne")
+    assert default["final"]["ulrich"]["telo"] != session["final"]["ulrich"]["telo"]

@@ -59,7 +59,7 @@ def play(
         from ..api import load_scenario, resolve_scenario
         from ..dice import new_seed
         from ..errors import ScenarioError
-        from ..play import Session, Table
+        from ..play import Session, Table, replay_rules
 
         loaded = load_scenario(file)
         if loaded.system != "drd2":
@@ -68,6 +68,8 @@ def play(
         used_seed = seed if seed is not None else loaded.scenario.seed if loaded.scenario.seed is not None \
             else new_seed()
         opts = dict(params=params, enable=tuple(enable or ()), disable=tuple(disable or ()), group=group)
+        # The replay carries the session's rules itself (group inlined), so it replays with no options.
+        rules, rule_dirs = replay_rules(loaded, **opts)
 
         def run(**kw):
             return resolve_scenario(loaded, seed=used_seed, **opts, **kw)
@@ -83,12 +85,12 @@ def play(
             why = _("interrupted (Ctrl-C)") if isinstance(exc, KeyboardInterrupt) else _("the input ended in the middle of the game")
             saved = ""
             if target and session.entered:
-                write_atomic(target, session.replay_text(text))
+                write_atomic(target, session.replay_text(text, rules))
                 saved = _("; the rolls and choices entered are in {file} (drd play {file} continues)").format(file=target)
             sys.stderr.write(f"\ndrd play: {why}{saved}\n")
             raise typer.Exit(INTERRUPTED_EXIT) from None
         if target:
-            write_atomic(target, session.replay_text(text))
+            write_atomic(target, session.replay_text(text, rules))
         if json_out:
             from ..render.jsonout import dumps
 
@@ -99,9 +101,8 @@ def play(
             out.write("\n")
             render(result, make_console())
         if target:
-            again = " ".join(["drd resolve", target] + (["--group", group] if group else [])
-                             + [f"--set {p}" for p in set_ or []] + [f"--enable {e}" for e in enable or []]
-                             + [f"--disable {d}" for d in disable or []])
+            # A group's plugin folders cannot go into a scenario: the command names them.
+            again = " ".join(["drd"] + [f"--plugins-dir {d}" for d in rule_dirs] + ["resolve", target])
             sys.stderr.write(_("Game record: {file}  (replay: {again})").format(file=target, again=again) + "\n")
 
 
