@@ -116,11 +116,13 @@ def steps_by_id(steps: Any) -> dict[str, dict]:
     return out
 
 
-def compare_result(expect: dict, result: dict | None, exit_code: int, error_text: str = "") -> list[Difference]:
+def compare_result(expect: dict, result: dict | None, exit_code: int, error_text: str = "",
+                   other_texts: tuple[str, ...] = ()) -> list[Difference]:
     """Everything in `expect` (the `expect:` block as a dict) that the run did not give.
 
     `result` is the result dict when the run resolved (exit 0), else None; `exit_code` is how
-    the run ended; `error_text` the formatted error when it did not resolve.
+    the run ended; `error_text` the formatted error when it did not resolve; `other_texts` the
+    same error in the other languages (`expect.error` may quote any of them).
     """
     expect = dict(expect or {})
     out: list[Difference] = []
@@ -131,7 +133,7 @@ def compare_result(expect: dict, result: dict | None, exit_code: int, error_text
         if error_text:
             text += f" ({error_text.splitlines()[0]})"
         out.append(Difference(("exit",), want_exit, exit_code, text))
-    if want_error is not None and str(want_error) not in error_text:
+    if want_error is not None and not any(str(want_error) in t for t in (error_text, *other_texts)):
         out.append(Difference(("error",), want_error, error_text,
                               f"error: expected a message containing {show(want_error)}, "
                               f"got {show(error_text or None) if error_text else 'no error'}"))

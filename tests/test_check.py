@@ -92,3 +92,57 @@ def test_compare_generic_and_helpers():
 def test_key_types_are_matched_as_text():
     # YAML `1.2:` is a float key; result ids are strings.
     assert compare_result({"steps": {1.2: {"kind": "test"}}}, RESULT, 0) == []
+
+
+_TWICE = """\
+format: drd/1
+title: dvakrát z iniciativy
+participants:
+  a: {{pools: {{telo: 3, duse: 3, vliv: 3}}, levels: {{bojovnik: 1}}}}
+rounds:
+  - initiative: [a]
+    steps:
+      - test: {{actor: a, pool: telo, roll: 10}}
+      - test: {{actor: a, pool: telo, roll: 10}}
+expect:
+  exit: 1
+  error: '{quote}'
+"""
+
+
+def _check(tmp_path, quote, *args):
+    from typer.testing import CliRunner
+
+    from drd_cli.cli.app import app
+
+    path = tmp_path / "twice.yaml"
+    path.write_text(_TWICE.format(quote=quote), encoding="utf-8")
+    return CliRunner().invoke(app, ["check", str(path), *args])
+
+
+def test_expected_error_may_quote_the_message_in_either_language(tmp_path):
+    """`expect.error` written by an English-speaking group still passes at a Czech table (and back)."""
+    from drd_cli.i18n import using
+
+    with using("en"):
+        from drd_cli.api import load_scenario, resolve_scenario
+        from drd_cli.errors import RuleViolation
+
+        path = tmp_path / "probe.yaml"
+        path.write_text(_TWICE.format(quote="x"), encoding="utf-8")
+        try:
+            resolve_scenario(load_scenario(str(path)))
+        except RuleViolation as exc:
+            english = exc.problems[0].message
+    with using("cs"):
+        try:
+            resolve_scenario(load_scenario(str(path)))
+        except RuleViolation as exc:
+            czech = exc.problems[0].message
+    assert english != czech
+    for quote in (english, czech):
+        for lang in ("cs", "en"):
+            res = _check(tmp_path, quote.replace("'", "''"), "--lang", lang)
+            assert res.exit_code == 0, (quote, lang, res.output)
+    res = _check(tmp_path, "nothing like this")
+    assert res.exit_code == 1 and "error" in res.output

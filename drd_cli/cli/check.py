@@ -75,8 +75,11 @@ def check_file(path: str) -> FileReport:
                 pass      # a rule refusing something is for resolving (`expect:`) to show
     except ScenarioError as exc:
         expect = _raw_expect(path)
+        others = _error_in_other_languages(lambda: load_scenario(path)) \
+            if expect is not None and "error" in expect else ()
         if expect is not None and "exit" in expect and not compare_result(
-                {k: v for k, v in expect.items() if k in ("exit", "error")}, None, exc.exit_code, exc.format()):
+                {k: v for k, v in expect.items() if k in ("exit", "error")}, None, exc.exit_code, exc.format(),
+                others):
             return FileReport(path, "ok", exit=exc.exit_code, expected_exit=expect["exit"], checked=True)
         return FileReport(path, "invalid", list(exc.problems), exit=exc.exit_code)
 
@@ -90,7 +93,9 @@ def check_file(path: str) -> FileReport:
         result = resolve_scenario(loaded)
     except (RuleViolation, ScenarioError, DrdError) as exc:
         code, error_text, error_problems = exc.exit_code, exc.format(), list(exc.problems)
-    diffs = compare_result(expect, result, code, error_text)
+    others = _error_in_other_languages(lambda: resolve_scenario(load_scenario(path))) \
+        if code and "error" in expect else ()
+    diffs = compare_result(expect, result, code, error_text, others)
     report = FileReport(path, "ok", exit=code, expected_exit=expect.get("exit", 0), checked=True)
     if diffs:
         report.status = "differences"
@@ -101,6 +106,27 @@ def check_file(path: str) -> FileReport:
             # Show the refusal in full too, so the reader can see why the run did not resolve.
             report.problems.extend(error_problems)
     return report
+
+
+def _error_in_other_languages(attempt: Any) -> tuple[str, ...]:
+    """The error `attempt()` raises, formatted in each other catalog language.
+
+    `expect.error` quotes a message; a file written by an English-speaking group must check the
+    same way at a Czech table, so a quote in any language the messages exist in counts.
+    """
+    from ..errors import DrdError
+    from ..i18n import LANGS, language, using
+
+    texts = []
+    for lang in LANGS:
+        if lang == language():
+            continue
+        with using(lang):
+            try:
+                attempt()
+            except DrdError as exc:
+                texts.append(exc.format())
+    return tuple(texts)
 
 
 def _safe_check(path: str) -> FileReport:
