@@ -105,6 +105,8 @@ class Outcome:
     actor_exhausted_vs: set[str] = field(default_factory=set)
     interrupter_answers: dict[str, str] = field(default_factory=dict)
     consumed: set[tuple[str, str]] = field(default_factory=set)
+    doomed: list[str] = field(default_factory=list)    # counter-actors whose pair is a sure loss
+    covered: set[str] = field(default_factory=set)     # losers someone else exhausted for (CS-FOR-2)
 
 
 def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, choices: Choices,
@@ -143,6 +145,12 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
         sides.append(_prepare_counter(ctx, w, rec, c, i, path, targets, threatened, seen, long_state))
     roll_sides(ctx, w, rec, sides)
     out = Outcome(targets, threatened)
+    # CS-FOR-2: one exhaustion covers several losers of the action, a counter-actor whose own pair
+    # comes later included. Pairs go from the highest roll down, so when a counter loses, every
+    # pair still to come is a loss too — except a tie that a reroll may still decide.
+    ra = sides[0].prep.roll.total
+    out.doomed = [s.pid for s in sides[1:] if s.prep.roll.total < ra
+                  or (s.prep.roll.total == ra and ctx.param("tie") == "actor")]
     participants = [s.pid for s in sides]
     refuse_outsiders(w, choices, participants, targets, followup=a.followup is not None)
     act = sides[0]
@@ -359,6 +367,9 @@ def others_exhaust(ctx: Ctx, w: Working, rec: StepRecord, vs: Any, out: Outcome,
     for payer in participants:
         if payer in skip:
             continue
+        written = choices.peek(payer, vs.pid)
+        if written is not None and (not written.exhaust or written.exhaust_for is None):
+            continue   # not an answer for others: left for the payer's own decision (or logged unused)
         ans = choices.explicit(payer, vs.pid)
         if ans is None or not ans.exhaust or ans.exhaust_for is None or (payer, vs.pid) in out.consumed:
             continue
@@ -452,18 +463,30 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
             at_stake.append(p)
     # CS-FOR-1: one exhausts only for someone the winner's action threatens (R-THR), not for a helped target.
     may_name = set(out.threatened)
-    loser_answer = _answer(choices, c.pid, act.pid)
+    # Someone already exhausted for this loser (CS-FOR-2): it has nothing left to avert, so it is
+    # not asked; only a written `deny` of the winner's gain still counts, any other answer stays
+    # unused and the step's log says it was ignored (SCENARIO-FORMAT §5).
+    covered_before = c.pid in out.covered
+    if covered_before:
+        written = choices.peek(c.pid, act.pid)
+        loser_answer = _answer(choices, c.pid, act.pid) if written is not None and written.deny else Answer(explicit=False)
+    else:
+        loser_answer = _answer(choices, c.pid, act.pid)
     # The loser first, then anyone else in the contest who chose to exhaust for those at stake.
-    if loser_answer.exhaust and at_stake:
-        got = pay_for(ctx, w, rec, c.pid, act, loser_answer, at_stake + _pending(out, participants), out,
+    if covered_before:
+        pass
+    elif loser_answer.exhaust and at_stake:
+        got = pay_for(ctx, w, rec, c.pid, act, loser_answer, at_stake + _coverable(out, participants), out,
                       participants, may_name=may_name, rule="R-EXH-2")
         mark_exhausted(ctx, w, rec, out, got, act, c.pid)
     elif loser_answer.exhaust and loser_answer.explicit and loser_answer.exhaust_for is not None:
+        # Not at stake itself: it pays when one it names is (at that one's pair, or now for
+        # non-reacting targets), so the exhaustion sits where the consequence was decided.
         got = pay_for(ctx, w, rec, c.pid, act, loser_answer, _pending(out, participants), out,
                       participants, may_name=may_name, rule="CS-FOR-1")
         mark_exhausted(ctx, w, rec, out, got, act, c.pid)
     if at_stake:
-        others_exhaust(ctx, w, rec, act, out, choices, participants, at_stake + _pending(out, participants),
+        others_exhaust(ctx, w, rec, act, out, choices, participants, at_stake + _coverable(out, participants),
                        may_name=may_name, skip={c.pid}, named_from=at_stake)
     for pid in at_stake:
         if pid in out.settled:
@@ -485,7 +508,7 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
             out.consumed.add((c.pid, act.pid))
     # With nothing at stake for the loser, its `exhaust` can only mean denying the winner's gain (§5).
     deny = loser_answer.deny or (loser_answer.exhaust and loser_answer.explicit and not at_stake
-                                 and loser_answer.exhaust_for is None and not act.spec.long)
+                                 and loser_answer.exhaust_for is None and not act.spec.long and not covered_before)
     if deny and has_effect(act.spec.self_effect):
         if exhaust(ctx, w, rec, payer=c.pid, vs=act.pid, pool=act.prep.threat_pool, protected=[],
                    answer=loser_answer, winner=act.prep, denied=act.pid, rule="CS-MULTI-5",
@@ -518,6 +541,14 @@ def _pending(out: Outcome, participants: list[str]) -> list[str]:
     return [t for t in out.targets if t not in participants and t not in out.shielded and t not in out.settled]
 
 
+def _coverable(out: Outcome, participants: list[str]) -> list[str]:
+    """CS-FOR-2: whom an `exhaust: [ids]` may cover now besides the pair's loser: targets that did
+    not react, and threatened counter-actors whose pair is still to come and is sure to be lost."""
+    later = [p for p in out.doomed if p in out.threatened and p in out.targets
+             and p not in out.settled and p not in out.shielded]
+    return _pending(out, participants) + [p for p in later if p not in _pending(out, participants)]
+
+
 def mark_exhausted(ctx: Ctx, w: Working, rec: StepRecord, out: Outcome, protected: list[str], act: Any,
                    payer: str) -> None:
     """Targets exhausted for are settled: the action reached them, softened (if given) lands instead
@@ -525,6 +556,8 @@ def mark_exhausted(ctx: Ctx, w: Working, rec: StepRecord, out: Outcome, protecte
     for pid in protected:
         out.settled.add(pid)
         out.softened_for.add(pid)
+        if pid != payer:
+            out.covered.add(pid)
         if pid not in out.reached:
             out.reached.append(pid)
     if protected and has_effect(act.spec.softened):
