@@ -13,6 +13,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from .i18n import _
+
 _ABSENT = object()
 
 
@@ -104,7 +106,8 @@ def compare(expected: Any, actual: Any, path: tuple = ()) -> list[Difference]:
 
 
 def _diff(path: tuple, expected: Any, actual: Any) -> Difference:
-    return Difference(path, expected, actual, f"{dotted(path)}: expected {show(expected)}, got {show(actual)}")
+    return Difference(path, expected, actual, _("{path}: expected {expected}, got {actual}").format(
+        path=dotted(path), expected=show(expected), actual=show(actual)))
 
 
 def steps_by_id(steps: Any) -> dict[str, dict]:
@@ -129,14 +132,15 @@ def compare_result(expect: dict, result: dict | None, exit_code: int, error_text
     want_exit = expect.pop("exit", 0)
     want_error = expect.pop("error", None)
     if not same(want_exit, exit_code):
-        text = f"exit: expected {show(want_exit)}, got {exit_code}"
+        text = _("exit: expected {expected}, got {actual}").format(expected=show(want_exit), actual=exit_code)
         if error_text:
             text += f" ({error_text.splitlines()[0]})"
         out.append(Difference(("exit",), want_exit, exit_code, text))
     if want_error is not None and not any(str(want_error) in t for t in (error_text, *other_texts)):
+        got = show(error_text) if error_text else _("no error")
         out.append(Difference(("error",), want_error, error_text,
-                              f"error: expected a message containing {show(want_error)}, "
-                              f"got {show(error_text or None) if error_text else 'no error'}"))
+                              _("error: expected a message containing {quote}, got {got}").format(
+                                  quote=show(want_error), got=got)))
     if result is None:
         # Nothing resolved: the rest of the expectation cannot be checked (the exit says why).
         return out
@@ -146,9 +150,10 @@ def compare_result(expect: dict, result: dict | None, exit_code: int, error_text
             for step_id, step_expect in value.items():
                 step = by_id.get(str(step_id), _ABSENT)
                 if step is _ABSENT:
-                    known = ", ".join(by_id) or "none"
+                    known = ", ".join(by_id) or "–"
                     out.append(Difference(("steps", step_id), step_expect, _ABSENT,
-                                          f"steps.{step_id}: no step with this id (steps: {known})"))
+                                          _("steps.{id}: no step with this id (steps: {known})").format(
+                                              id=step_id, known=known)))
                 else:
                     out.extend(compare(step_expect, step, ("steps", step_id)))
         else:

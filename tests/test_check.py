@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+import pytest
+
 from drd_cli.check import compare, compare_result, dotted, same, show, steps_by_id
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """The report lines are pinned in English here; tests/test_cli.py checks them in Czech."""
+    from drd_cli import i18n
+
+    with i18n.using("en"):
+        yield
 
 RESULT = {
     "format": "drd-result/1",

@@ -253,8 +253,22 @@ def test_check_passes_and_fails(tmp_path):
     lines = res.stdout.splitlines()
     # The difference points at the expect entry: line of `telo` inside `expect.final.hanus`.
     expect_line = EXPECT_BAD.splitlines().index("    hanus: {telo: 4, ohrozeni: 5}") + 1
+    assert f"{bad}:{expect_line}:13: final.hanus.telo: očekáváno 4, vyšlo 0" in lines
+    assert f"{good}: ok (očekávání splněna, exit 0)" in lines
+    assert f"{bad}: NESPLNĚNO (1 rozdíl)" in lines
+    assert lines[-1] == "2 soubory: 1 ok, s rozdíly: 1"
+
+
+def test_check_report_in_english(tmp_path):
+    good = write(tmp_path, "good.yaml", EXPECT_OK)
+    bad = write(tmp_path, "bad.yaml", EXPECT_BAD)
+    res = runner.invoke(app, ["check", good, bad, "--lang", "en"])
+    assert res.exit_code == 1
+    lines = res.stdout.splitlines()
+    expect_line = EXPECT_BAD.splitlines().index("    hanus: {telo: 4, ohrozeni: 5}") + 1
     assert f"{bad}:{expect_line}:13: final.hanus.telo: expected 4, got 0" in lines
     assert f"{good}: ok (expectations met, exit 0)" in lines
+    assert f"{bad}: FAILED (1 difference)" in lines
     assert lines[-1] == "2 files: 1 ok, 1 with differences"
 
 
@@ -277,14 +291,14 @@ def test_check_expected_rule_violation_passes(tmp_path):
     path = write(tmp_path, "v.yaml", "format: drd/1\nforbid: nelze\nexpect: {exit: 1}\n")
     res = runner.invoke(app, ["check", path])
     assert res.exit_code == 0, res.stdout
-    assert "ok (expectations met, exit 1)" in res.stdout
+    assert "ok (očekávání splněna, exit 1)" in res.stdout
 
 
 def test_check_unexpected_rule_violation_is_difference(tmp_path):
     path = write(tmp_path, "v.yaml", "format: drd/1\nforbid: nelze\nexpect:\n  exit: 0\n")
     res = runner.invoke(app, ["check", path])
     assert res.exit_code == 1
-    assert f"{path}:4:3: exit: expected 0, got 1 ({path}:2:1: nelze [R-MAN-3])" in res.stdout
+    assert f"{path}:4:3: exit: očekáván 0, skončilo 1 ({path}:2:1: nelze [R-MAN-3])" in res.stdout
 
 
 def test_check_expected_invalid_passes(tmp_path):
@@ -301,7 +315,7 @@ def test_check_json_format(tmp_path):
     assert doc["exit"] == 1
     [entry] = doc["files"]
     assert entry["status"] == "differences"
-    assert entry["problems"][0]["message"] == "final.hanus.telo: expected 4, got 0"
+    assert entry["problems"][0]["message"] == "final.hanus.telo: očekáváno 4, vyšlo 0"
     assert entry["problems"][0]["path"] == ["expect", "final", "hanus", "telo"]
     assert entry["problems"][0]["line"] > 1
 
@@ -312,16 +326,16 @@ def test_check_github_format(tmp_path):
     assert res.exit_code == 1
     first = res.stdout.splitlines()[0]
     assert first.startswith(f"::error file={bad},line=")
-    assert first.endswith("::final.hanus.telo: expected 4, got 0")
+    assert first.endswith("::final.hanus.telo: očekáváno 4, vyšlo 0")
 
 
 def test_check_reports_every_difference(tmp_path):
     text = HANUS + "expect:\n  final: {hanus: {telo: 1, duse: 1, vliv: 1}}\n  steps: {nic: {kind: test}}\n"
     res = runner.invoke(app, ["check", write(tmp_path, "m.yaml", text)])
     assert res.exit_code == 1
-    assert res.stdout.count("expected") == 3
-    assert "steps.nic: no step with this id (steps: utek)" in res.stdout
-    assert "FAILED (4 differences)" in res.stdout
+    assert res.stdout.count("očekáváno") == 3
+    assert "steps.nic: krok s tímto id není (kroky: utek)" in res.stdout
+    assert "NESPLNĚNO (4 rozdíly)" in res.stdout
 
 
 # --------------------------------------------------------------------------- schema

@@ -137,9 +137,11 @@ def _safe_check(path: str) -> FileReport:
     except Exception as exc:  # noqa: BLE001 - one broken file must not stop the others
         if os.environ.get("DRD_DEBUG"):
             raise
-        return FileReport(path, "error", [Problem(f"internal error: {type(exc).__name__}: {exc} "
-                                                  "(a bug in drd; DRD_DEBUG=1 shows the traceback)",
-                                                  Location(path))])
+        from ..i18n import _
+
+        return FileReport(path, "error", [Problem(
+            _("internal error: {kind}: {error} (a bug in drd; DRD_DEBUG=1 shows the traceback)").format(
+                kind=type(exc).__name__, error=exc), Location(path))])
 
 
 def exit_code(reports: list[FileReport]) -> int:
@@ -169,16 +171,19 @@ def _problem_dict(problem: Any) -> dict:
 
 
 def _summary(reports: list[FileReport]) -> str:
+    from ..i18n import _, ngettext
+
     count = {s: sum(r.status == s for r in reports) for s in ("ok", "differences", "invalid", "error")}
+    # "ok" is the same word in both languages on purpose: CI logs and scripts look for it.
     parts = [f"{count['ok']} ok"]
     if count["differences"]:
-        parts.append(f"{count['differences']} with differences")
+        parts.append(_("{n} with differences").format(n=count["differences"]))
     if count["invalid"]:
-        parts.append(f"{count['invalid']} invalid")
+        parts.append(_("{n} invalid").format(n=count["invalid"]))
     if count["error"]:
-        parts.append(f"{count['error']} internal error")
-    noun = "file" if len(reports) == 1 else "files"
-    return f"{len(reports)} {noun}: " + ", ".join(parts)
+        parts.append(_("{n} internal error").format(n=count["error"]))
+    files = ngettext("{n} file", "{n} files", len(reports)).format(n=len(reports))
+    return f"{files}: " + ", ".join(parts)
 
 
 def report(reports: list[FileReport], fmt: Format, out: Any) -> None:
@@ -203,13 +208,15 @@ def report(reports: list[FileReport], fmt: Format, out: Any) -> None:
             else:
                 out.write(p.format() + "\n")
         if fmt is Format.text:
-            word = {"ok": "ok", "differences": "FAILED", "invalid": "INVALID", "error": "ERROR"}[r.status]
+            from ..i18n import _, ngettext
+
+            word = {"ok": "ok", "differences": _("FAILED"), "invalid": _("INVALID"), "error": _("ERROR")}[r.status]
             detail = ""
             if r.status == "ok" and r.checked:
-                detail = f" (expectations met, exit {r.exit})"
+                detail = " " + _("(expectations met, exit {code})").format(code=r.exit)
             elif r.status == "differences":
                 n = len([p for p in r.problems if p.path[:1] == ("expect",)])
-                detail = f" ({n} difference{'s' if n != 1 else ''})"
+                detail = " " + ngettext("({n} difference)", "({n} differences)", n).format(n=n)
             out.write(f"{r.file}: {word}{detail}\n")
     out.write(_summary(reports) + "\n")
 
