@@ -51,9 +51,16 @@ def drd_round_end(scenario: Any, round_index: int, round: Any) -> list:
             j, over = local[entry.id]
             used.add(entry.id)
             if over.challenge is not None:
-                spec = spec.model_copy(update={k: getattr(over.challenge, k)
-                                               for k in ("react", "rolls", "dice", "counters", "bonus_from")
-                                               if getattr(over.challenge, k)})
+                # "adds": the round's answers join the file-level ones (the round's win for the same
+                # participant), its counters come after the file-level counters.
+                update = {}
+                for k in ("react", "rolls", "dice", "bonus_from"):
+                    extra = getattr(over.challenge, k)
+                    if extra:
+                        update[k] = {**(getattr(spec, k) or {}), **extra}
+                if over.challenge.counters:
+                    update["counters"] = list(spec.counters) + list(over.challenge.counters)
+                spec = spec.model_copy(update=update)
             choices.update(over.choices)
             path = ("rounds", round_index - 1, "environment", j)
         out.append((entry.id, spec, choices, path))
