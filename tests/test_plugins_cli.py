@@ -144,6 +144,25 @@ def test_group_new(app, tmp_path, monkeypatch):
     assert json.loads(r.stdout)["plugins"]["plosna-protiakce"]["origin"] == "group ctvrtek"
 
 
+def test_group_new_comments_follow_the_language(app, tmp_path, monkeypatch):
+    """The new profile is commented in the table's language; both versions load as the same profile."""
+    from drd_cli.groups import group_layer
+
+    monkeypatch.chdir(tmp_path)
+    assert invoke(app, ["group", "new", "cesky"]).exit_code == 0
+    assert invoke(app, ["group", "new", "english", "--lang", "en"]).exit_code == 0
+    cz = (tmp_path / "groups" / "cesky.yaml").read_text(encoding="utf-8")
+    en = (tmp_path / "groups" / "english.yaml").read_text(encoding="utf-8")
+    assert "# Profil herní skupiny cesky" in cz and "vypnout pluginy" in cz
+    assert "# Game group profile english" in en and "switch plugins off" in en
+    assert "Profil" not in en and "Game group" not in cz
+    layers = [group_layer(str(tmp_path / "groups" / f"{n}.yaml"))[0] for n in ("cesky", "english")]
+    assert layers[0].enable == layers[1].enable and layers[0].disable == layers[1].disable
+    assert layers[0].params == layers[1].params == {}
+    refused = invoke(app, ["group", "new", "cesky"])
+    assert refused.exit_code == 1 and "už existuje" in refused.output
+
+
 def test_example_groups_load():
     from drd_cli.groups import group_layer
 

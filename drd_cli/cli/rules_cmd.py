@@ -232,15 +232,29 @@ def edit_group(group: str, action: str, rest: list[str], plugin_dirs_: list[str]
     return str(path), note
 
 
-GROUP_TEMPLATE = """\
-# Profil herní skupiny {name} (SCENARIO-FORMAT §6).
-# Použití: drd resolve SCÉNÁŘ --group {name}
-name: {name}
-extends: default          # vychází z výchozích pravidel
-enable: []                # zapnout volitelná pravidla, např. rozsahla-protiakce, plosna-protiakce
-disable: []               # vypnout pluginy, např. kruhovy-sek
-params: {{}}                # parametry pravidel, např. {{tie: counter}}
-"""
+# The profile `drd group new` writes: English msgids of its comment lines, in the active language.
+GROUP_COMMENTS = (
+    N_("Game group profile {name} (SCENARIO-FORMAT §6)."),
+    N_("Use: drd resolve SCENARIO --group {name}"),
+    N_("starts from the default rules"),
+    N_("switch optional rules on, e.g. rozsahla-protiakce, plosna-protiakce"),
+    N_("switch plugins off, e.g. kruhovy-sek"),
+    N_("rule parameters, e.g. {{tie: counter}}"),
+)
+
+
+def group_template(name: str) -> str:
+    """The commented starting profile for `name`, its comments in the active language."""
+    from ..i18n import gettext
+
+    head, use, extends, enable, disable, params = (gettext(c) for c in GROUP_COMMENTS)
+    return (f"# {head.format(name=name)}\n"
+            f"# {use.format(name=name)}\n"
+            f"name: {name}\n"
+            f"extends: default          # {extends}\n"
+            f"enable: []                # {enable}\n"
+            f"disable: []               # {disable}\n"
+            f"params: {{}}                # {params.format()}\n")
 
 
 @group_app.command("new", help=N_("Create ./groups/NAME.yaml: a commented profile to edit with `drd rules … --group NAME`."))
@@ -264,11 +278,13 @@ def group_new(
                                      param_hint="NAME")
         path = os.path.join("groups", f"{name}.yaml")
         if os.path.exists(path) and not force:
-            sys_err = f"{path} already exists (use --force to overwrite)"
+            from ..i18n import gettext
+
+            sys_err = gettext("{path} already exists (use --force to overwrite)").format(path=path)
             typer.echo(sys_err, err=True)
             raise typer.Exit(1)
         os.makedirs("groups", exist_ok=True)
-        write_atomic(path, GROUP_TEMPLATE.format(name=name))
+        write_atomic(path, group_template(name))
         typer.echo(path)
 
 
