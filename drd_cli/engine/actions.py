@@ -290,11 +290,14 @@ def narocnost(ctx: Ctx, p: PState, spec: Any) -> int:
 
 def apply_effects(ctx: Ctx, w: Working, rec: StepRecord, spec: Any, default_to: list[str], *, actor: str | None,
                   payer: str | None = None, lstive: bool = False, source: str = "",
-                  rule: str = "§1.5") -> list[str]:
-    """Applies an effect (mapping or list) to `default_to` (or its `to`); returns who it landed on."""
+                  rule: str = "§1.5", spare: set[str] | frozenset = frozenset()) -> list[str]:
+    """Applies an effect (mapping or list) to `default_to` (or its `to`); returns who it landed on.
+    `spare`: participants an item's `to` names who exhausted against it (they are left out)."""
     landed: list[str] = []
     for eff in effects_of(spec):
         to = _recipients(eff, default_to, actor, payer, w)
+        if eff.to is not None:
+            to = [pid for pid in to if pid not in spare]
         for pid in to:
             _apply_one(ctx, w, rec, eff, pid, lstive, source, rule)
             if pid not in landed:

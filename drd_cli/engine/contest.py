@@ -49,6 +49,15 @@ def action_targets(ctx: Ctx, w: Working, spec: ActionSpec, actor: str, path: tup
     return targets
 
 
+def _named_in_to(effect: Any) -> set[str]:
+    """Participant ids a harming part of an effect sends itself to (`to`, without actor/payer)."""
+    out: set[str] = set()
+    for eff in effects_of(effect):
+        if eff.to is not None and not _only_helps(eff):
+            out.update(t for t in as_list(eff.to) if t not in ("actor", "payer"))
+    return out
+
+
 def _only_helps(eff: Any) -> bool:
     """R-THR: an effect item that only helps its recipients (lower Ohrožení, Výhody gained, a
     condition removed) and harms nothing (no Ohrožení up, Výhody lost, Jizva, condition imposed,
@@ -107,6 +116,7 @@ class Outcome:
     consumed: set[tuple[str, str]] = field(default_factory=set)
     doomed: list[str] = field(default_factory=list)    # counter-actors whose pair is a sure loss
     covered: set[str] = field(default_factory=set)     # losers someone else exhausted for (CS-FOR-2)
+    spared: set[str] = field(default_factory=set)      # named in an effect's `to`, exhausted against it
 
 
 def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, choices: Choices,
@@ -456,11 +466,27 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
             out.settled.add(c.pid)
             out.reached.append(c.pid)
             for t in apply_effects(ctx, w, rec, act.spec.effect, [c.pid], actor=act.pid, lstive=act.prep.lstive,
+                                   spare=out.spared,
                                    source=_("action of {name}").format(name=w.peek(act.pid).name), rule="R-THR"):
                 rec.affected(act.pid, t)
     for p in c.protects:
         if p != c.pid and p in out.targets and p not in out.shielded and p not in out.settled:
             at_stake.append(p)
+    # R-THR / CS-IND-1: a counter-actor the action threatens without being its target (`threatens`)
+    # whom a harming part of the effect names in `to`: losing the pair, it may exhaust against that
+    # part for itself (SCENARIO-FORMAT §5 `exhaust`); it is then left out of that part's `to`.
+    if (c.pid not in out.targets and c.pid in out.threatened and c.pid not in out.spared
+            and c.pid in _named_in_to(act.spec.effect)):
+        own = _answer(choices, c.pid, act.pid)
+        if own.exhaust and own.exhaust_for in (None, [c.pid]) and exhaust(
+                ctx, w, rec, payer=c.pid, vs=act.pid, pool=act.prep.threat_pool, protected=[c.pid], answer=own,
+                winner=act.prep, rule="R-EXH-2") is not None:
+            out.spared.add(c.pid)
+            out.consumed.add((c.pid, act.pid))
+            if has_effect(act.spec.softened):
+                apply_effects(ctx, w, rec, act.spec.softened, [c.pid], actor=act.pid, payer=c.pid,
+                              lstive=act.prep.lstive, source=_("softened by an exhaustion"), rule="R-EXH-2")
+            return
     # CS-FOR-1: one exhausts only for someone the winner's action threatens (R-THR), not for a helped target.
     may_name = set(out.threatened)
     # Someone already exhausted for this loser (CS-FOR-2): it has nothing left to avert, so it is
@@ -495,6 +521,7 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
             out.settled.add(pid)
             out.reached.append(pid)
             landed = apply_effects(ctx, w, rec, act.spec.effect, [pid], actor=act.pid, lstive=act.prep.lstive,
+                                   spare=out.spared,
                                    source=_("hit by the action of {name}").format(name=w.peek(act.pid).name), rule="R-CONT")
             for t in landed:
                 rec.affected(act.pid, t)
@@ -612,6 +639,7 @@ def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: 
         spec = act.spec.softened if bought and has_effect(act.spec.softened) else act.spec.effect
         if pending:
             landed = apply_effects(ctx, w, rec, spec, pending, actor=act.pid, lstive=act.prep.lstive,
+                                   spare=out.spared,
                                    source=_("test within the contest"), rule="CS-MULTI-3")
             for t in landed:
                 rec.affected(act.pid, t)
