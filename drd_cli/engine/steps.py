@@ -261,6 +261,11 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
     title = spec.name or _("challenge")
     rec.log("CS-FOL-1" if followup else "R-CHAL", _("Challenge „{title}“ for: {who}").format(
         title=title, who=", ".join(w.peek(p).name for p in aff) or _("nobody")))
+    # `react` of someone the výzva does not affect (not named, exempt, out of the conflict) decides
+    # nothing: it does not roll and the log says so (SCENARIO-FORMAT §5, like an unused answer).
+    for pid in spec.react:
+        if pid not in aff and pid in w:
+            rec.log("R-CHAL", _("Choice of {who}: decides nothing in this step, ignored").format(who=pid))
     shielded: set[str] = set()
     # Protecting counters first (CS-ENV-3).
     for i, c in enumerate(spec.counters):

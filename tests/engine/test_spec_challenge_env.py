@@ -47,3 +47,16 @@ def test_SCENARIO_FORMAT_4_6_round_entry_overrides_the_same_participants_react()
     assert s["actions"]["a"]["success"] is True
     assert [m["name"] for m in s["manoeuvres"] if m["by"] == "a"] == ["obrana"]
     assert final(r, "a")["telo"] == 8
+
+
+def test_R_CHAL_react_of_someone_the_vyzva_does_not_affect_is_ignored_and_logged():
+    # b is neither in `affects` nor exempt-free: it does not undergo the výzva, keeps its initiative.
+    r = run(doc(P, """
+        - challenge: {name: oheň, affects: [a], pool: telo, effect: {ohrozeni: 1}, react: {b: delayed},
+                      rolls: {b: 10}}
+        - test: {actor: b, pool: telo, bonus_from: none, roll: 9}
+        """))
+    s = step(r, "1.1")
+    assert "b" not in s["rolls"] and "b" not in s["actions"]
+    assert any(e["rule"] == "R-CHAL" and " b" in e["text"] for e in s["log"])
+    assert final(r, "a")["ohrozeni"] == 3 and final(r, "b")["ohrozeni"] == 1
