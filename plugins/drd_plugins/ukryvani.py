@@ -145,6 +145,20 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
         per = {d: spec.situation for d in deceived}
     situation = max(per.values(), key=lambda s: SITUATIONS[s])
     alert = [d for d in reacting if per[d] == situation and situation != "unaware"]
+    # CS-HIDE-3: a hidden being acting directly against a deceived who has no chance to notice it
+    # (an attack from behind, a false order given to it) still lets that deceived react defensively,
+    # so the step becomes a contest with the hidden's initiative. Only a deceived the scenario gives
+    # something to react with (a `counter` or a roll) reacts; the others stay as in S1.
+    flow = situation
+    if resists and hider is not None and spec.action is not None and situation in ("unaware", "chance"):
+        given = [d for d in reacting if d in spec.rolls or spec.counter is not None]
+        direct = [d for d in given if per[d] == "unaware" and d in _threatened_by(api, spec, path, hider)]
+        for d in direct:
+            api.log("CS-HIDE-3", _("{name} acts directly against {deceived}: it may react from defence, "
+                                   "a contest").format(name=_name(api, hider), deceived=_name(api, d)))
+        if direct:
+            alert = [d for d in reacting if d in alert or d in direct]
+            flow = "chance"
     before = {d: _suspects(api, d, hidden) for d in deceived}
     start = len(rec.data["exhaustions"])
     # outcome per deceived: found | not_found | d_exhausted | h_exhausted | no_chance | none
@@ -167,9 +181,9 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
             _read_rolls(api, alert, start, outcome, vs="test")
     else:
         assert hider is not None
-        if situation != "unaware" and (situation == "chance" or spec.initiative != "deceived"):
+        if flow != "unaware" and (flow == "chance" or spec.initiative != "deceived"):
             alert = _able_to_counter(api, spec, path, hider, alert)
-        if situation == "unaware" or not alert:
+        if flow == "unaware" or not alert:
             resolved_as = "test"
             api.log("CS-HIDE-2", _("{name} acts unseen and the deceived cannot react: a test, {name} has the "
                                    "initiative").format(name=_name(api, hider)))
@@ -181,11 +195,11 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
         else:
             resolved_as = "contest"
             first = "hidden"
-            if situation == "search":
+            if flow == "search":
                 first = _initiative(api, spec, hider, alert)
                 extra["initiative"] = first
             if first == "hidden":
-                _hidden_acts(api, spec, choices, path, hider, alert, situation)
+                _hidden_acts(api, spec, choices, path, hider, alert, flow)
                 for d in alert:
                     won = rec.data["actions"][d]["success"]
                     if won:
@@ -223,24 +237,29 @@ def _deceived_path(spec: HideSpec, path: tuple, d: str) -> tuple:
     return path + ("deceived",) + ((as_list(spec.deceived).index(d),) if isinstance(spec.deceived, list) else ())
 
 
+def _threatened_by(api: Any, spec: HideSpec, path: tuple, hider: str) -> set[str]:
+    """Who the hidden's action threatens (R-THR: targets, area, `threatens`, follow-ups; not those it
+    only helps)."""
+    from drd_cli.engine.contest import action_targets, threatened_targets
+
+    ctx, w = api.ctx, api.w
+    apath = path + ("action",)
+    action = _copy(ActionSpec, spec.action, actor=hider)
+    return threatened_targets(action.effect, action_targets(ctx, w, action, hider, apath), hider) \
+        | set(ctx.hooks.indirect_threats(ctx, w, action, apath))
+
+
 def _able_to_counter(api: Any, spec: HideSpec, path: tuple, hider: str, alert: list[str]) -> list[str]:
     """R-RND-1, R-MAN-3, CS-IND-1, CS-HIDE-2/3: a deceived whose initiative action is spent this round
     may still counter the hidden's action only from obrana, and only when that action threatens it
     (a lie told to it, a false order, an attack from behind: CS-HIDE-3). Otherwise it cannot react:
     with `situation: auto` it is left out (it has no chance this round, as in S1); a situation
     written in the file that would make it counter is refused (exit 1)."""
-    from drd_cli.engine.contest import action_targets, threatened_targets
-
-    ctx, w = api.ctx, api.w
+    ctx = api.ctx
     spent = [d for d in alert if d in ctx.round.used and d not in ctx.round.delayed]
     if not spent:
         return alert
-    a = spec.action
-    apath = path + ("action",)
-    action = _copy(ActionSpec, a, actor=hider)
-    # R-THR: a target the hidden's action only helps is not threatened by it.
-    threatened = threatened_targets(action.effect, action_targets(ctx, w, action, hider, apath), hider) \
-        | set(ctx.hooks.indirect_threats(ctx, w, action, apath))
+    threatened = _threatened_by(api, spec, path, hider)
     able = []
     for d in alert:
         if d not in spent or d in threatened:
@@ -343,10 +362,15 @@ def _hidden_acts(api: Any, spec: HideSpec, choices: Any, path: tuple, hider: str
     roll = a.roll if a is not None and a.roll is not None else spec.rolls.get(hider)
     action = _copy(ActionSpec, a, actor=hider, roll=roll)
     counters = []
+    # CS-HIDE-4: a winning counter reveals the hidden, and the hidden may exhaust against that (not
+    # revealed, the deceived becomes suspicious). A counter without an effect of its own still carries
+    # that consequence, so it gets a note the hidden can exhaust against; the revelation itself is
+    # applied by _consequences.
+    extra = {} if c is not None and effects_of(c.effect) else {"effect": Effect(note=_("revealed"))}
     for d in alert:
         croll = c.roll if c is not None and c.roll is not None else spec.rolls.get(d)
         counters.append(_copy(CounterSpec, c, actor=d, roll=croll, demanding=_deceived_demanding(spec),
-                              kind=(c.kind if c is not None else "harm")))
+                              kind=(c.kind if c is not None else "harm"), **extra))
     text = (_("{name} has the initiative; the deceived may (even unconsciously) react with a counter-action: "
               "a contest") if situation == "chance"
             else _("{name} has the initiative; the deceived searches actively: a contest"))
