@@ -132,3 +132,33 @@ def test_progress_bar_on_a_terminal_goes_to_stderr_only(tmp_path):
     assert "Simulace" in err.decode("utf-8", "replace")
     text = out.decode()
     assert "Konečný stav účastníků" in text and "\x1b[?25l" not in text   # no cursor control on stdout
+
+
+def test_simulate_and_step_odds_take_the_rules_options():
+    """A group asks how dangerous an encounter is under ITS rules (SCENARIO-FORMAT §6 layers):
+    the fire spirit scene is refused without rozsahla-protiakce (CS-OPT-AID) and runs with the
+    Thursday group's profile or --enable; a bad --set is refused before any run."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    scene = str(root / "scenarios" / "ohnivec-vetrny-stit-bez-pravidla.yaml")
+    runner = CliRunner()
+
+    def runs(*extra):
+        r = runner.invoke(app, ["simulate", scene, "-n", "20", "--workers", "1", "--json", *extra])
+        assert r.exit_code == 0, r.output
+        return json.loads(r.stdout)
+
+    plain = runs()
+    assert plain["runs"] == 0 and plain["errors"] == {"RuleViolation": 20}
+    for extra in (["--group", str(root / "groups" / "ctvrtek.yaml")], ["--enable", "rozsahla-protiakce"]):
+        allowed = runs(*extra)
+        assert allowed["runs"] == 20 and allowed["errors"] == {}
+    bad = runner.invoke(app, ["simulate", scene, "-n", "5", "--set", "tie=nobody"])
+    assert bad.exit_code == 2 and "tie" in bad.output
+
+    refused = runner.invoke(app, ["odds", scene, "ohnivy_dest", "--json"])
+    assert refused.exit_code == 1 and "CS-OPT-AID" in refused.output
+    odds = runner.invoke(app, ["odds", scene, "ohnivy_dest", "--json", "--enable", "rozsahla-protiakce"])
+    assert odds.exit_code == 0, odds.output
+    assert json.loads(odds.stdout)["refused"]["p"] == 0.0

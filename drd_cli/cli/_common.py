@@ -205,6 +205,29 @@ def lang_option() -> Any:
     return typer.Option(None, "--lang", case_sensitive=False, help=LANG_HELP, show_default=False)
 
 
+# The rules options every resolving command shares (SCENARIO-FORMAT §6: the command line is the
+# last layer over defaults ← group ← the scenario's `rules:`).
+def set_option() -> Any:
+    """`--set KEY=VALUE` (repeatable); parse with `parse_params`."""
+    return typer.Option(None, "--set", metavar="KEY=VALUE",
+                        help=N_("Set a rule parameter, e.g. --set tie=counter (repeatable)."))
+
+
+def enable_option() -> Any:
+    """`--enable ID` (repeatable)."""
+    return typer.Option(None, "--enable", metavar="ID", help=N_("Enable a rule or plugin id (repeatable)."))
+
+
+def disable_option() -> Any:
+    """`--disable ID` (repeatable)."""
+    return typer.Option(None, "--disable", metavar="ID", help=N_("Disable a rule or plugin id (repeatable)."))
+
+
+def group_option() -> Any:
+    """`--group NAME|PATH`: a group profile."""
+    return typer.Option(None, "--group", metavar="G", help=N_("Group profile: a name or a path to its YAML file."))
+
+
 def format_option() -> Any:
     """`--format text|md|html` for commands that save a transcript (with `--output`)."""
     return typer.Option(None, "--format", case_sensitive=False, help=FORMAT_HELP, show_default=False)

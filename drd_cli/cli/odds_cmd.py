@@ -6,11 +6,12 @@ Startup speed: only typer at import time; odds, engine and rich are imported ins
 from __future__ import annotations
 
 import json
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
-from ._common import N_, Lang, lang_option, use_language
+from ._common import (N_, Lang, disable_option, enable_option, group_option, lang_option, parse_params, set_option,
+                      use_language)
 from ._help import DrdGroup, DrdTyper
 
 
@@ -118,6 +119,10 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
               choose: str = typer.Option("accept", "--choose",
                                          help=N_("accept | exhaust | cheapest (for choices the file leaves open)")),
               seed: int = typer.Option(0, "--seed", help=N_("Seed for the dice the file leaves open BEFORE the step.")),
+              set_: Optional[List[str]] = set_option(),
+              enable: Optional[List[str]] = enable_option(),
+              disable: Optional[List[str]] = disable_option(),
+              group: Optional[str] = group_option(),
               as_json: bool = typer.Option(False, "--json", help=N_("Print JSON instead of text.")),
               lang: Optional[Lang] = lang_option()) -> None:
     """Exact odds of one scenario step over every die the file leaves open in it.
@@ -138,7 +143,8 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
         loaded = api.load_scenario(file)
         t = time.perf_counter()
         try:
-            r = step_odds(loaded, step, choose, seed=seed)
+            r = step_odds(loaded, step, choose, seed=seed, params=parse_params(set_), enable=tuple(enable or ()),
+                          disable=tuple(disable or ()), group=group)
         except KeyError as exc:
             typer.echo(f"{file}: {exc.args[0]}", err=True)
             raise typer.Exit(2) from None
@@ -207,6 +213,10 @@ def simulate_cmd(file: str = typer.Argument(..., help=N_("The scenario (YAML).")
                                                     "at most 1)")),
                  workers: Optional[int] = typer.Option(None, "--workers", min=1,
                                                        help=N_("Processes (default: all cores; 1 = no pool).")),
+                 set_: Optional[List[str]] = set_option(),
+                 enable: Optional[List[str]] = enable_option(),
+                 disable: Optional[List[str]] = disable_option(),
+                 group: Optional[str] = group_option(),
                  as_json: bool = typer.Option(False, "--json", help=N_("Print JSON instead of tables.")),
                  lang: Optional[Lang] = lang_option()) -> None:
     """Monte Carlo: the scenario N times with random open dice; distributions of Ohrožení, pools and
@@ -221,20 +231,24 @@ def simulate_cmd(file: str = typer.Argument(..., help=N_("The scenario (YAML).")
 
     if policy not in ("accept", "exhaust", "cheapest"):
         raise typer.BadParameter("accept | exhaust | cheapest", param_hint="--policy")
+    rules = {"params": parse_params(set_), "enable": tuple(enable or ()), "disable": tuple(disable or ()),
+             "group": group}
     with guarded():
+        from ..api import setup_rules
         from ..simulate import _load, simulate
 
         loaded = _load(file)   # invalid file → exit 2 with file:line:col before any worker starts
+        setup_rules(loaded, **rules)   # and a bad --set/--group/plugin id: exit 1/2 here, not in every run
         # A progress bar only for a person watching: on stderr, and only when it is a terminal.
         if sys.stderr.isatty() and n >= 2000:
             from rich.progress import Progress
 
             with Progress(console=make_console(stderr=True), transient=True) as prog:
                 task = prog.add_task(_("Simulation"), total=n)
-                r = simulate(file, n, seed=seed, policy=policy, workers=workers,
+                r = simulate(file, n, seed=seed, policy=policy, workers=workers, rules=rules,
                              progress=lambda k: prog.advance(task, k))
         else:
-            r = simulate(file, n, seed=seed, policy=policy, workers=workers)
+            r = simulate(file, n, seed=seed, policy=policy, workers=workers, rules=rules)
     if as_json:
         typer.echo(json.dumps(r, ensure_ascii=False, indent=2, default=str))
         return

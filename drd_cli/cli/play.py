@@ -7,7 +7,8 @@ from typing import List, Optional
 
 import typer
 
-from ._common import N_, Lang, guarded, lang_option, make_console, parse_params, use_language, write_atomic
+from ._common import (N_, Lang, disable_option, enable_option, group_option, guarded, lang_option, make_console,
+                      parse_params, set_option, use_language, write_atomic)
 
 INTERRUPTED_EXIT = 130
 
@@ -31,14 +32,10 @@ def play(
     json_out: bool = typer.Option(False, "--json", help=N_("Print the result as JSON at the end (prompts go to stderr).")),
     seed: Optional[int] = typer.Option(None, "--seed", help=N_("Seed for the rolls you leave to drd (Enter) "
                                        "(default: the file's `seed`, else a fresh one).")),
-    set_: Optional[List[str]] = typer.Option(None, "--set", metavar="KEY=VALUE",
-                                             help=N_("Set a rule parameter, e.g. --set tie=counter (repeatable).")),
-    enable: Optional[List[str]] = typer.Option(None, "--enable", metavar="ID",
-                                               help=N_("Enable a rule or plugin id (repeatable).")),
-    disable: Optional[List[str]] = typer.Option(None, "--disable", metavar="ID",
-                                                help=N_("Disable a rule or plugin id (repeatable).")),
-    group: Optional[str] = typer.Option(None, "--group", metavar="G",
-                                        help=N_("Group profile: a name or a path to its YAML file.")),
+    set_: Optional[List[str]] = set_option(),
+    enable: Optional[List[str]] = enable_option(),
+    disable: Optional[List[str]] = disable_option(),
+    group: Optional[str] = group_option(),
     replay: Optional[str] = typer.Option(None, "--replay", metavar="FILE",
                                          help=N_("Where to write the replay (default: FILE with .replay.yaml).")),
     no_replay: bool = typer.Option(False, "--no-replay", help=N_("Do not write a replay file.")),

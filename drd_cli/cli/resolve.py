@@ -8,8 +8,9 @@ from typing import List, Optional
 
 import typer
 
-from ._common import (N_, Format, Lang, attach_digest, emit_transcript, format_option, guarded, lang_option,
-                      parse_params, transcript_format, use_language)
+from ._common import (N_, Format, Lang, attach_digest, disable_option, emit_transcript, enable_option,
+                      format_option, group_option, guarded, lang_option, parse_params, set_option,
+                      transcript_format, use_language)
 
 
 class Choose(str, Enum):
@@ -31,14 +32,10 @@ def resolve(
                                        "(default: the file's `seed`, else a fresh one, reported in the result).")),
     choose: Choose = typer.Option(Choose.accept, "--choose", case_sensitive=False,
                                   help=N_("Answer for decisions the file's `choices` leave open.")),
-    set_: Optional[List[str]] = typer.Option(None, "--set", metavar="KEY=VALUE",
-                                             help=N_("Set a rule parameter, e.g. --set tie=counter (repeatable).")),
-    enable: Optional[List[str]] = typer.Option(None, "--enable", metavar="ID",
-                                               help=N_("Enable a rule or plugin id (repeatable).")),
-    disable: Optional[List[str]] = typer.Option(None, "--disable", metavar="ID",
-                                                help=N_("Disable a rule or plugin id (repeatable).")),
-    group: Optional[str] = typer.Option(None, "--group", metavar="G",
-                                        help=N_("Group profile: a name or a path to its YAML file.")),
+    set_: Optional[List[str]] = set_option(),
+    enable: Optional[List[str]] = enable_option(),
+    disable: Optional[List[str]] = disable_option(),
+    group: Optional[str] = group_option(),
     output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
                                          help=N_("Write to FILE (atomically) instead of standard output.")),
     format_: Optional[Format] = format_option(),
