@@ -549,12 +549,8 @@ class Session:
                 answer = self._ask_ids(w, helps, prefix=prefix)
             if answer is None:
                 continue
-            if answer.exhaust or answer.deny:
-                pv = self.preview(who, vs, answer, base)
-                if pv.error is not None or not pv.entries:
-                    self.table.say("  ✗ " + (_reason(pv.error) if pv.error else _("this choice changes nothing")))
-                    continue
-                self.table.say("  → " + self._describe(pv, w))
+            if (answer.exhaust or answer.deny) and not self._confirm(who, vs, answer, base, w):
+                continue
             return answer
 
     def _offer_optional(self, who: str, vs: str) -> Answer | None:
@@ -581,12 +577,18 @@ class Session:
                 continue
             ids = list(dict.fromkeys(helps[int(x) - 1][0] for x in parts))
             answer = Answer(exhaust=True, exhaust_for=ids)
-            pv = self.preview(who, vs, answer, base)
-            if pv.error is not None or not pv.entries:
-                self.table.say("  ✗ " + (_reason(pv.error) if pv.error else _("this choice changes nothing")))
+            if not self._confirm(who, vs, answer, base, w):
                 continue
-            self.table.say("  → " + self._describe(pv, w))
             return answer
+
+    def _confirm(self, who: str, vs: str, answer: Answer, base: Any, w: Any) -> bool:
+        """Says what `answer` would do (cost, Ohrožení after, whom it protects), or why it cannot be."""
+        pv = self.preview(who, vs, answer, base)
+        if pv.error is not None or not pv.entries:
+            self.table.say("  ✗ " + (_reason(pv.error) if pv.error else _("this choice changes nothing")))
+            return False
+        self.table.say("  → " + self._describe(pv, w))
+        return True
 
     def _ask_jizva(self, w: Any, who: str) -> Answer | None:
         name = self.table.ask(_("  Name of the Jizva (Enter = back): ")).strip()
