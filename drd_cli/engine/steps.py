@@ -173,8 +173,10 @@ def resolve_race(ctx: Ctx, w: Working, rec: StepRecord, spec: RaceSpec, choices:
     for pid in actors:
         main_action(ctx, w, rec, pid, None, path)
         bf = spec.bonus_from.get(pid) if isinstance(spec.bonus_from, dict) else spec.bonus_from
-        action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=bf, means=spec.means)
-        preps[pid] = Prepared(pid, action, path, pool, pool)
+        action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=bf, means=spec.means,
+                            demanding=spec.demanding)
+        # Each racer's action: conditions may forbid it or make it demanding (R-NAR, SCENARIO-FORMAT §4.1).
+        preps[pid] = prepare(ctx, w, rec, pid, action, path, default_pool=pool)
         preps[pid].roll = make_roll(ctx, w, pid, action, path, total=(spec.rolls or {}).get(pid),
                                     dice=(spec.dice or {}).get(pid))
         rec.data["rolls"][pid] = preps[pid].roll.as_result()

@@ -275,7 +275,10 @@ class RaceSpec(StrictModel):
     effect: EffectSpec | None = None
     softened: EffectSpec | None = None
     means: str | None = None
+    demanding: bool | int | None = cz("demanding", "náročná", default=None)
     note: str | None = None
+
+    _demanding = field_validator("demanding")(check_demanding)
 
 
 class ExemptSpec(StrictModel):
