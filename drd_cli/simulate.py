@@ -55,18 +55,10 @@ def _run_chunk(path: str, start: int, count: int, seed: int, policy: str, rules:
 
 
 def _load(path: str) -> Any:
-    """load_scenario, or (while the validator module is missing) plain model validation."""
-    from . import api
+    """The validated scenario (an invalid file raises ScenarioError: exit 2 with file:line:col)."""
+    from .api import load_scenario
 
-    try:
-        return api.load_scenario(path)
-    except ModuleNotFoundError:
-        from .scenario.load import load_document
-        from .scenario.models import build_scenario_model
-
-        data, source = load_document(path)
-        model = build_scenario_model(api.known_step_models()).model_validate(data)
-        return api.LoadedScenario(str(path), model, source, data)
+    return load_scenario(path)
 
 
 def _add(acc: dict, res: dict, sides: dict) -> None:

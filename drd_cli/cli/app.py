@@ -52,53 +52,24 @@ def _root(
     """
 
 
+# Every command module imports only typer and the standard library at module level (fast start-up).
+from . import dakara as _dakara  # noqa: E402
+from . import diff as _diff  # noqa: E402
+from . import odds_cmd as _odds  # noqa: E402
+from . import play as _play  # noqa: E402
+from . import plugins_cmd as _plugins  # noqa: E402
+from . import rules_cmd as _rules  # noqa: E402
+
 app.command("resolve", help=_resolve.HELP)(_resolve.resolve)
+app.command("play", help=_play.HELP)(_play.play)
 app.command("check", help=_check.HELP)(_check.check)
 app.command("schema", help=_schema.HELP)(_schema.schema)
-from . import play as _play  # noqa: E402 - imports only typer
-app.command("play", help=_play.HELP)(_play.play)
-from . import plugins_cmd as _plugins, rules_cmd as _rules  # noqa: E402 - import only typer
+app.add_typer(_odds.odds_app, name="odds")
+app.command("simulate", help=_odds.SIMULATE_HELP)(_odds.simulate_cmd)
+app.command("diff", help=_diff.HELP)(_diff.diff)
 _plugins.mount(app)
 _rules.mount(app)
-
-
-def _add_dakara() -> None:
-    """Registers `drd dakara …` when that module exists (written separately; it imports only typer)."""
-    try:
-        from . import dakara
-    except ModuleNotFoundError as exc:
-        # Only the module's absence is tolerated; an error inside it must surface.
-        if exc.name != f"{__package__}.dakara":
-            raise
-        return
-    sub = getattr(dakara, "app", None)
-    if isinstance(sub, typer.Typer):
-        app.add_typer(sub, name="dakara")
-
-
-_add_dakara()
-
-
-def _add_odds() -> None:
-    """Registers `drd odds …` and `drd simulate` when `odds_cmd` exists (written separately)."""
-    try:
-        from . import odds_cmd
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{__package__}.odds_cmd":
-            raise
-        return
-    sub = getattr(odds_cmd, "odds_app", None)
-    if isinstance(sub, typer.Typer):
-        app.add_typer(sub, name="odds")
-    simulate = getattr(odds_cmd, "simulate_cmd", None)
-    if callable(simulate):
-        app.command("simulate", help=getattr(odds_cmd, "SIMULATE_HELP", None))(simulate)
-
-
-_add_odds()
-
-from . import diff as _diff  # noqa: E402 - imports only typer
-app.command("diff", help=_diff.HELP)(_diff.diff)
+app.add_typer(_dakara.app, name="dakara")
 
 
 @contextlib.contextmanager
