@@ -143,12 +143,84 @@ def _usage(command: Any, ctx: Any, base: type) -> str:
         return text.replace("Usage:", _(USAGE), 1) if text.startswith("Usage:") else text
 
 
+# Usage errors Click and Typer word themselves (English f-strings, no catalog of their own): the
+# message is matched here and said again from drd's catalogs. Unknown wordings stay as they are.
+USAGE_ERRORS = (
+    (r"No such option: (?P<opt>\S+) \(Possible options: (?P<opts>.*)\)", N_("No such option: {opt} (possible options: {opts})")),
+    (r"No such option: (?P<opt>\S+)", N_("No such option: {opt}")),
+    (r"Missing argument (?P<hint>.+)\.", N_("Missing argument {hint}.")),
+    (r"Missing option (?P<hint>.+)\.", N_("Missing option {hint}.")),
+    (r"Missing parameter (?P<hint>.+)\.", N_("Missing parameter {hint}.")),
+    (r"Got unexpected extra argument\(s\) \((?P<args>.*)\)", N_("Unexpected extra argument(s): {args}")),
+    (r"No such command '(?P<name>.*)'\.", N_("No such command '{name}'.")),
+    (r"Option '(?P<opt>.*)' requires an argument\.", N_("Option '{opt}' requires an argument.")),
+    (r"Option '(?P<opt>.*)' does not take a value\.", N_("Option '{opt}' does not take a value.")),
+    (r"Invalid value for (?P<hint>.+?): (?P<detail>.*)", N_("Invalid value for {hint}: {detail}")),
+)
+# What Typer's type conversion says about a value (the `detail` above).
+VALUE_ERRORS = (
+    (r"Value error, '(?P<value>.*)' is not one of (?P<choices>.*)\.", N_("'{value}' is not one of {choices}.")),
+    (r"Input should be a valid integer.*", N_("a whole number is expected")),
+    (r"Input should be a valid number.*", N_("a number is expected")),
+    (r"Input should be less than or equal to (?P<n>\S+)", N_("at most {n} is allowed")),
+    (r"Input should be greater than or equal to (?P<n>\S+)", N_("at least {n} is required")),
+)
+ERROR_TEXTS = {"ERRORS_PANEL_TITLE": N_("Error"), "RICH_HELP": N_("Try [blue]'{command_path} {help_option}'[/] for help.")}
+
+
+def _reword(text: str, table: tuple) -> str | None:
+    import re
+
+    from ..i18n import _
+
+    for pattern, msgid in table:
+        m = re.fullmatch(pattern, text, re.S)
+        if m is not None:
+            values = m.groupdict()
+            if "detail" in values:
+                values["detail"] = _reword(values["detail"], VALUE_ERRORS) or values["detail"]
+            return _(msgid).format(**values)
+    return None
+
+
+def translate_usage_error(error: Any, ctx: Any) -> None:
+    """Rewords a Click/Typer usage error (and Typer's error panel) in the run's language, in place.
+
+    Runs only on the error path: rich and the catalog are loaded here, never for a good command line.
+    """
+    import sys
+
+    from ..i18n import _, using
+
+    with using(help_language(ctx)):
+        text = _reword(error.format_message(), USAGE_ERRORS)
+        if text is not None:
+            error.format_message = lambda: text
+        with contextlib.suppress(ImportError):
+            import typer.rich_utils  # noqa: F401 - Typer prints the panel with it right after this
+        module = sys.modules.get("typer.rich_utils")
+        if module is not None:
+            for name, msgid in ERROR_TEXTS.items():
+                if hasattr(module, name):
+                    setattr(module, name, _(msgid))     # the process ends after printing this error
+
+
+def _parse_translated(command: Any, ctx: Any, args: list[str], base: type) -> list[str]:
+    from typer._click.exceptions import UsageError
+
+    _remember_argv(ctx, args)
+    try:
+        return base.parse_args(command, ctx, args)
+    except UsageError as exc:
+        translate_usage_error(exc, ctx)
+        raise
+
+
 class DrdCommand(TyperCommand):
-    """A Typer command whose help page is translated when it is shown."""
+    """A Typer command whose help page and usage errors are translated when they are shown."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        _remember_argv(ctx, args)
-        return super().parse_args(ctx, args)
+        return _parse_translated(self, ctx, args, TyperCommand)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         _format_translated(self, ctx, formatter, TyperCommand)
@@ -158,11 +230,20 @@ class DrdCommand(TyperCommand):
 
 
 class DrdGroup(TyperGroup):
-    """A Typer group whose help page (with its sub-commands' one-line help) is translated when shown."""
+    """A Typer group whose help page (with its sub-commands' one-line help) and usage errors are
+    translated when shown."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        _remember_argv(ctx, args)
-        return super().parse_args(ctx, args)
+        return _parse_translated(self, ctx, args, TyperGroup)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        from typer._click.exceptions import UsageError
+
+        try:
+            return super().resolve_command(ctx, args)
+        except UsageError as exc:
+            translate_usage_error(exc, ctx)
+            raise
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         _format_translated(self, ctx, formatter, TyperGroup)
