@@ -165,7 +165,27 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
     outcome: dict[str, str] = {d: "none" for d in deceived}
     extra: dict[str, Any] = {}
 
-    if not resists:
+    trapped: list[str] = []
+    if (not resists and not hidden_is_participant and spec.action is not None and spec.action.actor is None
+            and situation in ("unaware", "chance")):
+        # CS-HIDE-3: a trap (a hidden thing that does not resist) acting directly against a deceived
+        # lets it react defensively, as a výzva — not a contest, nobody acts for the trap.
+        trapped = [d for d in deceived if d in _threatened_by(api, spec, path, hider)]
+    if trapped:
+        resolved_as = "challenge"
+        _trap_challenge(api, spec, choices, path, hidden, trapped)
+        for d in trapped:
+            # Undergoing it: success reveals the trap, exhaustion only avoids it (CS-HIDE-4). Accepting
+            # without a roll: the trap achieved its aim — the hidden's success.
+            if d in rec.data["rolls"] or _exhausted(rec.data, start, d, "test"):
+                _read_rolls(api, [d], start, outcome, vs="test")
+            else:
+                outcome[d] = "not_found"
+        rest = [d for d in alert if d not in trapped]
+        if rest:
+            _deceived_challenge(api, spec, choices, path, hidden, rest)
+            _read_rolls(api, rest, start, outcome, vs="test")
+    elif not resists:
         if situation == "unaware" or not alert:
             resolved_as = "none"
             api.log("CS-HIDE-1", _("{name} does not resist and nobody searches for it or has a chance to notice it: "
@@ -331,6 +351,30 @@ def _deceived_challenge(api: Any, spec: HideSpec, choices: Any, path: tuple, hid
         dice={}, bonus_from=bonus, counters=[], demanding=demanding, note=None)
     api.log("CS-HIDE-1", _("{name} does not resist; the deceived does not search, but may notice by chance: "
                           "a challenge").format(name=label))
+    api.challenge(challenge, choices, path, charge_narocnost=True)
+
+
+def _trap_challenge(api: Any, spec: HideSpec, choices: Any, path: tuple, hidden: str, trapped: list[str]) -> None:
+    """CS-HIDE-3: a trap's action against the deceived is a výzva with the action's effect. Only a
+    deceived the scenario gives something to react with (a roll, or a `counter`) undergoes it; the
+    others accept (R-CHAL) and the effect lands on them."""
+    a = spec.action
+    c = spec.counter
+    from drd_cli.scenario.models import norm_pool
+
+    given = [d for d in trapped if d in spec.rolls or (c is not None and (c.actors is None or d in c.actors))]
+    react = {d: "obrana" if d in api.ctx.round.used else "initiative" for d in given}
+    bonus = {d: c.bonus_from for d in given} if c is not None and c.bonus_from else {}
+    label = hidden if hidden not in api.w else api.participant(hidden).name
+    pool = norm_pool((c.pool if c is not None else None) or a.pool) or "telo"
+    challenge = ChallengeSpec.model_construct(
+        name=label, affects=list(trapped), exempt=None, pool=pool, label=a.label, effect=a.effect,
+        softened=a.softened, target=None, deadly=False, react=react,
+        rolls={d: spec.rolls[d] for d in given if d in spec.rolls}, dice={}, bonus_from=bonus, counters=[],
+        demanding=_deceived_demanding(spec), note=None)
+    for d in trapped:
+        api.log("CS-HIDE-3", _("{name} acts directly against {deceived}: it may react from defence, "
+                               "a challenge").format(name=label, deceived=_name(api, d)))
     api.challenge(challenge, choices, path, charge_narocnost=True)
 
 
