@@ -297,7 +297,9 @@ def apply_effects(ctx: Ctx, w: Working, rec: StepRecord, spec: Any, default_to: 
     for eff in effects_of(spec):
         to = _recipients(eff, default_to, actor, payer, w)
         if eff.to is not None:
-            to = [pid for pid in to if pid not in spare]
+            # SCENARIO-FORMAT §4.1: an effect lands on each target reached; `to` only sends it
+            # elsewhere, so an item with `to` lands once per default recipient (twice for two targets).
+            to = [pid for pid in to if pid not in spare] * max(1, len(default_to))
         for pid in to:
             _apply_one(ctx, w, rec, eff, pid, lstive, source, rule)
             if pid not in landed:

@@ -61,6 +61,8 @@ class Hooks:
                     if key in ctx.round.free_used:
                         continue
                     ctx.round.free_used.add(key)
+                if res.get("note") and rec is not None:  # a warning that does not refuse (CS-RANGE-4)
+                    rec.log(res.get("rule", pid), res["note"])
                 return res.get("via") or pid
             if res.get("note") and rec is not None:
                 rec.log(res.get("rule", pid), res["note"])

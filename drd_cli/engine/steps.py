@@ -159,6 +159,17 @@ def resolve_declare(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, pat
             rec.affected(pid, t)
     apply_effects(ctx, w, rec, spec.self_effect, [pid], actor=pid, lstive=prep.lstive, source=_("preparation"),
                   rule="CS-PREP-1")
+    if spec.long:
+        # Nobody can react to a declare (CS-PREP-1), so nothing interrupts it: completed (§7).
+        _set_long(w, rec, pid, spec.long, "completed")
+
+
+def _set_long(w: Working, rec: StepRecord, pid: str, long_id: str, status: str) -> None:
+    """Records a long action (CS-DUR) that no contest could interrupt in this step."""
+    info = {"id": long_id, "status": status, "retry": False,
+            "barred": list(w.longs.get(long_id, {}).get("barred", []))}
+    rec.action(pid)["long"] = info
+    w.longs[long_id] = info
 
 
 # --------------------------------------------------------------------------- race
@@ -224,6 +235,11 @@ def resolve_race(ctx: Ctx, w: Working, rec: StepRecord, spec: RaceSpec, choices:
                     rec.affected(q, t)
         rec.action(pid)["success"] = passed
         rec.action(pid)["kept_up"] = kept_up
+        if spec.long:
+            # Nobody interrupts a racer (being slower is not an interruption): SCENARIO-FORMAT §7 gives
+            # `completed` when the obstacle was met (or exhausted against), `continuing` when it took
+            # the obstacle's consequence.
+            _set_long(w, rec, pid, spec.long, "completed" if passed else "continuing")
 
 
 # --------------------------------------------------------------------------- challenge

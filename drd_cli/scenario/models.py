@@ -276,6 +276,7 @@ class RaceSpec(StrictModel):
     softened: EffectSpec | None = None
     means: str | None = None
     demanding: bool | int | None = cz("demanding", "náročná", default=None)
+    long: str | None = None
     note: str | None = None
 
     _demanding = field_validator("demanding")(check_demanding)

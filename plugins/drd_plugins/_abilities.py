@@ -15,6 +15,13 @@ def group_ok(action: Any, participants: Any = None) -> tuple[bool, str]:
     group = getattr(action.spec, "group", None)
     if group is not None:
         if group == TIGHT_HRSTKA:
+            # The scenario's `group` decides (RULES §3: "its `group` (or its zone's members)"): a hrstka
+            # is only "about 12" (CS-RANGE-4), so a larger zone count is a warning, not a refusal.
+            if action.targets and getattr(action.spec, "zone", None) and participants is not None:
+                size = sum(getattr(t, "count", 1) for t in participants)
+                if size > HRSTKA:
+                    return True, _("the zone holds {size} beings, more than a hrstka; the `group` given "
+                                   "(sevřená hrstka) decides").format(size=size)
             return True, ""
         return False, _("the group is „{group}“, the ability works on a sevřená hrstka at most").format(group=group)
     if action.targets and getattr(action.spec, "zone", None):
@@ -40,6 +47,9 @@ def free_area_rozsahle(ability: str, title: str, means: tuple[str, ...], partici
                 "note": _("{name}: {title} applies only to {means}").format(
                     name=participant.name, title=title, means="/".join(means))}
     ok, why = group_ok(action, members)
+    if ok and why:
+        return {"free": True, "via": title, "key": ability, "per": None, "rule": "CS-RANGE-4",
+                "note": _("{name}: {title} — {why}").format(name=participant.name, title=title, why=why)}
     if not ok:
         return {"free": False, "rule": "CS-RANGE-4", "note": _("{name}: {title} cannot be used — {why}").format(
                     name=participant.name, title=title, why=why)}
