@@ -63,3 +63,12 @@ def test_CS_HIDE_3_mixed_S2_suspicious_and_S1_attacked_counter_in_one_contest():
     r = run(MIXED % (8, 7), susp="zlatka")
     h = step(r, "h")
     assert h["hide"]["revealed"] is False and r["final"]["straz"]["ohrozeni"] == 2
+
+
+def test_SCENARIO_FORMAT_5_an_answer_that_decides_nothing_in_a_hide_step_is_ignored_and_logged():
+    """Zlatka wins her pair: her `exhaust` decides nothing — no exhaustion, a §5 log line."""
+    r = run("hidden: zlatka\ndeceived: [komori]\nresists: true\nsituation: chance\n"
+            "action: {pool: telo, bonus_from: kejklir}\nrolls: {zlatka: 10, komori: 8}", choices="{zlatka: exhaust}")
+    h = step(r, "h")
+    assert h["exhaustions"] == [] and r["final"]["zlatka"]["ohrozeni"] == 2
+    assert any(e["rule"] == "SCENARIO-FORMAT §5" and "zlatka" in e["text"] for e in h["log"])
