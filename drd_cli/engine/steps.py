@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..scenario.models import ActionSpec, ChallengeSpec, RaceSpec, TestSpec, as_list, norm_pool
 from .actions import (Prepared, _check_allowed, apply_effects, exhaust, has_effect, make_roll, narocnost, pool_cs,
                       prepare)
+from ..errors import ScenarioError
 from ..i18n import _
 from .contest import action_targets
 from .context import Choices, Ctx, StepRecord, enable_hint, violation
@@ -180,16 +181,22 @@ def resolve_race(ctx: Ctx, w: Working, rec: StepRecord, spec: RaceSpec, choices:
     if len(actors) < 2:
         raise violation(_("a race needs at least two racers"), "CS-RACE-1", path + ("actors",))
     pool = norm_pool(spec.pool) or "telo"
+    per_racer = isinstance(spec.manoeuvres, dict)
+    for who in (spec.manoeuvres if per_racer else ()):
+        if who not in actors:
+            raise ScenarioError(_("{id} is not one of the racers").format(id=repr(who)),
+                                path=path + ("manoeuvres", who), rule="CS-RACE-1")
     preps: dict[str, Prepared] = {}
     for pid in actors:
         main_action(ctx, w, rec, pid, None, path)
         bf = spec.bonus_from.get(pid) if isinstance(spec.bonus_from, dict) else spec.bonus_from
+        mans = spec.manoeuvres.get(pid, []) if per_racer else spec.manoeuvres
         action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=bf, means=spec.means,
-                            demanding=spec.demanding)
+                            demanding=spec.demanding, manoeuvres=list(mans))
         # Each racer's action: conditions may forbid it or make it demanding (R-NAR, SCENARIO-FORMAT §4.1).
         preps[pid] = prepare(ctx, w, rec, pid, action, path, default_pool=pool)
         preps[pid].roll = make_roll(ctx, w, pid, action, path, total=(spec.rolls or {}).get(pid),
-                                    dice=(spec.dice or {}).get(pid))
+                                    dice=(spec.dice or {}).get(pid), presne=preps[pid].count("presne"))
         rec.data["rolls"][pid] = preps[pid].roll.as_result()
     total = {pid: preps[pid].roll.total for pid in actors}
     rec.data["order"] = sorted(actors, key=lambda p: -total[p])

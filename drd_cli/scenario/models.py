@@ -276,6 +276,9 @@ class RaceSpec(StrictModel):
     softened: EffectSpec | None = None
     means: str | None = None
     demanding: bool | int | None = cz("demanding", "náročná", default=None)
+    # Every racer's action may carry manoeuvres (§4.1): one list for all, or a list per racer id.
+    manoeuvres: list[str | ManoeuvreSpec] | dict[str, list[str | ManoeuvreSpec]] = cz(
+        "manoeuvres", "manévry", default_factory=list)
     long: str | None = None
     note: str | None = None
 
