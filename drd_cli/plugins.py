@@ -188,13 +188,8 @@ class ParamSource:
                     raise
                 self.broken[pid] = _plain(exc)
                 continue
-            for name, spec in specs.items():
-                if name in owner:
-                    raise PluginError(_("plugins {first} and {second} both declare the parameter {name}").format(
-                                          first=repr(owner[name]), second=repr(pid), name=repr(name)),
-                                      hint=_("disable one of them (`--disable {id}`)").format(id=pid))
-                owner[name] = pid
-                out[name] = spec
+            _claim(out, owner, pid, specs,
+                   _("plugins {first} and {second} both declare the parameter {name}"))
         return out
 
     def all_params(self) -> dict:
@@ -313,14 +308,18 @@ def step_types_of(pm: Any) -> dict:
             raise PluginError(_("plugin {id} failed to list its step types: {error}").format(
                                   id=repr(pid), error=f"{type(exc).__name__}: {exc}"),
                               hint=_("fix the plugin, or disable it with `--disable {id}`").format(id=pid)) from None
-        for kind, st in types.items():
-            if kind in owner:
-                raise PluginError(_("plugins {first} and {second} both provide the step type {kind}").format(
-                                      first=repr(owner[kind]), second=repr(pid), kind=repr(kind)),
-                                  hint=_("disable one of them (`--disable {id}`)").format(id=pid))
-            owner[kind] = pid
-            out[kind] = st
+        _claim(out, owner, pid, types, _("plugins {first} and {second} both provide the step type {name}"))
     return out
+
+
+def _claim(out: dict, owner: dict, pid: str, items: dict, clash: str) -> None:
+    """Adds `pid`'s `items` to `out`; a name another plugin already gave is a PluginError naming both."""
+    for name, value in items.items():
+        if name in owner:
+            raise PluginError(clash.format(first=repr(owner[name]), second=repr(pid), name=repr(name)),
+                              hint=_("disable one of them (`--disable {id}`)").format(id=pid))
+        owner[name] = pid
+        out[name] = value
 
 
 def _module_step_types(plugin: Any) -> dict:

@@ -86,8 +86,11 @@ def _run(kind: str, skill: int, difficulty: int, finta: int, tools: str, tools_r
          situational: List[int], helper: List[int], helper_dice: List[str], helpers_mode: str,
          risk: Optional[str], injury_modifier: int, armour: int, injured: Optional[int], kondice: int,
          finta_cap: int, injury_floor: int, roll: bool, dice: Optional[Tuple[int, int]], seed: Optional[int],
-         opponent_finta: int, as_json: bool) -> None:
+         opponent_finta: int, as_json: bool, lang: Optional[Lang]) -> None:
     """Validate the options, print the pre-roll answer, the exact odds and (optionally) the result."""
+    use_language(lang)
+    _check_choice(helpers_mode, ("escalating", "shared"), "--helpers-mode")
+    _check_choice(risk, ("injury", "complication", None), "--risk")
     from ..i18n import gettext      # only messages below; the catalog is read when one is needed
 
     over_cap = gettext("+{finta} is over the finta cap +{cap} (SK-6)")
@@ -286,11 +289,8 @@ def test_cmd(
     lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Zkouška: pre-roll answer, exact odds of every outcome, and with --roll/--dice the result."""
-    use_language(lang)
-    _check_choice(helpers_mode, ("escalating", "shared"), "--helpers-mode")
-    _check_choice(risk, ("injury", "complication", None), "--risk")
     _run("test", skill, difficulty, finta, tools, tools_required, situational, helper, helper_dice, helpers_mode,
-         risk, injury_modifier, armour, injured, kondice, finta_cap, injury_floor, roll, dice, seed, 0, as_json)
+         risk, injury_modifier, armour, injured, kondice, finta_cap, injury_floor, roll, dice, seed, 0, as_json, lang)
 
 
 @app.command("contest", help=N_("Contest (střet): always rolled, a tie is a draw; exact odds of win, draw and loss, and the result."))
@@ -320,12 +320,9 @@ def contest_cmd(
     lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Střet: always rolled, a tie is a draw; exact odds of win/draw/loss and the result."""
-    use_language(lang)
-    _check_choice(helpers_mode, ("escalating", "shared"), "--helpers-mode")
-    _check_choice(risk, ("injury", "complication", None), "--risk")
     _run("contest", skill, opponent + opponent_finta, finta, tools, tools_required, situational, helper,
          helper_dice, helpers_mode, risk, injury_modifier, armour, injured, kondice, finta_cap, injury_floor, roll,
-         dice, seed, opponent_finta, as_json)
+         dice, seed, opponent_finta, as_json, lang)
 
 
 def _check_choice(value, allowed, hint) -> None:

@@ -196,14 +196,19 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
         ctx.hooks.run_followup(ctx, w, rec, act.pid, a.followup, affects, choices, apath + ("followup",))
 
 
+def check_counter_actor(w: Working, c: CounterSpec, cpath: tuple, acting: Any) -> None:
+    """R-CONT: a counter names its actor, and nobody acts twice in one contest (`acting`: who already does)."""
+    if c.actor is None:
+        raise violation(_("a counter-action needs an `actor`"), "R-CONT", cpath)
+    if c.actor in acting:
+        raise violation(_("{name} already acts in this contest").format(name=w.peek(c.actor).name), "R-CONT",
+                        cpath + ("actor",))
+
+
 def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: int, path: tuple,
                      targets: list[str], threatened: set[str], seen: set[str], long_state: dict | None) -> Side:
     cpath = path + ("counters", i)
-    if c.actor is None:
-        raise violation(_("a counter-action needs an `actor`"), "R-CONT", cpath)
-    if c.actor in seen:
-        raise violation(_("{name} already acts in this contest").format(name=w.peek(c.actor).name), "R-CONT",
-                        cpath + ("actor",))
+    check_counter_actor(w, c, cpath, seen)
     seen.add(c.actor)
     kind = "protect" if c.kind == "protect" else "harm"
     protects = list(c.protects or [c.actor]) if kind == "protect" else []

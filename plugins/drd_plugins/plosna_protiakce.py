@@ -56,7 +56,8 @@ def drd_resolve_contest(engine: Any, spec: Any, choices: Any, path: tuple) -> bo
 
 def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
     from drd_cli.engine.actions import prepare
-    from drd_cli.engine.contest import Outcome, action_targets, refuse_outsiders, roll_sides, threatened_targets
+    from drd_cli.engine.contest import (Outcome, action_targets, check_counter_actor, refuse_outsiders, roll_sides,
+                                         threatened_targets)
     from drd_cli.engine.context import violation
     from drd_cli.engine.initiative import counter_source, main_action
 
@@ -73,11 +74,7 @@ def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
     sides[a.actor] = act
     for i, c in enumerate(spec.counters):
         cpath = path + ("counters", i)
-        if c.actor is None:
-            raise violation(_("a counter-action needs an `actor`"), "R-CONT", cpath)
-        if c.actor in sides:
-            raise violation(_("{name} already acts in this contest").format(name=w.peek(c.actor).name), "R-CONT",
-                            cpath + ("actor",))
+        check_counter_actor(w, c, cpath, sides)
         answered = c.answers or a.actor
         if answered not in sides:
             raise violation(_("{name} answers {id}, who has no action or counter listed before it in this "
