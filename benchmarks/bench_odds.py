@@ -18,26 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-SCENARIO = """\
-format: drd/1
-title: čtyři v jednom střetu
-participants:
-  a: {name: Aneta, pools: {telo: 9, duse: 5, vliv: 5}, ohrozeni: 1, levels: {valecnik: 2}}
-  b: {name: Bohouš, sudba: 9, ohrozeni: 1, charakteristika: 1}
-  c: {name: Cyril, sudba: 9, ohrozeni: 2, charakteristika: 2}
-  d: {name: Dan, sudba: 9, ohrozeni: 0}
-seed: 1
-rounds:
-  - steps:
-      - id: boj
-        contest:
-          action: {actor: a, label: útok, pool: telo, bonus_from: valecnik, targets: [b, d],
-                   manoeuvres: [rozsahle], effect: {ohrozeni: 1}}
-          counters:
-            - {actor: b, kind: harm, pool: telo, effect: {ohrozeni: 1}}
-            - {actor: c, kind: harm, pool: duse, effect: {ohrozeni: 1}}
-            - {actor: d, kind: protect, pool: telo, effect: {ohrozeni: 1}, obstacle: {condition: spadl}}
-"""
+SCENARIO = (Path(__file__).resolve().parents[1] / "tests" / "data" / "ctyri-ve-stretu.yaml").read_text(encoding="utf-8")
 
 
 def best(fn, runs: int) -> float:

@@ -19,23 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-SCENARIO = """\
-format: drd/1
-title: přepad
-participants:
-  a: {name: Aneta, side: družina, pools: {telo: 6, duse: 5, vliv: 5}, ohrozeni: 1, levels: {lovec: 1}}
-  b: {name: Bohouš, side: družina, pools: {telo: 6, duse: 5, vliv: 5}, ohrozeni: 2, levels: {lovec: 1}}
-  z: {name: Zbojník, side: zbojníci, sudba: 6, ohrozeni: 1, charakteristika: 1}
-rounds:
-  - steps:
-      - id: skok
-        test: {actors: [a, b], label: skok, bonus_from: lovec, pool: telo, failure: {ohrozeni: 1}}
-      - id: rana
-        contest:
-          action: {actor: z, label: rána, pool: telo, targets: [a], effect: {ohrozeni: 1}}
-          counters:
-            - {actor: a, kind: harm, pool: telo, bonus_from: lovec, from: obrana, effect: {ohrozeni: 1}}
-"""
+SCENARIO = (Path(__file__).resolve().parents[1] / "tests" / "data" / "prepad.yaml").read_text(encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,3 +21,14 @@ def _czech_locale(monkeypatch):
     i18n.set_language("cs")
     yield
     i18n.set_language(previous)
+
+
+@pytest.fixture
+def english(monkeypatch):
+    """For tests that pin the English wording of error messages (the commands read LANG, the API the
+    active language); the Czech wording of the same errors: tests/test_lang_errors.py."""
+    from drd_cli import i18n
+
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    with i18n.using("en"):
+        yield

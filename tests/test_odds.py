@@ -3,6 +3,8 @@
 from fractions import Fraction
 from itertools import product
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
@@ -144,26 +146,9 @@ def test_cli_test_and_contest():
     assert r.exit_code == 0 and "cena 2" in r.output
 
 
-CONTEST4 = """\
-format: drd/1
-title: čtyři v jednom střetu
-participants:
-  a: {name: Aneta, pools: {telo: 9, duse: 5, vliv: 5}, ohrozeni: 1, levels: {valecnik: 2}}
-  b: {name: Bohouš, sudba: 9, ohrozeni: 1, charakteristika: 1}
-  c: {name: Cyril, sudba: 9, ohrozeni: 2, charakteristika: 2}
-  d: {name: Dan, sudba: 9, ohrozeni: 0}
-rules: {params: {tie: TIE}}
-rounds:
-  - steps:
-      - id: boj
-        contest:
-          action: {actor: a, label: útok, pool: telo, bonus_from: valecnik, targets: [b, d],
-                   manoeuvres: [rozsahle], effect: {ohrozeni: 1}}
-          counters:
-            - {actor: b, kind: harm, pool: telo, effect: {ohrozeni: 1}}
-            - {actor: c, kind: harm, pool: duse, effect: {ohrozeni: 1}}
-            - {actor: d, kind: protect, pool: telo, effect: {ohrozeni: 1}, obstacle: {condition: spadl}}
-"""
+# The same step as benchmarks/bench_odds.py; TIE is filled in per test.
+CONTEST4 = (Path(__file__).parent / "data" / "ctyri-ve-stretu.yaml").read_text(encoding="utf-8").replace(
+    "tie: actor", "tie: TIE")
 
 
 def _brute_contest(loaded, choose):

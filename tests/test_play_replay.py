@@ -10,8 +10,6 @@ must equal `drd resolve REPLAY` (apart from each roll's `source`, by design).
 from __future__ import annotations
 
 import io
-import json
-import re
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,8 @@ import pytest
 from drd_cli.api import load_scenario, resolve_scenario
 from drd_cli.errors import DrdError
 from drd_cli.play import Session, Table
+
+from tests.test_play import normalised   # what differs by design between table and replay
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = sorted(p for p in (ROOT / "scenarios").glob("*.yaml") if not p.name.startswith("dakara"))
@@ -78,21 +78,6 @@ class ScriptedTable(Table):
         if "Za koho navíc" in prompt or prompt.strip().startswith("Čísla"):
             return "1"
         return ""
-
-
-def normalised(result: dict) -> dict:
-    out = json.loads(json.dumps(result))
-    out.pop("digest", None)
-    for step in out["steps"]:
-        for roll in step["rolls"].values():
-            roll["source"] = "*"
-        for pair in step.get("pairs", []):
-            for reroll in pair.get("rerolls", []):
-                for side in reroll.values():
-                    side["source"] = "*"
-        for entry in step["log"]:
-            entry["text"] = re.sub(r"\((entered|seeded|given)\)", "(*)", entry["text"])
-    return out
 
 
 @pytest.mark.parametrize("src", BOOK, ids=lambda p: p.stem)

@@ -25,14 +25,8 @@ from drd_cli.testing import drd_resolve  # noqa: F401 - the fixture plugin autho
 ROOT = Path(__file__).parent.parent
 MODULE = ROOT / "examples" / "drd-stit-predku" / "drd_stit_predku.py"
 
-SCENARIO = """\
-format: drd/1
-participants:
-  ulrich: {pools: {telo: 5, duse: 3, vliv: 3}, levels: {bojovnik: 2}, abilities: [stit-predku]}
-rounds:
-  - steps:
-      - {id: t, test: {actor: ulrich, pool: telo, manoeuvres: [presne], roll: 9}}
-"""
+# Ulrich's přesně, free with the tutorial's Štít předků (examples/drd-stit-predku).
+SCENARIO = (Path(__file__).parent / "data" / "stit-predku.yaml").read_text(encoding="utf-8")
 
 GROUP = """\
 # Naše skupina
@@ -57,16 +51,6 @@ def work(tmp_path, monkeypatch):
     return tmp_path
 
 
-
-@pytest.fixture
-def english(monkeypatch):
-    """For tests that pin the English wording of error messages (the commands read LANG, the API the
-    active language); the Czech wording of the same errors: tests/test_lang_errors.py."""
-    from drd_cli import i18n
-
-    monkeypatch.setenv("LANG", "en_US.UTF-8")
-    with i18n.using("en"):
-        yield
 
 def drd(*args: str):
     return CliRunner().invoke(app, list(args))

@@ -63,16 +63,6 @@ def work(tmp_path, monkeypatch):
 
 
 
-@pytest.fixture
-def english(monkeypatch):
-    """For tests that pin the English wording of error messages (the commands read LANG, the API the
-    active language); the Czech wording of the same errors: tests/test_lang_errors.py."""
-    from drd_cli import i18n
-
-    monkeypatch.setenv("LANG", "en_US.UTF-8")
-    with i18n.using("en"):
-        yield
-
 def drd(*args: str):
     return CliRunner().invoke(app, list(args))
 

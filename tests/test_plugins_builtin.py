@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -277,14 +278,8 @@ def drd_free_manoeuvre(participant, action, manoeuvre):
     return {"free": True, "via": "Štít předků", "key": "stit-predku", "per": "round"}
 '''
 
-PRESNE = """
-format: drd/1
-participants:
-  ulrich: {pools: {telo: 5, duse: 3, vliv: 3}, levels: {bojovnik: 2}, abilities: [stit-predku]}
-rounds:
-  - steps:
-      - {id: t, test: {actor: ulrich, pool: telo, manoeuvres: [presne], roll: 9}}
-"""
+# Ulrich's přesně, free with the tutorial's Štít předků (examples/drd-stit-predku).
+PRESNE = (Path(__file__).parent / "data" / "stit-predku.yaml").read_text(encoding="utf-8")
 
 
 def test_third_party_plugin_from_a_temp_folder(tmp_path, monkeypatch):

@@ -1,6 +1,7 @@
 """Monte Carlo simulation: deterministic for a seed, whatever the worker count; sides, policies."""
 
 import json
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -9,23 +10,9 @@ from drd_cli.simulate import simulate
 
 from tests.test_odds import RULES, SCEN
 
-SIDES = """\
-format: drd/1
-title: přepad
-participants:
-  a: {name: Aneta, side: družina, pools: {telo: 6, duse: 5, vliv: 5}, ohrozeni: OHR, levels: {lovec: 1}}
-  b: {name: Bohouš, side: družina, pools: {telo: 6, duse: 5, vliv: 5}, ohrozeni: 2, levels: {lovec: 1}}
-  z: {name: Zbojník, side: zbojníci, sudba: 6, ohrozeni: 1, charakteristika: 1}
-rounds:
-  - steps:
-      - id: skok
-        test: {actors: [a, b], label: skok, bonus_from: lovec, pool: telo, failure: {ohrozeni: 1}}
-      - id: rana
-        contest:
-          action: {actor: z, label: rána, pool: telo, targets: [a], effect: {ohrozeni: 1}}
-          counters:
-            - {actor: a, kind: harm, pool: telo, bonus_from: lovec, from: obrana, effect: {ohrozeni: 1}}
-"""
+# The same scene as benchmarks/bench_simulate.py; OHR is Aneta's Ohrožení, filled in per test.
+SIDES = (Path(__file__).parent / "data" / "prepad.yaml").read_text(encoding="utf-8").replace(
+    "ohrozeni: 1, levels", "ohrozeni: OHR, levels")   # only Aneta has both
 
 
 def test_simulate_deterministic(tmp_path):

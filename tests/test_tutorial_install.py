@@ -27,14 +27,8 @@ DRD = Path(sys.executable).parent / "drd"
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("hatchling") is None,
                                 reason="the build backend hatchling is not installed in this interpreter")
 
-SCENARIO = """\
-format: drd/1
-participants:
-  ulrich: {pools: {telo: 5, duse: 3, vliv: 3}, levels: {bojovnik: 2}, abilities: [stit-predku]}
-rounds:
-  - steps:
-      - {id: t, test: {actor: ulrich, pool: telo, manoeuvres: [presne], roll: 9}}
-"""
+# Ulrich's přesně, free with the tutorial's Štít předků (examples/drd-stit-predku).
+SCENARIO = (Path(__file__).parent / "data" / "stit-predku.yaml").read_text(encoding="utf-8")
 
 GROUP = """\
 # Skupina se štítem předků
