@@ -87,3 +87,135 @@ def drd_round_end(scenario: Any, round_index: int, round: Any, params: Any) -> l
 @hookspec(firstresult=True)
 def drd_resolve_contest(engine: Any, spec: Any, choices: Any, path: tuple) -> bool | None:
     """Take over resolving a contest (e.g. a plošná counter-action, CS-OPT-AREA); return True if done."""
+
+
+# ============================================================================ API 2
+# The hooks below take the read-only views of drd_cli.views (docs/plugins.md "Views"). Each one's
+# answers are combined by the policy its docstring states; none depends on install order.
+
+@hookspec
+def drd_roll_modifier(participant: Any, action: Any, params: Any) -> Any:
+    """An amount added to `participant`'s roll for `action` (rolled dice only; a total the file gives is
+    final, R-ROLL-2). Return an int or ``{"amount": int, "note": str}``, or None.
+
+    Policy: every answer is added; each is recorded in ``rolls.<id>.modifiers`` with the plugin id as
+    ``source`` and shown in the transcript.
+    """
+
+
+@hookspec
+def drd_pair_winner(pair: Any, params: Any) -> str | None:
+    """Who wins a contest pair (R-CONT): ``"actor"``, ``"counter"``, or None to leave it to the core
+    (the higher total; a tie by the `tie` parameter). `pair` is a PairView.
+
+    Policy: the first answer by plugin id decides; a different answer of another plugin is logged as
+    overruled. A `tie: reroll` tie is rerolled only when no plugin decided it.
+    """
+
+
+@hookspec
+def drd_exhaustion_cost(exhaustion: Any, entry: Any, params: Any) -> Any:
+    """A change to the cost of exhausting for one protected participant: `entry` is that
+    participant's BreakdownEntry (the core's: Ohrožení, armour by item, mocně), `exhaustion` the
+    whole ExhaustionView (payer, every protected, winner, winning action, pool).
+    Return an int (may be negative) or ``{"amount": int, "note": str}``, or None.
+
+    Policy: every answer is added, then the entry's cost is floored at 0; recorded in
+    ``exhaustions[].breakdown[].adjustments`` with the plugin id as ``source``.
+    """
+
+
+@hookspec
+def drd_exhaustion_cap(exhaustion: Any, entry: Any, params: Any) -> int | None:
+    """The most that exhausting for one protected participant may cost (after `drd_exhaustion_cost`).
+
+    Policy: the lowest cap applies (recorded as an adjustment of the plugin that set it).
+    """
+
+
+@hookspec
+def drd_may_pay(payer: Any, beneficiary: Any, cost: Any, action: Any, params: Any) -> Any:
+    """May `payer` pay `beneficiary`'s `cost` (a CostView: manoeuvre, activation, náročnost or
+    exhaustion) for `action`? (R-ABIL-SHARE, `paid_by`). Return True, ``{"pool": pool}`` (the
+    payer's pool it comes from; default the cost's pool type), or None.
+
+    Policy: allowed when any plugin allows it; the first by plugin id names the pool. Without
+    one, `paid_by` is refused (exit 1, R-ABIL-SHARE).
+    """
+
+
+@hookspec
+def drd_manoeuvre_price(participant: Any, action: Any, manoeuvre: Any, params: Any) -> dict | None:
+    """Like `drd_free_manoeuvre`, seeing the manoeuvre's place in the action (a ManoeuvreView: its
+    index, how many of its name came before, and how many each source already made free), so
+    "each basic manoeuvre free once per action" (R-ABIL-ZB) or "two manoeuvres free" (R-ABIL-NAD)
+    can be said. Return ``{"free": True, "note": str}`` or ``{"free": False, "note": str}`` or None.
+
+    Policy: items first, then every plugin answering this hook or `drd_free_manoeuvre`, by plugin
+    id; the first that makes it free wins (``via`` = its id).
+    """
+
+
+@hookspec
+def drd_manoeuvre_allowance(participant: Any, action: Any, params: Any) -> int | None:
+    """Manoeuvres `action` may use beyond the `max_manoeuvres` cap (R-ABIL-NAD `allowance-2`).
+
+    Policy: every answer is added.
+    """
+
+
+@hookspec
+def drd_may_react(reactor: Any, action: Any, harmed: Any, params: Any) -> Any:
+    """May `reactor` react from defence (obrana, R-MAN-3) to `action`, which harms `harmed` (a tuple
+    of ParticipantViews) but not `reactor` itself (R-ABIL-DEF)? Return True, ``{"allow": True,
+    "note": str}``, or None. A reactor allowed so may protect those harmed and exhaust for them.
+
+    Policy: allowed when any plugin allows it (the first by plugin id is named in the log).
+    """
+
+
+@hookspec
+def drd_jizva_yield(participant: Any, jizva: Any, params: Any) -> int | None:
+    """Extra points a Jizva taken for points yields (R-ABIL-SCAR); `jizva` is a JizvaView.
+
+    Policy: every answer is added to the Jizva's `gain` (recorded in `gained.jizva.extra`).
+    """
+
+
+@hookspec
+def drd_resource_gain(participant: Any, event: Any, params: Any) -> Any:
+    """Resources `participant` gains when `event` (an EventView) happens (R-ABIL-GAIN): return
+    ``{"vyhody": n}``, ``{"pool": "telo", "amount": n}``, a list of these, or None.
+
+    Policy: every answer is applied, in plugin-id order, and recorded in the step's `gains`.
+    """
+
+
+@hookspec
+def drd_activation(participant: Any, ability: str, action: Any, params: Any) -> dict | None:
+    """The activation cost of `ability` when a scenario activates it for `action` (R-ABIL-ACT):
+    ``{"cost": n, "pool": "duse"}``, or None when this plugin does not provide that ability.
+
+    Policy: the plugin whose id is the ability's answers first, then the others by id; the first
+    answer is the cost. An ability nobody answers for has no activation (exit 1).
+    """
+
+
+@hookspec
+def drd_narocnost(participant: Any, action: Any, level: int, params: Any) -> int | None:
+    """A change to `action`'s náročnost (R-ABIL-NAR): `level` is the core's (0 possible, 1 náročná,
+    2 velmi náročná); return a signed change, or None.
+
+    Policy: every answer is added; the result is kept within 0..2.
+    """
+
+
+@hookspec
+def drd_render_entry(kind: str, entry: Any, format: str) -> Any:
+    """Words for a plugin step's own result entry (`rec.data[kind]`, e.g. the hiding step's `hide`)
+    in the transcript: return a list of lines (str), or None. `format` is text, md or html (the
+    lines are plain text either way; drd escapes them for html).
+
+    Policy: the plugin providing the step type answers first, then the others by id; the first
+    answer is used. Without one, drd lists the entry's keys and values in plain words.
+    """

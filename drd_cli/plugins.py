@@ -240,7 +240,8 @@ def check_plugin_uses(scenario: Any, profile: Any) -> None:
     problems: list[Problem] = []
     participants = getattr(scenario, "participants", None) or {}
     for pid, part in participants.items():
-        named = [(("participants", pid, "abilities", i), a) for i, a in enumerate(getattr(part, "abilities", []))]
+        named = [(("participants", pid, "abilities", i), a if isinstance(a, str) else a.id)
+                 for i, a in enumerate(getattr(part, "abilities", []))]
         for j, item in enumerate(getattr(part, "equipment", []) or []):
             named += [(("participants", pid, "equipment", j, "enables", i), a)
                       for i, a in enumerate(getattr(item, "enables", []) or [])]

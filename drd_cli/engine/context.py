@@ -11,7 +11,7 @@ from ..errors import RuleViolation, ScenarioError
 from ..i18n import _
 
 ANSWER_WORDS = ("accept", "exhaust", "deny")
-ANSWER_KEYS = {"exhaust", "deny", "jizva", "sacrifice", "accept"}
+ANSWER_KEYS = {"exhaust", "deny", "jizva", "sacrifice", "accept", "paid_by", "platí"}
 # The `cheapest` policy (drd simulate/odds) exhausts only when it costs at most this many points,
 # i.e. while Ohrožení (less armour) is still low; a dearer exhaustion is declined (docs/odds.md).
 CHEAP_COST = 1
@@ -29,6 +29,7 @@ class Answer:
     path: tuple = ()
     explicit: bool = True                     # False when it comes from --choose
     max_cost: int | None = None               # a policy answer exhausts only up to this cost (cheapest)
+    paid_by: str | None = None                # someone else pays the points (R-ABIL-SHARE)
 
     @property
     def accept(self) -> bool:
@@ -147,7 +148,7 @@ def _parse_answer(value: Any, path: tuple) -> Answer:
                             rule="SCENARIO-FORMAT §5")
     extra = set(value) - ANSWER_KEYS
     if extra:
-        raise ScenarioError(_("unknown answer key {key}; use exhaust, deny, jizva, sacrifice").format(
+        raise ScenarioError(_("unknown answer key {key}; use exhaust, deny, jizva, sacrifice, paid_by").format(
                                 key=repr(sorted(extra)[0])),
                             path=path + (sorted(extra)[0],), rule="SCENARIO-FORMAT §5")
     ans = Answer(path=path)
@@ -169,8 +170,9 @@ def _parse_answer(value: Any, path: tuple) -> Answer:
         if isinstance(j, str):
             j = {"name": j}
         if not isinstance(j, dict) or "name" not in j or not isinstance(j.get("gain", 0), int) \
-                or isinstance(j.get("gain", 0), bool) or set(j) - {"name", "pool", "gain"}:
-            raise ScenarioError(_("jizva: is {{name, pool, gain}}").format(), path=path + ("jizva",), rule="R-EXH-4")
+                or isinstance(j.get("gain", 0), bool) or set(j) - {"name", "pool", "gain", "tags"}:
+            raise ScenarioError(_("jizva: is {{name, pool, gain, tags}}").format(), path=path + ("jizva",),
+                                rule="R-EXH-4")
         ans.jizva = dict(j)
         if "exhaust" not in value and not ans.deny:
             ans.exhaust = True
@@ -181,6 +183,11 @@ def _parse_answer(value: Any, path: tuple) -> Answer:
         ans.sacrifice = s
         if "exhaust" not in value and not ans.deny:
             ans.exhaust = True
+    payer = value.get("paid_by", value.get("platí"))
+    if payer is not None:
+        if not isinstance(payer, str):
+            raise ScenarioError(_("paid_by: names one participant"), path=path + ("paid_by",), rule="R-ABIL-SHARE")
+        ans.paid_by = payer
     return ans
 
 

@@ -56,6 +56,9 @@ class PState:
     abilities: list[str]
     disabled: list[str] = field(default_factory=list)
     maxima: dict[str, int] = field(default_factory=dict)   # pool → maximum, only where the file gives one
+    ability_options: dict[str, dict] = field(default_factory=dict)   # ability id → its own keys
+    traits: list[str] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
 
     @property
     def is_hero(self) -> bool:
@@ -208,7 +211,7 @@ class Working:
 
 def initial_state(scenario: Any) -> State:
     """Builds the starting State from a validated Scenario."""
-    from ..scenario.models import ConditionSpec, Equipment
+    from ..scenario.models import ConditionSpec, Equipment, ability_id
 
     item_abilities: set[str] = set()
     participants: dict[str, PState] = {}
@@ -238,7 +241,9 @@ def initial_state(scenario: Any) -> State:
                     ohrozeni=p.ohrozeni, vyhody=p.vyhody, levels=dict(p.levels), charakteristika=level,
                     covers=covers, equipment=items, conditions=conds, jizvy=list(p.jizvy),
                     suspicion=list(p.suspicion), zone=p.zone, count=p.count, armour_base=p.armour,
-                    abilities=list(p.abilities),
+                    abilities=[ability_id(a) for a in p.abilities],
+                    ability_options={a.id: a.options() for a in p.abilities if not isinstance(a, str)},
+                    traits=list(getattr(p, "traits", ())), events=list(getattr(p, "events", ())),
                     maxima={k: v for k, v in (p.max.model_dump().items() if p.max else ()) if v is not None})
         participants[pid] = ps
     frozen = frozenset(item_abilities)

@@ -126,11 +126,32 @@ class MaxPools(StrictModel):
 
 
 class JizvaGain(StrictModel):
-    """A Jizva taken to gain points (R-EXH-4)."""
+    """A Jizva taken to gain points (R-EXH-4); `tags` state its story circumstances (R-ABIL-SCAR)."""
 
     name: str
     pool: Pool | None = None
     gain: int = Field(ge=0)
+    tags: list[str] = cz("tags", "okolnosti", default_factory=list)
+
+
+class AbilityRef(BaseModel):
+    """An ability listed with its own keys (`{id: cit-pro-zbran, weapon: meč}`, SCENARIO-FORMAT §2).
+
+    The keys besides `id` belong to the plugin providing the ability, which checks them once the
+    rules profile is known (docs/plugins.md "Ability keys").
+    """
+
+    model_config = ConfigDict(strict=True, extra="allow", populate_by_name=True)
+
+    id: str
+
+    def options(self) -> dict[str, Any]:
+        return dict(self.model_extra or {})
+
+
+def ability_id(item: "str | AbilityRef") -> str:
+    """The id of an `abilities:` item (a plain id or a mapping with `id`)."""
+    return item if isinstance(item, str) else item.id
 
 
 class Participant(StrictModel):
@@ -152,7 +173,9 @@ class Participant(StrictModel):
     count: int = cz("count", "počet", default=1, ge=1)
     armour: int = cz("armour", "zbroj", default=0, ge=0)
     charakteristika: int | Charakteristika | None = None
-    abilities: list[str] = cz("abilities", "schopnosti", default_factory=list)
+    abilities: list[str | AbilityRef] = cz("abilities", "schopnosti", default_factory=list)
+    traits: list[str] = cz("traits", "rysy", default_factory=list)
+    events: list[str] = cz("events", "události", default_factory=list)
 
     @model_validator(mode="after")
     def _hero_or_creature(self) -> "Participant":
@@ -177,6 +200,14 @@ class ManoeuvreSpec(StrictModel):
     name: str
     pay: Literal["pool", "vyhoda", "výhoda", "free", "telo", "duse", "vliv", "sudba", "tělo", "duše"] | None = None
     via: str | None = None
+    paid_by: str | None = cz("paid_by", "platí", default=None)
+
+
+class ActivateSpec(StrictModel):
+    """An ability activated for an action, paid by someone else (`{id: styky, paid_by: hrun}`)."""
+
+    id: str
+    paid_by: str | None = cz("paid_by", "platí", default=None)
 
 
 class GainSpec(StrictModel):
@@ -212,7 +243,10 @@ class ActionSpec(StrictModel):
     area_via: Literal["rozsahle", "environment", "skill"] | None = None
     zone: str | None = None
     group: str | None = None
-    means: Literal["melee", "shooting", "throwing", "dealing", "magic", "other"] | None = None
+    means: Literal["melee", "shooting", "throwing", "dealing", "magic", "poison", "other"] | None = None
+    skill: str | None = cz("skill", "dovednost", default=None)
+    activate: list[str | ActivateSpec] = cz("activate", "aktivace", default_factory=list)
+    paid_by: str | None = cz("paid_by", "platí", default=None)
     manoeuvres: list[str | ManoeuvreSpec] = cz("manoeuvres", "manévry", default_factory=list)
     demanding: bool | int | None = cz("demanding", "náročná", default=None)
     from_: Literal["initiative", "delayed", "obrana"] | None = cz("from", "from_", default=None)

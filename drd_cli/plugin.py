@@ -1,0 +1,124 @@
+"""The public plugin API of drd (API_VERSION 2): everything a plugin needs, and nothing else.
+
+A plugin imports only from this module::
+
+    from drd_cli.plugin import hookimpl, translator
+
+    _, ngettext = translator("drd_moje_pravidlo", __file__)
+
+    @hookimpl
+    def drd_pair_winner(pair, params):
+        ...
+
+Hook arguments are the read-only views of `drd_cli.views` (re-exported here): frozen
+dataclasses whose fields cannot be assigned. The hooks, their arguments and how their answers
+combine are documented in docs/plugins.md; the specification is `drd_cli.hookspecs`.
+
+This module is import-light (no pydantic, rich, ruamel): the scenario models, the error types
+and the resolver toolkit are loaded the first time a plugin touches them.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from typing import Any, Callable
+
+from .hookspecs import StepType, hookimpl
+from .views import (ActionView, BreakdownEntry, CostView, EventView, ExhaustionView, ItemView, JizvaView,
+                    ManoeuvreView, PairView, ParticipantView)
+
+#: The version of this API. A plugin that needs a newer one says so in
+#: ``drd_plugin_info()["api_version"]``; drd then refuses to run it, naming the plugin.
+#: Versions only grow: whatever worked against version N keeps working against N+1.
+API_VERSION = 2
+
+__all__ = [
+    "API_VERSION", "hookimpl", "StepType", "translator",
+    "ParticipantView", "ItemView", "ActionView", "PairView", "ExhaustionView", "BreakdownEntry", "CostView",
+    "ManoeuvreView", "JizvaView", "EventView",
+    # loaded on first use (see __getattr__):
+    "ScenarioError", "RuleViolation", "PluginError", "StrictModel", "scenario_models", "toolkit",
+    "resolve_text", "drd_resolve",
+]
+
+
+# --------------------------------------------------------------------------- messages
+
+class _Translator:
+    """`_` and `ngettext` of one catalog, in the language drd speaks at the moment of the call
+    (`--lang`, or the environment: docs/i18n.md)."""
+
+    def __init__(self, domain: str, localedir: str | None):
+        self.domain = domain
+        self.localedir = localedir
+        self._cache: dict[str, _gettext.NullTranslations] = {}
+
+    def _catalog(self) -> _gettext.NullTranslations:
+        from . import i18n
+
+        lang = i18n.language()
+        cat = self._cache.get(lang)
+        if cat is None:
+            if self.localedir is None:
+                cat = i18n.translation(lang)
+            else:
+                cat = _gettext.translation(self.domain, self.localedir, languages=[lang], fallback=True)
+            self._cache[lang] = cat
+        return cat
+
+    def gettext(self, message: str) -> str:
+        return self._catalog().gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._catalog().ngettext(singular, plural, n)
+
+
+def translator(domain: str | None = None, where: str | os.PathLike | None = None
+               ) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
+    """``(_, ngettext)`` bound to a plugin's own message catalog.
+
+    `domain` is the catalog's name (``<where>/locale/<lang>/LC_MESSAGES/<domain>.mo``); `where` is
+    the plugin's folder or any file in it (pass ``__file__``). Without arguments: drd's own catalog
+    (what the built-in plugins use). The language follows drd's (`--lang`, then the environment);
+    a message missing from the catalog is shown as written (its English msgid).
+    """
+    if domain is None:
+        t = _Translator("drd", None)
+    else:
+        base = os.fspath(where) if where is not None else os.getcwd()
+        if os.path.isfile(base):
+            base = os.path.dirname(base)
+        t = _Translator(domain, os.path.join(base, "locale"))
+    return t.gettext, t.ngettext
+
+
+# --------------------------------------------------------------------------- lazily loaded names
+
+def __getattr__(name: str) -> Any:
+    """Names whose modules are heavy (pydantic, pytest) load the first time they are used."""
+    if name in ("ScenarioError", "RuleViolation"):
+        from . import errors
+
+        return getattr(errors, name)
+    if name == "PluginError":
+        from .plugins import PluginError
+
+        return PluginError
+    if name == "StrictModel":
+        from .scenario.models import StrictModel
+
+        return StrictModel
+    if name == "scenario_models":
+        from .scenario import models
+
+        return models
+    if name == "toolkit":
+        from . import toolkit
+
+        return toolkit
+    if name in ("resolve_text", "drd_resolve"):
+        from . import testing
+
+        return getattr(testing, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
