@@ -175,11 +175,16 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
             _counter_wins(ctx, w, rec, act, c, out, choices, participants)
         else:
             _actor_wins(ctx, w, rec, act, c, out, choices, participants)
-    obstacle_ok = True
+    obstacle_ok, obstacle = True, None
     if out.stopped_by is None:
-        obstacle_ok = _test_within_contest(ctx, w, rec, act, out, choices, participants)
-    success = out.stopped_by is None and obstacle_ok and (not targets or bool(out.reached))
+        obstacle = _test_within_contest(ctx, w, rec, act, out, choices, participants)
+        obstacle_ok = obstacle != "failed"
+    # §4.3: an action that reached a target is a success even when it then took its obstacle's
+    # consequence; without targets the obstacle is its purpose.
+    success = out.stopped_by is None and (bool(out.reached) if targets else obstacle_ok)
     rec.action(actor)["success"] = success
+    if obstacle is not None:
+        rec.action(actor)["obstacle"] = obstacle
     if success and has_effect(a.self_effect):
         if out.actor_denied:
             rec.log("CS-MULTI-5", _("{name} won, but its gain was denied by an exhaustion").format(name=w.peek(actor).name))
@@ -598,12 +603,14 @@ def mark_exhausted(ctx: Ctx, w: Working, rec: StepRecord, out: Outcome, protecte
 
 
 def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: Outcome, choices: Choices,
-                         participants: list[str]) -> bool:
-    """CS-MULTI-3: non-reacting targets and the obstacle meet the winner's roll against 9."""
+                         participants: list[str]) -> str | None:
+    """CS-MULTI-3: non-reacting targets and the obstacle meet the winner's roll against 9.
+
+    Returns the obstacle's outcome (`met`, `exhausted`, `failed`), None without an obstacle."""
     pending = _pending(out, participants)
     obstacle = has_effect(act.spec.obstacle)
     if not pending and not obstacle:
-        return True
+        return None
     target = ctx.target
     roll = act.prep.roll.total
     name = w.peek(act.pid).name
@@ -648,10 +655,13 @@ def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: 
                                    source=_("test within the contest"), rule="CS-MULTI-3")
             for t in landed:
                 rec.affected(act.pid, t)
-    if obstacle and not passed:
+    if not obstacle:
+        return None
+    if not passed:
         apply_effects(ctx, w, rec, act.spec.obstacle, [act.pid], actor=act.pid, source=_("obstacle"),
                       rule="CS-MULTI-3")
-    return passed or not obstacle
+        return "failed"
+    return "exhausted" if bought else "met"
 
 
 def _counter_obstacle(ctx: Ctx, w: Working, rec: StepRecord, c: Side, choices: Choices) -> None:
@@ -660,12 +670,15 @@ def _counter_obstacle(ctx: Ctx, w: Working, rec: StepRecord, c: Side, choices: C
         return
     roll = c.prep.roll.total
     if roll >= ctx.target:
+        rec.action(c.pid)["obstacle"] = "met"
         return
     ans = choices.get(c.pid, "test")
     if ans.exhaust and exhaust(ctx, w, rec, payer=c.pid, vs="test", pool=c.prep.pool, protected=[c.pid],
                                answer=ans, rule="CS-MULTI-3", use_armour=False) is not None:
+        rec.action(c.pid)["obstacle"] = "exhausted"
         return
     apply_effects(ctx, w, rec, c.spec.obstacle, [c.pid], actor=c.pid, source=_("obstacle"), rule="CS-MULTI-3")
+    rec.action(c.pid)["obstacle"] = "failed"
 
 
 def _long_status(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: Outcome, obstacle_ok: bool,

@@ -1,0 +1,55 @@
+"""Issue #12, item 2: engine readings the contract now states (SCENARIO-FORMAT §4.3, §5, §7,
+RULES CS-MULTI-5), each pinned by the reproducer that showed the engine doing otherwise."""
+
+from __future__ import annotations
+
+import pytest
+from drdtest import exhaustions, final, run, step
+
+HEROES = "{pools: {telo: 9, duse: 9, vliv: 9}}"
+
+OBSTACLE = """
+format: drd/1
+title: obstacle
+participants:
+  a: {pools: {telo: 9, duse: 9, vliv: 9}, ohrozeni: 1}
+  b: {pools: {telo: 9, duse: 9, vliv: 9}}
+rounds:
+  - initiative: [a, b]
+    steps:
+      - id: s
+        contest:
+          action: {actor: a, pool: telo, targets: [b], roll: ROLL, effect: {ohrozeni: 1},
+                   obstacle: {jizva: Pád}, self_effect: {vyhody: 1}}
+          counters:
+            - {actor: b, kind: harm, pool: telo, roll: 6, effect: {ohrozeni: 1}}
+        choices: {a: {test: ANSWER}}
+"""
+
+
+@pytest.mark.parametrize("roll,answer,outcome", [(8, "accept", "failed"), (8, "exhaust", "exhausted"),
+                                                 (10, "accept", "met")])
+def test_4_3_an_action_that_reached_its_target_is_a_success_whatever_its_obstacle(roll, answer, outcome):
+    r = run(OBSTACLE.replace("ROLL", str(roll)).replace("ANSWER", answer))
+    a = step(r, "s")["actions"]["a"]
+    assert a["success"] is True and a["affected"] == ["b"]
+    assert a["obstacle"] == outcome
+    assert final(r, "a")["vyhody"] == 1                       # its self_effect lands
+    assert final(r, "b")["ohrozeni"] == 1
+    assert ("Pád" in final(r, "a")["jizvy"]) is (outcome == "failed")
+
+
+def test_4_3_a_stopped_action_reports_no_obstacle_and_no_success():
+    r = run(OBSTACLE.replace("ROLL", "5").replace("ANSWER", "accept"))
+    a = step(r, "s")["actions"]["a"]
+    assert a["success"] is False and "obstacle" not in a
+    assert final(r, "a")["jizvy"] == [] and final(r, "a")["vyhody"] == 0
+
+
+def test_4_3_without_targets_the_obstacle_is_the_purpose():
+    text = OBSTACLE.replace("targets: [b], ", "").replace("effect: {ohrozeni: 1},\n", "\n", 1)
+    text = text.replace("ROLL", "8").replace("ANSWER", "accept")
+    r = run(text)
+    a = step(r, "s")["actions"]["a"]
+    assert a["obstacle"] == "failed" and a["success"] is False
+    assert final(r, "a")["vyhody"] == 0
