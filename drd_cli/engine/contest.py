@@ -503,13 +503,19 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
     # not asked; only a written `deny` of the winner's gain still counts, any other answer stays
     # unused and the step's log says it was ignored (SCENARIO-FORMAT §5).
     covered_before = c.pid in out.covered
+    for_others = False
     if covered_before:
         written = choices.peek(c.pid, act.pid)
-        loser_answer = _answer(choices, c.pid, act.pid) if written is not None and written.deny else Answer(explicit=False)
+        # A written exhaustion for a non-reacting target still pays here, at the pair, as it would
+        # for a payer whose own hit was not averted (it must not wait for the comparison with 9).
+        for_others = (written is not None and written.exhaust and written.exhaust_for is not None
+                      and any(p in _pending(out, participants) for p in written.exhaust_for))
+        loser_answer = _answer(choices, c.pid, act.pid) if written is not None and (written.deny or for_others) \
+            else Answer(explicit=False)
     else:
         loser_answer = _answer(choices, c.pid, act.pid)
     # The loser first, then anyone else in the contest who chose to exhaust for those at stake.
-    if covered_before:
+    if covered_before and not for_others:
         pass
     elif loser_answer.exhaust and at_stake:
         got = pay_for(ctx, w, rec, c.pid, act, loser_answer, at_stake + _coverable(out, participants), out,

@@ -53,3 +53,36 @@ def test_4_3_without_targets_the_obstacle_is_the_purpose():
     a = step(r, "s")["actions"]["a"]
     assert a["obstacle"] == "failed" and a["success"] is False
     assert final(r, "a")["vyhody"] == 0
+
+
+COVERED_PAYER = """
+format: drd/1
+title: exhausting for a non-reacting target, payer already covered
+participants:
+  a: {sudba: 6, ohrozeni: 1}
+  b: {pools: {telo: 5, duse: 5, vliv: 5}}
+  c: {pools: {telo: 5, duse: 5, vliv: 5}, ohrozeni: 1}
+  d: {pools: {telo: 5, duse: 5, vliv: 5}}
+rounds:
+  - initiative: [a, b, c, d]
+    steps:
+      - id: s1
+        contest:
+          action: {actor: a, pool: telo, targets: [b, c, d], manoeuvres: [rozsahle], roll: 7,
+                   effect: {jizva: Rána}}
+          counters:
+            - {actor: b, kind: harm, pool: telo, roll: 6, effect: {ohrozeni: 1}}
+            - {actor: c, kind: harm, pool: telo, roll: 5, effect: {ohrozeni: 1}}
+        choices: {a: {test: exhaust}, b: {a: {exhaust: [b, c]}}, c: {a: {exhaust: [DFOR]}}}
+"""
+
+
+@pytest.mark.parametrize("named", ["d", "c, d"])
+def test_CS_FOR_1_a_covered_loser_exhausting_for_a_non_reacting_target_pays_at_its_pair(named):
+    r = run(COVERED_PAYER.replace("DFOR", named))
+    paid = [(e["by"], e["vs"], e["protected"], e["cost"]) for e in step(r, "s1")["exhaustions"]]
+    assert paid == [("b", "a", ["b", "c"], 0), ("c", "a", ["d"], 1)]
+    # Nobody is left for the comparison with 9: a has no test to face.
+    assert final(r, "a")["sudba"] == 5 and final(r, "a")["ohrozeni"] == 1
+    assert [final(r, p)["jizvy"] for p in "bcd"] == [[], [], []]
+    assert step(r, "s1")["actions"]["a"]["success"] is True
