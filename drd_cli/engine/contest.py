@@ -552,7 +552,12 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
     # With nothing at stake for the loser, its `exhaust` can only mean denying the winner's gain (§5).
     deny = loser_answer.deny or (loser_answer.exhaust and loser_answer.explicit and not at_stake
                                  and loser_answer.exhaust_for is None and not act.spec.long and not covered_before)
-    if deny and has_effect(act.spec.self_effect):
+    if deny and has_effect(act.spec.self_effect) and out.actor_denied:
+        # CS-MULTI-5: a gain is denied at most once; the first in pair order paid for it.
+        rec.log("CS-MULTI-5", _("{name} would deny {winner} its gain, but it is already denied: the answer is "
+                                "ignored and costs nothing").format(name=w.peek(c.pid).name,
+                                                                    winner=w.peek(act.pid).name))
+    elif deny and has_effect(act.spec.self_effect):
         if exhaust(ctx, w, rec, payer=c.pid, vs=act.pid, pool=act.prep.threat_pool, protected=[],
                    answer=loser_answer, winner=act.prep, denied=act.pid, rule="CS-MULTI-5",
                    why=_("denies the winner its gain")) is not None:

@@ -86,3 +86,38 @@ def test_CS_FOR_1_a_covered_loser_exhausting_for_a_non_reacting_target_pays_at_i
     assert final(r, "a")["sudba"] == 5 and final(r, "a")["ohrozeni"] == 1
     assert [final(r, p)["jizvy"] for p in "bcd"] == [[], [], []]
     assert step(r, "s1")["actions"]["a"]["success"] is True
+
+
+DENY_TWICE = """
+format: drd/1
+title: deny twice
+participants:
+  a: {pools: {telo: 9, duse: 9, vliv: 9}}
+  b: {pools: {telo: 9, duse: 9, vliv: 9}, ohrozeni: 1}
+  c: {pools: {telo: 9, duse: 9, vliv: 9}, ohrozeni: 2}
+rounds:
+  - initiative: [a, b, c]
+    steps:
+      - id: s
+        contest:
+          action: {actor: a, pool: telo, targets: [b, c], manoeuvres: [rozsahle], roll: 10,
+                   effect: {ohrozeni: 1}, self_effect: {vyhody: 1}}
+          counters:
+            - {actor: b, kind: protect, pool: telo, roll: RB}
+            - {actor: c, kind: protect, pool: telo, roll: RC}
+        choices: {b: {a: {deny: true}}, c: {a: deny}}
+"""
+
+
+@pytest.mark.parametrize("rb,rc,first,later", [(6, 7, "c", "b"), (7, 6, "b", "c")])
+def test_CS_MULTI_5_a_gain_is_denied_once_the_first_in_pair_order_pays(rb, rc, first, later):
+    r = run(DENY_TWICE.replace("RB", str(rb)).replace("RC", str(rc)))
+    s = step(r, "s")
+    assert [(e["by"], e["denied"]) for e in s["exhaustions"]] == [(first, "a")]
+    assert final(r, "a")["vyhody"] == 0
+    # The later denier is hit (Ohrožení +1) but pays nothing for its denial.
+    start = {"b": 1, "c": 2}
+    assert final(r, later)["ohrozeni"] == start[later] + 1 and final(r, later)["telo"] == 9
+    assert final(r, first)["ohrozeni"] == start[first] + 2
+    ignored = [e for e in s["log"] if e["rule"] == "CS-MULTI-5" and "upřen je" in e["text"]]
+    assert len(ignored) == 1 and ignored[0]["text"].startswith(later)
