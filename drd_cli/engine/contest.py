@@ -661,8 +661,9 @@ def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: 
             out.reached.append(t)
         spec = act.spec.softened if bought and has_effect(act.spec.softened) else act.spec.effect
         if pending:
-            landed = apply_effects(ctx, w, rec, spec, pending, actor=act.pid, lstive=act.prep.lstive,
-                                   spare=out.spared,
+            # The actor paid the exhaustion that bought it: `to: payer` sends `softened` to the actor.
+            landed = apply_effects(ctx, w, rec, spec, pending, actor=act.pid, payer=act.pid if bought else None,
+                                   lstive=act.prep.lstive, spare=out.spared,
                                    source=_("test within the contest"), rule="CS-MULTI-3")
             for t in landed:
                 rec.affected(act.pid, t)

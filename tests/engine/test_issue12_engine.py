@@ -121,3 +121,35 @@ def test_CS_MULTI_5_a_gain_is_denied_once_the_first_in_pair_order_pays(rb, rc, f
     assert final(r, first)["ohrozeni"] == start[first] + 2
     ignored = [e for e in s["log"] if e["rule"] == "CS-MULTI-5" and "upřen je" in e["text"]]
     assert len(ignored) == 1 and ignored[0]["text"].startswith(later)
+
+
+SOFTENED_TO_PAYER = """
+format: drd/1
+title: softened to payer
+participants: {a: {pools: {telo: 9, duse: 9, vliv: 9}, ohrozeni: 1}, b: {pools: {telo: 9, duse: 9, vliv: 9}}}
+rounds:
+  - initiative: [a, b]
+    steps:
+      - id: s
+        contest: {action: {actor: a, pool: telo, targets: [b], roll: 8, effect: {ohrozeni: 1},
+                           softened: {jizva: Odřenina, to: TO}}}
+        choices: {a: {test: exhaust}}
+"""
+
+
+@pytest.mark.parametrize("to,gets", [("payer", "a"), ("actor", "a"), ("[b]", "b")])
+def test_4_1_softened_with_to_lands_where_it_sends_when_the_actor_bought_its_success(to, gets):
+    r = run(SOFTENED_TO_PAYER.replace("TO", to))
+    assert final(r, gets)["jizvy"] == ["Odřenina"]
+    other = "b" if gets == "a" else "a"
+    assert final(r, other)["jizvy"] == []
+    assert final(r, "b")["ohrozeni"] == 0                    # softened replaces the effect
+    assert step(r, "s")["actions"]["a"]["affected"] == [gets]
+
+
+def test_4_1_softened_to_payer_in_a_test_and_in_a_contest_agree():
+    contest = run(SOFTENED_TO_PAYER.replace("TO", "payer"))
+    test = run(SOFTENED_TO_PAYER.replace("TO", "payer").replace(
+        "contest: {action: {actor: a,", "test: {actor: a,").replace(
+        "softened: {jizva: Odřenina, to: payer}}}", "softened: {jizva: Odřenina, to: payer}}"))
+    assert contest["final"] == test["final"]
