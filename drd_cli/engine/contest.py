@@ -428,6 +428,12 @@ def _counter_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out
     if threatens_actor:
         payers = [act.pid] + [p for p in participants if p != act.pid]
         for payer in payers:
+            if payer != act.pid and choices.peek(payer, c.pid, include_global=False) is None:
+                bare = choices.peek(payer, c.pid)
+                if bare is not None and act.pid not in (bare.exhaust_for or ()):
+                    # §5: a bare answer that protects nobody this winner threatens is no decision
+                    # about it: left unused (the log says it was ignored), never refused here.
+                    continue
             ans = loser_answer if payer == act.pid else choices.explicit(payer, c.pid)
             if ans is None or not ans.exhaust or (payer, c.pid) in out.consumed:
                 continue

@@ -153,3 +153,45 @@ def test_4_1_softened_to_payer_in_a_test_and_in_a_contest_agree():
         "contest: {action: {actor: a,", "test: {actor: a,").replace(
         "softened: {jizva: Odřenina, to: payer}}}", "softened: {jizva: Odřenina, to: payer}}"))
     assert contest["final"] == test["final"]
+
+
+BARE = """
+format: drd/1
+title: bare
+participants: {a: {pools: {telo: 9, duse: 9, vliv: 9}}, p: {pools: {telo: 9, duse: 9, vliv: 9}},
+               q: {pools: {telo: 9, duse: 9, vliv: 9}}, h: {pools: {telo: 9, duse: 9, vliv: 9}}}
+rounds:
+  - initiative: [a, p, q, h]
+    steps:
+      - id: s
+        contest:
+          action: {actor: a, pool: telo, targets: [p, q], manoeuvres: [rozsahle], roll: 9, effect: {ohrozeni: 1}}
+          counters:
+            - {actor: h, kind: harm, pool: telo, roll: 10, effect: {ohrozeni: 1}}
+            - {actor: p, kind: protect, pool: telo, roll: 8}
+            - {actor: q, kind: protect, pool: telo, roll: 7}
+        choices: {p: ANSWER}
+"""
+
+
+@pytest.mark.parametrize("answer", ["{exhaust: [p]}", "{exhaust: [p, q]}", "exhaust"])
+def test_5_a_bare_answer_for_a_winner_its_author_has_no_decision_about_is_ignored(answer):
+    r = run(BARE.replace("ANSWER", answer))
+    s = step(r, "s")
+    assert s["exhaustions"] == []
+    assert s["actions"]["a"]["success"] is False and final(r, "a")["ohrozeni"] == 1
+    assert [final(r, x)["ohrozeni"] for x in "pq"] == [0, 0]
+    assert any(e["rule"] == "SCENARIO-FORMAT §5" and e["text"].startswith("Volba p") for e in s["log"])
+
+
+def test_5_a_bare_answer_naming_the_loser_still_exhausts_for_it():
+    r = run(BARE.replace("ANSWER", "{exhaust: [a]}"))
+    [e] = step(r, "s")["exhaustions"]
+    assert (e["by"], e["vs"], e["protected"]) == ("p", "h", ["a"])
+    assert final(r, "a")["ohrozeni"] == 0
+
+
+def test_5_the_same_answer_written_against_that_winner_is_impossible():
+    from drdtest import violation
+
+    violation(BARE.replace("ANSWER", "{h: {exhaust: [p]}}"), "CS-FOR-1")
