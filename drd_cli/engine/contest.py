@@ -549,7 +549,10 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
                 rec.affected(act.pid, t)
         # a protected non-reacting target whose protector lost waits for the comparison with 9
     if act.spec.long and c.kind == "harm":
-        out.interrupter_answers[c.pid] = "exhaust" if loser_answer.exhaust else "accept"
+        # §7: an interrupter whose consequence an exhaustion averted — its own or one someone else
+        # paid for it — did not accept, so it is not barred (CS-DUR-2).
+        averted = loser_answer.exhaust or c.pid in out.softened_for
+        out.interrupter_answers[c.pid] = "exhaust" if averted else "accept"
         if loser_answer.exhaust and c.pid not in out.targets and (c.pid, act.pid) not in out.consumed:
             exhaust(ctx, w, rec, payer=c.pid, vs=act.pid, pool=act.prep.threat_pool, protected=[c.pid],
                     answer=loser_answer, winner=act.prep, rule="CS-DUR-2",

@@ -195,3 +195,34 @@ def test_5_the_same_answer_written_against_that_winner_is_impossible():
     from drdtest import violation
 
     violation(BARE.replace("ANSWER", "{h: {exhaust: [p]}}"), "CS-FOR-1")
+
+
+LONG = """
+format: drd/1
+title: long barred
+participants:
+  a: {pools: {telo: 9, duse: 9, vliv: 9}}
+  b: {pools: {telo: 9, duse: 9, vliv: 9}}
+  c: {pools: {telo: 9, duse: 9, vliv: 9}}
+rounds:
+  - initiative: [a, b, c]
+    steps:
+      - id: s
+        contest:
+          action: {actor: a, pool: telo, targets: [b, c], manoeuvres: [rozsahle], roll: 10, long: strom,
+                   effect: {ohrozeni: 1}}
+          counters:
+            - {actor: b, kind: harm, pool: telo, roll: RB, effect: {ohrozeni: 1}}
+            - {actor: c, kind: harm, pool: telo, roll: RC, effect: {ohrozeni: 1}}
+        choices: {b: {a: {exhaust: FOR}}}
+"""
+
+
+@pytest.mark.parametrize("rb,rc", [(6, 7), (7, 6)])
+@pytest.mark.parametrize("covered,barred", [("[b, c]", []), ("[b]", ["c"])])
+def test_7_an_interrupter_someone_else_exhausted_for_is_not_barred(rb, rc, covered, barred):
+    r = run(LONG.replace("RB", str(rb)).replace("RC", str(rc)).replace("FOR", covered))
+    long = step(r, "s")["actions"]["a"]["long"]
+    assert long["barred"] == barred
+    assert long["status"] == "continuing"
+    assert final(r, "c")["ohrozeni"] == (1 if barred else 0)
