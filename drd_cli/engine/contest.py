@@ -175,11 +175,16 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
             _counter_wins(ctx, w, rec, act, c, out, choices, participants)
         else:
             _actor_wins(ctx, w, rec, act, c, out, choices, participants)
-    obstacle_ok = True
+    obstacle_ok, obstacle = True, None
     if out.stopped_by is None:
-        obstacle_ok = _test_within_contest(ctx, w, rec, act, out, choices, participants)
-    success = out.stopped_by is None and obstacle_ok and (not targets or bool(out.reached))
+        obstacle = _test_within_contest(ctx, w, rec, act, out, choices, participants)
+        obstacle_ok = obstacle != "failed"
+    # §4.3: an action that reached a target is a success even when it then took its obstacle's
+    # consequence; without targets the obstacle is its purpose.
+    success = out.stopped_by is None and (bool(out.reached) if targets else obstacle_ok)
     rec.action(actor)["success"] = success
+    if obstacle is not None:
+        rec.action(actor)["obstacle"] = obstacle
     if success and has_effect(a.self_effect):
         if out.actor_denied:
             rec.log("CS-MULTI-5", _("{name} won, but its gain was denied by an exhaustion").format(name=w.peek(actor).name))
@@ -423,6 +428,12 @@ def _counter_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out
     if threatens_actor:
         payers = [act.pid] + [p for p in participants if p != act.pid]
         for payer in payers:
+            if payer != act.pid and choices.peek(payer, c.pid, include_global=False) is None:
+                bare = choices.peek(payer, c.pid)
+                if bare is not None and act.pid not in (bare.exhaust_for or ()):
+                    # §5: a bare answer that protects nobody this winner threatens is no decision
+                    # about it: left unused (the log says it was ignored), never refused here.
+                    continue
             ans = loser_answer if payer == act.pid else choices.explicit(payer, c.pid)
             if ans is None or not ans.exhaust or (payer, c.pid) in out.consumed:
                 continue
@@ -498,13 +509,19 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
     # not asked; only a written `deny` of the winner's gain still counts, any other answer stays
     # unused and the step's log says it was ignored (SCENARIO-FORMAT §5).
     covered_before = c.pid in out.covered
+    for_others = False
     if covered_before:
         written = choices.peek(c.pid, act.pid)
-        loser_answer = _answer(choices, c.pid, act.pid) if written is not None and written.deny else Answer(explicit=False)
+        # A written exhaustion for a non-reacting target still pays here, at the pair, as it would
+        # for a payer whose own hit was not averted (it must not wait for the comparison with 9).
+        for_others = (written is not None and written.exhaust and written.exhaust_for is not None
+                      and any(p in _pending(out, participants) for p in written.exhaust_for))
+        loser_answer = _answer(choices, c.pid, act.pid) if written is not None and (written.deny or for_others) \
+            else Answer(explicit=False)
     else:
         loser_answer = _answer(choices, c.pid, act.pid)
     # The loser first, then anyone else in the contest who chose to exhaust for those at stake.
-    if covered_before:
+    if covered_before and not for_others:
         pass
     elif loser_answer.exhaust and at_stake:
         got = pay_for(ctx, w, rec, c.pid, act, loser_answer, at_stake + _coverable(out, participants), out,
@@ -532,7 +549,10 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
                 rec.affected(act.pid, t)
         # a protected non-reacting target whose protector lost waits for the comparison with 9
     if act.spec.long and c.kind == "harm":
-        out.interrupter_answers[c.pid] = "exhaust" if loser_answer.exhaust else "accept"
+        # §7: an interrupter whose consequence an exhaustion averted — its own or one someone else
+        # paid for it — did not accept, so it is not barred (CS-DUR-2).
+        averted = loser_answer.exhaust or c.pid in out.softened_for
+        out.interrupter_answers[c.pid] = "exhaust" if averted else "accept"
         if loser_answer.exhaust and c.pid not in out.targets and (c.pid, act.pid) not in out.consumed:
             exhaust(ctx, w, rec, payer=c.pid, vs=act.pid, pool=act.prep.threat_pool, protected=[c.pid],
                     answer=loser_answer, winner=act.prep, rule="CS-DUR-2",
@@ -541,7 +561,12 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
     # With nothing at stake for the loser, its `exhaust` can only mean denying the winner's gain (§5).
     deny = loser_answer.deny or (loser_answer.exhaust and loser_answer.explicit and not at_stake
                                  and loser_answer.exhaust_for is None and not act.spec.long and not covered_before)
-    if deny and has_effect(act.spec.self_effect):
+    if deny and has_effect(act.spec.self_effect) and out.actor_denied:
+        # CS-MULTI-5: a gain is denied at most once; the first in pair order paid for it.
+        rec.log("CS-MULTI-5", _("{name} would deny {winner} its gain, but it is already denied: the answer is "
+                                "ignored and costs nothing").format(name=w.peek(c.pid).name,
+                                                                    winner=w.peek(act.pid).name))
+    elif deny and has_effect(act.spec.self_effect):
         if exhaust(ctx, w, rec, payer=c.pid, vs=act.pid, pool=act.prep.threat_pool, protected=[],
                    answer=loser_answer, winner=act.prep, denied=act.pid, rule="CS-MULTI-5",
                    why=_("denies the winner its gain")) is not None:
@@ -598,12 +623,14 @@ def mark_exhausted(ctx: Ctx, w: Working, rec: StepRecord, out: Outcome, protecte
 
 
 def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: Outcome, choices: Choices,
-                         participants: list[str]) -> bool:
-    """CS-MULTI-3: non-reacting targets and the obstacle meet the winner's roll against 9."""
+                         participants: list[str]) -> str | None:
+    """CS-MULTI-3: non-reacting targets and the obstacle meet the winner's roll against 9.
+
+    Returns the obstacle's outcome (`met`, `exhausted`, `failed`), None without an obstacle."""
     pending = _pending(out, participants)
     obstacle = has_effect(act.spec.obstacle)
     if not pending and not obstacle:
-        return True
+        return None
     target = ctx.target
     roll = act.prep.roll.total
     name = w.peek(act.pid).name
@@ -643,15 +670,19 @@ def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: 
             out.reached.append(t)
         spec = act.spec.softened if bought and has_effect(act.spec.softened) else act.spec.effect
         if pending:
-            landed = apply_effects(ctx, w, rec, spec, pending, actor=act.pid, lstive=act.prep.lstive,
-                                   spare=out.spared,
+            # The actor paid the exhaustion that bought it: `to: payer` sends `softened` to the actor.
+            landed = apply_effects(ctx, w, rec, spec, pending, actor=act.pid, payer=act.pid if bought else None,
+                                   lstive=act.prep.lstive, spare=out.spared,
                                    source=_("test within the contest"), rule="CS-MULTI-3")
             for t in landed:
                 rec.affected(act.pid, t)
-    if obstacle and not passed:
+    if not obstacle:
+        return None
+    if not passed:
         apply_effects(ctx, w, rec, act.spec.obstacle, [act.pid], actor=act.pid, source=_("obstacle"),
                       rule="CS-MULTI-3")
-    return passed or not obstacle
+        return "failed"
+    return "exhausted" if bought else "met"
 
 
 def _counter_obstacle(ctx: Ctx, w: Working, rec: StepRecord, c: Side, choices: Choices) -> None:
@@ -660,12 +691,15 @@ def _counter_obstacle(ctx: Ctx, w: Working, rec: StepRecord, c: Side, choices: C
         return
     roll = c.prep.roll.total
     if roll >= ctx.target:
+        rec.action(c.pid)["obstacle"] = "met"
         return
     ans = choices.get(c.pid, "test")
     if ans.exhaust and exhaust(ctx, w, rec, payer=c.pid, vs="test", pool=c.prep.pool, protected=[c.pid],
                                answer=ans, rule="CS-MULTI-3", use_armour=False) is not None:
+        rec.action(c.pid)["obstacle"] = "exhausted"
         return
     apply_effects(ctx, w, rec, c.spec.obstacle, [c.pid], actor=c.pid, source=_("obstacle"), rule="CS-MULTI-3")
+    rec.action(c.pid)["obstacle"] = "failed"
 
 
 def _long_status(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: Outcome, obstacle_ok: bool,
