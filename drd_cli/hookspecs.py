@@ -32,7 +32,7 @@ class StepType:
 
 @hookspec
 def drd_plugin_info() -> dict:
-    """Describe the plugin: ``{"title": str, "kind": "rule area" | "ability" | "step type",
+    """Describe the plugin: ``{"title": str, "kind": "rule area" | "ability" | "step type" | "house rule",
     "rules": [rule ids it implements], "description": str, "params": {name: declaration}}``.
 
     A parameter declaration is a :class:`drd_cli.rules.ParamSpec` or a mapping ``{"default": …,

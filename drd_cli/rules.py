@@ -149,6 +149,9 @@ BUILTIN_PLUGINS: dict[str, bool] = {
     "pusobivy-recnik": True,
     "rodova-zbran": True,
     "padny-uder": True,
+    # house rules: off unless a group, scenario or command line enables them (docs/plugins.md)
+    "remiza-nizsi-ohrozeni": False,
+    "strop-vycerpani": False,
 }
 
 # Step types of built-in plugins, known even when the plugin is not installed, so that a scenario

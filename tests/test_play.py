@@ -95,7 +95,7 @@ def test_good_path_matches_the_book_and_the_replay_reproduces_it(tmp_path):
     step = result["steps"][0]
     assert {k: v["total"] for k, v in step["rolls"].items()} == {"hanus": 10, "stary": 12, "prostredni": 11,
                                                                   "mladsi": 7}
-    assert step["rolls"]["hanus"] == {"total": 10, "dice": [4, 3], "bonus": 3, "source": "entered"}
+    assert step["rolls"]["hanus"] == {"total": 10, "dice": [4, 3], "bonus": 3, "source": "entered", "modifiers": []}
     assert step["rolls"]["prostredni"]["dice"] is None          # a total was typed
     assert [(e["vs"], e["cost"], e["ohrozeni"]) for e in step["exhaustions"]] == [
         ("stary", 3, [3, 4]), ("prostredni", 4, [4, 5])]

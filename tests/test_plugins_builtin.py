@@ -35,7 +35,7 @@ rounds:
 def test_kruhovy_sek_free_rozsahle_only_plosne_on_sevrena_hrstka():
     r = resolve_text(KRUH % "area: true, zone: krcma, group: sevřená hrstka")
     m = step(r, "sek")["manoeuvres"][0]
-    assert (m["paid"], m["via"]) == ("free", "Kruhový sek")
+    assert (m["paid"], m["via"]) == ("free", "kruhovy-sek")   # §7: via is the id
     assert r["final"]["bazimir"]["telo"] == 6
     # chosen targets: not plošná → paid
     r = resolve_text(KRUH % "targets: [a, b]")
@@ -111,19 +111,28 @@ def test_drd_free_manoeuvre_direct(drd_manager):
     assert answers == [{"free": True, "via": "Rodová zbraň", "key": "rodova-zbran", "per": "round"}]
 
 
-def test_drd_armour_adjustment_direct():
+def test_padny_uder_adds_one_per_protected_with_worn_armour_against_its_holders_bodily_attack():
+    """R-EXH-3 / RULES §3: Pádný úder (drd_exhaustion_cost) — +1 while worn armour discounts, never otherwise."""
+    from drd_cli.views import BreakdownEntry
     from drd_plugins import padny_uder
 
     class P:
-        def __init__(self, has, armour=1):
-            self._has, self.armour = has, armour
+        def __init__(self, has):
+            self._has = has
 
         def has_ability(self, a):
             return self._has
 
-    assert padny_uder.drd_armour_adjustment(protected=P(False), attacker=P(True), action=None) == -1
-    assert padny_uder.drd_armour_adjustment(protected=P(False, 0), attacker=P(True), action=None) is None
-    assert padny_uder.drd_armour_adjustment(protected=P(False), attacker=P(False), action=None) is None
+    class X:
+        def __init__(self, has, pool="telo"):
+            self.winner, self.action = P(has), type("A", (), {"threat_pool": pool})()
+
+    worn = BreakdownEntry("t", 3, (("kroužková košile", -1),), 0, (), 2)
+    bare = BreakdownEntry("t", 3, (), 0, (), 3)
+    assert padny_uder.drd_exhaustion_cost(exhaustion=X(True), entry=worn, params={}) == 1
+    assert padny_uder.drd_exhaustion_cost(exhaustion=X(True), entry=bare, params={}) is None
+    assert padny_uder.drd_exhaustion_cost(exhaustion=X(False), entry=worn, params={}) is None
+    assert padny_uder.drd_exhaustion_cost(exhaustion=X(True, "vliv"), entry=worn, params={}) is None
 
 
 def test_drd_plugin_info_of_every_builtin():
@@ -134,7 +143,7 @@ def test_drd_plugin_info_of_every_builtin():
     for pid in BUILTIN_PLUGINS:
         module = importlib.import_module("drd_plugins." + pid.replace("-", "_"))
         info = module.drd_plugin_info()
-        assert info["title"] and info["kind"] in ("rule area", "ability", "step type"), pid
+        assert info["title"] and info["kind"] in ("rule area", "ability", "step type", "house rule"), pid
 
 
 # --------------------------------------------------------------------------- prostredi
@@ -297,7 +306,7 @@ def test_third_party_plugin_from_a_temp_folder(tmp_path, monkeypatch):
     out = CliRunner().invoke(app, ["plugins"])
     assert out.exit_code == 0 and "stit-predku" in out.stdout and "drd-stit-predku" in out.stdout
     r = resolve_text(PRESNE)
-    assert step(r, "t")["manoeuvres"][0]["via"] == "Štít předků" and r["final"]["ulrich"]["telo"] == 5
+    assert step(r, "t")["manoeuvres"][0]["via"] == "stit-predku" and r["final"]["ulrich"]["telo"] == 5
     group = tmp_path / "bez.yaml"
     group.write_text("name: bez\ndisable: [stit-predku]\n", encoding="utf-8")
     r = resolve_text(PRESNE, group=str(group))

@@ -91,7 +91,7 @@ def test_installed_ability_changes_the_resolution_and_a_group_switches_it_off(dr
     """R-MAN-2: with the plugin, přesně is free (Tělo stays 5); a group disabling it → paid (Tělo 4)."""
     on = resolve_json(drd, "--group", "stit")
     man = on["steps"][0]["manoeuvres"][0]
-    assert (man["paid"], man["via"]) == ("free", "Štít předků") and on["final"]["ulrich"]["telo"] == 5
+    assert (man["paid"], man["via"]) == ("free", "stit-predku") and on["final"]["ulrich"]["telo"] == 5
     assert "stit-predku" in on["rules"]["enabled"]
 
     r = drd("rules", "disable", "stit-predku", "--group", "stit")

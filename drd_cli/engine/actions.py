@@ -11,6 +11,7 @@ from ..errors import ScenarioError
 from ..i18n import _
 from ..scenario.models import (MANOEUVRE_ALIASES, MANOEUVRES, ActionSpec, ConditionSpec, Effect, JizvaSpec,
                                ManoeuvreSpec, as_list, effects_of, norm_pool)
+from ..views import BreakdownEntry, CostView, JizvaView, ManoeuvreView, _ro
 from .context import Answer, Ctx, StepRecord, violation
 from .state import Condition, PState, Working
 
@@ -27,9 +28,13 @@ class Roll:
     dice: list[int] | None
     bonus: int | None
     source: str
+    # Everything added to the dice besides `bonus` (SCENARIO-FORMAT §7): (source, amount), where
+    # source is `presne`, or the id of the plugin that gave it.
+    modifiers: list[tuple[str, int]] = field(default_factory=list)
 
     def as_result(self) -> dict:
-        return {"total": self.total, "dice": self.dice, "bonus": self.bonus, "source": self.source}
+        return {"total": self.total, "dice": self.dice, "bonus": self.bonus, "source": self.source,
+                "modifiers": [{"source": s, "amount": a} for s, a in self.modifiers]}
 
 
 @dataclass
@@ -44,6 +49,9 @@ class Prepared:
     manoeuvres: list[str] = field(default_factory=list)
     roll: Roll | None = None
     targets: list[str] = field(default_factory=list)
+    kind: str = "action"              # action | harm | protect | test | race | challenge (views)
+    source: str | None = None         # initiative | delayed | obrana, where known
+    protects: list[str] = field(default_factory=list)
 
     def count(self, name: str) -> int:
         return self.manoeuvres.count(name)
@@ -94,8 +102,12 @@ def bonus_for(ctx: Ctx, p: PState, spec: Any, path: tuple, needed: bool) -> int:
 
 
 def make_roll(ctx: Ctx, w: Working, pid: str, spec: Any, path: tuple, *, total: int | None = None,
-              dice: list[int] | None = None, presne: int = 0, purpose: str = "action") -> Roll:
-    """R-ROLL-2/3: a given total, given dice, or dice from the dice source."""
+              dice: list[int] | None = None, presne: int = 0, purpose: str = "action",
+              prep: Prepared | None = None) -> Roll:
+    """R-ROLL-2/3: a given total, given dice, or dice from the dice source.
+
+    Rolled dice get the bonus (R-ROLL-1), přesně (R-ROLL-3) and the plugins' roll modifiers
+    (`drd_roll_modifier`, for `prep`); a total the file gives is final (R-ROLL-2)."""
     see = getattr(ctx.dice, "see", None)
     if see is not None:  # an interactive source (drd play) shows who rolls what for before asking
         see(ctx, w, pid, spec, path, presne=presne, total=total, dice=dice)
@@ -120,9 +132,17 @@ def make_roll(ctx: Ctx, w: Working, pid: str, spec: Any, path: tuple, *, total: 
             return Roll(values, None, None, source)
     bonus = bonus_for(ctx, p, spec, path, needed=True)
     kept = sorted(values, reverse=True)[:2] if keep_best else values
-    if not keep_best:
-        bonus += presne
-    return Roll(sum(kept) + bonus, values, bonus, source)
+    modifiers: list[tuple[str, int]] = []
+    if presne and not keep_best:
+        modifiers.append(("presne", presne))
+    rec = getattr(ctx, "record", None)
+    for plugin, amount, note in ctx.hooks.roll_modifiers(ctx, w, p, prep):
+        modifiers.append((plugin, amount))
+        ctx.hooks.acted.add(plugin)
+        if rec is not None:
+            rec.log(plugin, _("{name}: {amount:+d} to the roll from {source}").format(
+                name=p.name, amount=amount, source=plugin) + (f" — {note}" if note else ""))
+    return Roll(sum(kept) + bonus + sum(a for _s, a in modifiers), values, bonus, source, modifiers)
 
 
 # --------------------------------------------------------------------------- manoeuvres
@@ -138,7 +158,7 @@ def canon_manoeuvre(name: str, path: tuple) -> str:
 
 def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, path: tuple, *,
             from_obrana: bool = False, implied: tuple[str, ...] = (), default_pool: str | None = None,
-            targets: list[str] | None = None) -> Prepared:
+            targets: list[str] | None = None, kind: str = "action") -> Prepared:
     """Checks conditions and náročnost, pays gains, manoeuvres and náročnost (before the roll)."""
     p = w.peek(pid)
     pool = norm_pool(spec.pool) or default_pool or "telo"
@@ -161,56 +181,184 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
         raise violation(_("{name} acts from defence (obrana) and may use no other manoeuvre").format(name=p.name),
                         "R-MAN-3",
                         path + ("manoeuvres",))
-    cap = ctx.param("max_manoeuvres")
-    if cap != "none" and len(names) > int(cap):
-        raise violation(_("{name} uses {n} manoeuvres, the group allows at most {cap}").format(
-            name=p.name, n=len(names), cap=cap), "R-MAN-2",
-                        path + ("manoeuvres",))
-    prep = Prepared(pid, spec, path, pool, threat_pool, names, targets=list(targets or []))
+    prep = Prepared(pid, spec, path, pool, threat_pool, names, targets=list(targets or []),
+                    kind=kind, source="obrana" if from_obrana else getattr(spec, "from_", None))
+    _check_cap(ctx, w, rec, p, prep, names, path)
     gain = getattr(spec, "gain", None)
     if gain is not None:
         take_gain(ctx, w, rec, pid, pool, gain.jizva.model_dump() if gain.jizva else None, gain.sacrifice,
-                  path + ("gain",))
-    level = narocnost(ctx, p, spec)
-    costs: dict[str, int] = {}
-    vyhody_needed = 0
-    for name, m, mpath in items:
+                  path + ("gain",), purpose="manoeuvre")
+    # What is paid before the roll, per payer and pool: manoeuvres, activations, náročnost.
+    bill = _Bill(ctx, w, rec, pid, prep)
+    free_by: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for index, (name, m, mpath) in enumerate(items):
         pay = (m.pay if m else None)
         via = m.via if m else None
-        paid, cost, via = _manoeuvre_payment(ctx, w, p, prep, name, pay, via, mpath)
+        paid_by = getattr(m, "paid_by", None) if m else None
+        mview = ManoeuvreView(name, index, seen.get(name, 0), _ro(free_by), paid_by)
+        seen[name] = seen.get(name, 0) + 1
+        paid, cost, via = _manoeuvre_payment(ctx, w, p, prep, name, pay, via, mpath, mview)
         if paid == "vyhoda":
-            vyhody_needed += 1
+            bill.vyhody(paid_by or pid, mpath)
         elif paid != "free":
-            costs[paid] = costs.get(paid, 0) + 1
-        rec.data["manoeuvres"].append({"by": pid, "name": name, "paid": paid if paid != "pool" else pool,
-                                       "cost": cost, "via": via})
+            bill.add(paid_by or pid, paid, 1, "manoeuvre", name, mpath + (("paid_by",) if paid_by else ()))
+        else:
+            free_by[via] = free_by.get(via, 0) + 1
+        entry = {"by": pid, "name": name, "paid": paid if paid != "pool" else pool, "cost": cost, "via": via}
+        if paid_by:
+            entry["paid_by"] = paid_by
+        rec.data["manoeuvres"].append(entry)
         if via:
             rec.log("R-MAN-2", _("{name}: manoeuvre {manoeuvre} for free thanks to {via} (it counts)").format(
-                name=p.name, manoeuvre=name, via=via))
+                name=p.name, manoeuvre=name, via=ctx.hooks.title(via)))
+    for i, act in enumerate(getattr(spec, "activate", None) or ()):
+        _activate(ctx, w, rec, p, prep, act, path + ("activate", i), bill)
+    level = narocnost(ctx, p, spec)
+    for plugin, delta in ctx.hooks.narocnost(ctx, w, p, prep, level):
+        new_level = max(0, min(2, level + delta))
+        if new_level != level:
+            ctx.hooks.acted.add(plugin)
+            rec.log(plugin, _("{name}: {source} changes the action's náročnost from {before} to {after}").format(
+                name=p.name, source=ctx.hooks.title(plugin), before=level, after=new_level))
+            level = new_level
     if level:
         cost = level * int(ctx.param("narocnost_cost"))
         key = p.pool_for(pool)
-        costs[key] = costs.get(key, 0) + cost
+        nar_payer = getattr(spec, "paid_by", None) or pid
+        bill.add(nar_payer, key, cost, "narocnost", None, path + (("paid_by",) if nar_payer != pid else ()))
         text = (_("{name}: the action is very demanding, costs {cost} {pool}") if level > 1
                 else _("{name}: the action is demanding, costs {cost} {pool}"))
         rec.log("R-NAR", text.format(name=p.name, cost=cost, pool=pool_cs(key)))
-    wp = w[pid]
-    if vyhody_needed > wp.vyhody:
-        raise violation(_("{name} pays {n} manoeuvre(s) with Výhody but has {has}").format(
-            name=p.name, n=vyhody_needed, has=wp.vyhody),
-                        "R-MAN-2", path + ("manoeuvres",))
-    for key, cost in costs.items():
-        have = wp.resource(key)
-        if cost > have:
-            raise violation(
-                _("{name} cannot pay {cost} {pool} for manoeuvres/náročnost: has {have}, missing {missing}").format(
-                    name=p.name, cost=cost, pool=pool_cs(key), have=have, missing=cost - have), "R-MAN-2", path,
-                hint=_("a Jizva or a sacrificed item (`gain:`) could cover it (R-EXH-4)"))
-    wp.vyhody -= vyhody_needed
-    for key, cost in costs.items():
-        wp.change_resource(key, -cost)
-    _cap(rec, wp)
+    bill.pay(path)
     return prep
+
+
+def _check_cap(ctx: Ctx, w: Working, rec: StepRecord, p: PState, prep: Prepared, names: list[str],
+               path: tuple) -> None:
+    """R-MAN-2 `max_manoeuvres`, plus what plugins allow beyond it (R-ABIL-NAD `allowance-2`)."""
+    cap = ctx.param("max_manoeuvres")
+    if cap == "none":
+        return
+    allowed = int(cap)
+    extra = ctx.hooks.manoeuvre_allowance(ctx, w, p, prep) if len(names) > allowed else []
+    for plugin, n in extra:
+        allowed += n
+    if len(names) > allowed:
+        raise violation(_("{name} uses {n} manoeuvres, the group allows at most {cap}").format(
+            name=p.name, n=len(names), cap=allowed), "R-MAN-2", path + ("manoeuvres",))
+    if len(names) > int(cap):
+        for plugin, n in extra:
+            ctx.hooks.acted.add(plugin)
+            rec.log(plugin, _("{name}: {source} allows {n} more manoeuvre(s) than the group's cap {cap}").format(
+                name=p.name, source=ctx.hooks.title(plugin), n=n, cap=cap))
+
+
+class _Bill:
+    """Points to pay before the roll, per payer and pool (R-MAN-2, R-NAR, R-ABIL-ACT, R-ABIL-SHARE)."""
+
+    def __init__(self, ctx: Ctx, w: Working, rec: StepRecord, actor: str, prep: Prepared):
+        self.ctx, self.w, self.rec, self.actor, self.prep = ctx, w, rec, actor, prep
+        self.costs: dict[tuple[str, str], int] = {}
+        self.vyhody_by: dict[str, int] = {}
+
+    def vyhody(self, payer: str, path: tuple) -> None:
+        if payer != self.actor:
+            self._allowed(payer, "manoeuvre", 1, "vyhoda", None, path)
+        self.vyhody_by[payer] = self.vyhody_by.get(payer, 0) + 1
+
+    def add(self, payer: str, key: str, amount: int, kind: str, what: str | None, path: tuple) -> None:
+        if payer != self.actor:
+            key = self._allowed(payer, kind, amount, key, what, path)
+        self.costs[(payer, key)] = self.costs.get((payer, key), 0) + amount
+
+    def _allowed(self, payer: str, kind: str, amount: int, key: str, what: str | None, path: tuple) -> str:
+        """R-ABIL-SHARE: someone else pays only where an ability lets them; returns the pool it pays from."""
+        w, ctx = self.w, self.ctx
+        if payer not in w:
+            raise ScenarioError(_("paid_by names an unknown participant {id}").format(id=repr(payer)), path=path,
+                                rule="R-ABIL-SHARE")
+        got = ctx.hooks.may_pay(ctx, w, payer, self.actor, CostView(kind, amount, key, what), self.prep)
+        if got is None:
+            raise violation(_("{payer} cannot pay for {name}: no ability of theirs allows it here").format(
+                payer=w.peek(payer).name, name=w.peek(self.actor).name), "R-ABIL-SHARE", path,
+                hint=_("an ability that shares resources (e.g. Rameno na rameno) must be listed and its condition "
+                       "hold"))
+        plugin, pool = got
+        ctx.hooks.acted.add(plugin)
+        q = w.peek(payer)
+        paid_from = "vyhoda" if key == "vyhoda" else q.pool_for(norm_pool(pool) or (key if key != "sudba" else
+                                                                                     self.prep.pool))
+        self.rec.log("R-ABIL-SHARE", _("{payer} pays {amount} {pool} for {name} ({what}) thanks to {source}").format(
+            payer=q.name, amount=amount, pool=_("Výhoda") if paid_from == "vyhoda" else pool_cs(paid_from),
+            name=w.peek(self.actor).name, what=_cost_word(kind, what), source=ctx.hooks.title(plugin)))
+        return paid_from
+
+    def pay(self, path: tuple) -> None:
+        w = self.w
+        for payer, n in self.vyhody_by.items():
+            if n > w.peek(payer).vyhody:
+                raise violation(_("{name} pays {n} manoeuvre(s) with Výhody but has {has}").format(
+                    name=w.peek(payer).name, n=n, has=w.peek(payer).vyhody), "R-MAN-2", path + ("manoeuvres",))
+        for (payer, key), cost in self.costs.items():
+            have = w.peek(payer).resource(key)
+            if cost > have:
+                raise violation(
+                    _("{name} cannot pay {cost} {pool} for manoeuvres/náročnost: has {have}, missing {missing}").format(
+                        name=w.peek(payer).name, cost=cost, pool=pool_cs(key), have=have, missing=cost - have),
+                    "R-MAN-2", path, hint=_("a Jizva or a sacrificed item (`gain:`) could cover it (R-EXH-4)"))
+        for payer, n in self.vyhody_by.items():
+            w[payer].vyhody -= n
+        for (payer, key), cost in self.costs.items():
+            w[payer].change_resource(key, -cost)
+        for payer in {p for p, _k in self.costs} | set(self.vyhody_by) | {self.actor}:
+            _cap(self.rec, w[payer])
+
+
+def _cost_word(kind: str, what: str | None) -> str:
+    if kind == "manoeuvre":
+        return _("manoeuvre {name}").format(name=what)
+    if kind == "activation":
+        return _("activation of {name}").format(name=what)
+    if kind == "narocnost":
+        return _("náročnost")
+    return _("exhaustion")
+
+
+def _activate(ctx: Ctx, w: Working, rec: StepRecord, p: PState, prep: Prepared, item: Any, path: tuple,
+              bill: _Bill) -> None:
+    """R-ABIL-ACT: an ability activated for this action pays its activation before the roll."""
+    ability = item if isinstance(item, str) else item.id
+    paid_by = None if isinstance(item, str) else item.paid_by
+    ipath = path if isinstance(item, str) else path + ("id",)
+    if ability not in p.abilities:
+        raise violation(_("{name} activates {ability}, an ability it does not have").format(
+            name=p.name, ability=repr(ability)), "R-ABIL-ACT", ipath,
+            hint=_("list it under the participant's `abilities:`"))
+    if not p.has_ability(ability):
+        raise violation(_("{name} cannot activate {ability} now (disabled, or the item it needs is gone)").format(
+            name=p.name, ability=repr(ability)), "R-ABIL-ACT", ipath)
+    got = ctx.hooks.activation(ctx, w, p, ability, prep)
+    if got is None:
+        raise violation(_("the ability {ability} has no activation (or its plugin is off)").format(
+            ability=repr(ability)), "R-ABIL-ACT", ipath,
+            hint=_("`drd abilities {id}` shows the ability's card").format(id=ability))
+    plugin, decl = got
+    ctx.hooks.acted.add(plugin)
+    cost = int(decl.get("cost", 0))
+    key = p.pool_for(norm_pool(decl.get("pool")) or prep.pool)
+    payer = paid_by or p.id
+    if cost:
+        bill.add(payer, key, cost, "activation", ability, path + (("paid_by",) if paid_by else ()))
+    entry = {"by": p.id, "ability": ability, "cost": cost, "pool": key}
+    if paid_by:
+        entry["paid_by"] = paid_by
+    rec.data.setdefault("activations", []).append(entry)
+    rec.log("R-ABIL-ACT", _("{name} activates {ability}: {cost} {pool}").format(
+        name=p.name, ability=ctx.hooks.title(ability), cost=cost, pool=pool_cs(key)))
+    fact = decl.get("fact") or getattr(prep.spec, "note", None)
+    if fact:
+        rec.log("R-ABIL-FACT", _("{name} establishes: {fact}").format(name=p.name, fact=fact))
 
 
 def _cap(rec: StepRecord, p: PState) -> None:
@@ -221,13 +369,13 @@ def _cap(rec: StepRecord, p: PState) -> None:
 
 
 def _manoeuvre_payment(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: str, pay: str | None,
-                       via: str | None, path: tuple) -> tuple[str, int, str | None]:
+                       via: str | None, path: tuple, mview: Any = None) -> tuple[str, int, str | None]:
     """How one manoeuvre is paid: ("telo"/"sudba"/…, 1, None), ("vyhoda", 1, None) or ("free", 0, via)."""
     pool_key = p.pool_for(prep.pool)
     if pay in ("vyhoda", "výhoda"):
         return "vyhoda", 1, None
     if pay in (None, "free"):
-        free = free_manoeuvre(ctx, w, p, prep, name, via)
+        free = free_manoeuvre(ctx, w, p, prep, name, via, mview)
         if free:
             return "free", 0, free
         if pay == "free":
@@ -244,7 +392,8 @@ def _manoeuvre_payment(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: st
     return key, 1, None
 
 
-def free_manoeuvre(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: str, via: str | None) -> str | None:
+def free_manoeuvre(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: str, via: str | None,
+                   mview: Any = None) -> str | None:
     """An item (once per round while it works) or an ability hook making `name` free; marks it used."""
     for item in p.equipment:
         if item.free != name or (via and item.name != via) or not p.item_works(item):
@@ -256,7 +405,7 @@ def free_manoeuvre(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: str, v
             continue
         used.add(key)
         return item.name
-    return ctx.hooks.free_manoeuvre(ctx, w, p, prep, name, via)
+    return ctx.hooks.free_manoeuvre(ctx, w, p, prep, name, via, mview)
 
 
 def _check_allowed(ctx: Ctx, p: PState, spec: Any, path: tuple) -> None:
@@ -375,16 +524,25 @@ def has_effect(spec: Any) -> bool:
 # --------------------------------------------------------------------------- exhaustion
 
 def take_gain(ctx: Ctx, w: Working, rec: StepRecord, pid: str, pool: str | None, jizva: dict | None,
-              sacrifice: str | None, path: tuple) -> dict:
-    """R-EXH-4: points from a Jizva or a sacrificed item, added to the pool about to be paid."""
+              sacrifice: str | None, path: tuple, purpose: str = "exhaust") -> dict:
+    """R-EXH-4: points from a Jizva or a sacrificed item, added to the pool about to be paid;
+    a Jizva yields more where an ability says so (R-ABIL-SCAR, `drd_jizva_yield`)."""
     p = w[pid]
     gained: dict[str, Any] = {"jizva": None, "sacrifice": None}
     if jizva:
         jpool = norm_pool(jizva.get("pool")) or pool
         amount = int(jizva.get("gain", 0))
+        extra = ctx.hooks.jizva_yield(ctx, p, _jizva_view(p, jizva, jpool or "telo", purpose))
+        for plugin, n in extra:
+            ctx.hooks.acted.add(plugin)
+            rec.log("R-ABIL-SCAR", _("{name}: the Jizva „{jizva}“ yields {n} more thanks to {source}").format(
+                name=p.name, jizva=jizva["name"], n=n, source=ctx.hooks.title(plugin)))
+        amount += sum(n for _p, n in extra)
         p.change_resource(p.pool_for(jpool), amount)
         p.jizvy.append(jizva["name"])
         gained["jizva"] = {"name": jizva["name"], "gain": amount}
+        if extra:
+            gained["jizva"]["extra"] = [{"source": s, "amount": n} for s, n in extra]
         rec.log("R-EXH-4", _("{name} takes the Jizva „{jizva}“ and gains {amount} {pool}").format(
             name=p.name, jizva=jizva["name"], amount=amount, pool=pool_cs(p.pool_for(jpool))))
     if sacrifice:
@@ -402,72 +560,165 @@ def take_gain(ctx: Ctx, w: Working, rec: StepRecord, pid: str, pool: str | None,
 
 def armour_against(ctx: Ctx, w: Working, protected: str, winner: Prepared | None) -> int:
     """The armour discount of `protected` against a bodily winning action (R-EXH-3, plugins adjust)."""
+    parts, adjust = _armour_parts(ctx, w, protected, winner)
+    return max(0, -sum(a for _s, a in parts) - sum(a for _s, a in adjust))
+
+
+def _armour_parts(ctx: Ctx, w: Working, protected: str, winner: Prepared | None
+                  ) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """R-EXH-3: ([(item or "armour", −n)], [(plugin, +n)]): worn armour by source, and what the
+    API 1 hook `drd_armour_adjustment` takes off it (never below 0), as cost changes."""
     if winner is None or winner.threat_pool != "telo":
-        return 0
+        return [], []
     p = w.peek(protected)
-    armour = p.armour + ctx.hooks.armour_adjust(ctx, w, p, winner)
-    return max(0, armour)
+    parts = [(src, -n) for src, n in _armour_sources(p)]
+    worn = -sum(a for _s, a in parts)
+    adjust: list[tuple[str, int]] = []
+    left = worn
+    for plugin, change in ctx.hooks.armour_adjust(ctx, w, p, winner):
+        # A plugin's change to the armour, as a change to the cost: armour −1 → cost +1, floored so
+        # the armour never goes below 0 (docs/plugins.md).
+        effect = -max(change, -left)
+        if effect:
+            adjust.append((plugin, effect))
+            left += -effect
+    return parts, adjust
+
+
+def _armour_sources(p: PState) -> list[tuple[str, int]]:
+    out = [("armour", p.armour_base)] if p.armour_base else []
+    return out + [(i.name, i.armour) for i in p.equipment if i.armour and p.item_works(i)]
+
+
+def exhaustion_breakdown(ctx: Ctx, w: Working, payer: str, protected: list[str], winner: Prepared | None,
+                         *, deny: bool = False, use_armour: bool = True, vs: str = "", pool: str = "telo",
+                         kind: str = "protect", rule: str = "R-EXH-1", paid_by: str | None = None
+                         ) -> list[BreakdownEntry]:
+    """R-EXH-1/3, CS-FOR-2 with every plugin's say: per protected Ohrožení − armour + mocně, then
+    `drd_exhaustion_cost` adjustments (summed), the floor at 0, and `drd_exhaustion_cap` (the lowest)."""
+    ohr = w.peek(payer).ohrozeni
+    mocne = winner.mocne if winner else 0
+    core: list[BreakdownEntry] = []
+    if deny or not protected:
+        core.append(BreakdownEntry(None, ohr, (), mocne, (), max(0, ohr + mocne)))
+    else:
+        for pid in protected:
+            parts, adjust = _armour_parts(ctx, w, pid, winner) if use_armour else ([], [])
+            raw = ohr + sum(a for _s, a in parts) + mocne + sum(a for _s, a in adjust)
+            adj = tuple(adjust) + ((("floor", -raw),) if raw < 0 else ())
+            core.append(BreakdownEntry(pid, ohr, tuple(parts), mocne, adj, max(0, raw)))
+    hooks = ctx.hooks
+    if not hooks.has("drd_exhaustion_cost", "drd_exhaustion_cap"):
+        return core
+    from . import viewbuild
+
+    view = viewbuild.exhaustion(ctx, w, payer=payer, protected=list(protected), vs=vs, winner=winner, pool=pool,
+                                kind="deny" if deny else kind, rule=rule, breakdown=tuple(core), paid_by=paid_by)
+    out: list[BreakdownEntry] = []
+    rec = getattr(ctx, "record", None)
+    for entry in core:
+        adds, caps = hooks.exhaustion_adjust(ctx, view, entry)
+        adjustments = list(entry.adjustments)
+        cost = entry.cost
+        for plugin, amount, note in adds:
+            adjustments.append((plugin, amount))
+            cost += amount
+            hooks.acted.add(plugin)
+            if note and rec is not None:
+                rec.log(plugin, note)
+        if cost < 0:
+            adjustments.append(("floor", -cost))
+            cost = 0
+        if caps:
+            plugin, cap = min(caps, key=lambda c: (c[1], c[0]))
+            if cost > cap:
+                adjustments.append((plugin, max(0, cap) - cost))
+                cost = max(0, cap)
+                hooks.acted.add(plugin)
+        out.append(BreakdownEntry(entry.protected, entry.ohrozeni, entry.armour, entry.mocne, tuple(adjustments),
+                                  cost))
+    return out
 
 
 def exhaustion_cost(ctx: Ctx, w: Working, payer: str, protected: list[str], winner: Prepared | None,
                     *, deny: bool = False, use_armour: bool = True) -> int:
-    """R-EXH-1/3, CS-FOR-2: per protected max(0, Ohrožení − armour + mocně); deny: Ohrožení + mocně."""
-    ohr = w.peek(payer).ohrozeni
-    mocne = winner.mocne if winner else 0
-    if deny or not protected:
-        return max(0, ohr + mocne)
-    total = 0
-    for pid in protected:
-        armour = armour_against(ctx, w, pid, winner) if use_armour else 0
-        total += max(0, ohr - armour + mocne)
-    return total
+    """R-EXH-1/3, CS-FOR-2: per protected max(0, Ohrožení − armour + mocně); deny: Ohrožení + mocně
+    (plus the plugins' adjustments: `exhaustion_breakdown`)."""
+    return sum(e.cost for e in exhaustion_breakdown(ctx, w, payer, protected, winner, deny=deny,
+                                                     use_armour=use_armour))
 
 
 def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool: str | None,
             protected: list[str], answer: Answer | None, winner: Prepared | None = None,
             denied: str | None = None, rule: str = "R-EXH-1", why: str = "", use_armour: bool = True,
-            cost: int | None = None) -> dict | None:
+            cost: int | None = None, once: bool = False) -> dict | None:
     """Pays one exhaustion and raises Ohrožení by exactly 1; refuses (exit 1) when unaffordable.
 
+    The cost is `exhaustion_breakdown`'s (the core's with the plugins' adjustments), recorded as the
+    entry's `breakdown`; `once`: one payer's Ohrožení for all protected (CS-ENV-3), `cost`: a price
+    the caller fixed. `answer.paid_by`: someone else's points pay it (R-ABIL-SHARE); it stays the
+    payer's exhaustion (its Ohrožení prices it and rises).
     Returns the `exhaustions[]` entry, or None when a --choose policy answer cannot be afforded
     (a policy never forces an illegal payment; written answers do raise).
     """
     p = w.peek(payer)
     key = p.pool_for(pool)
-    if cost is None:
-        cost = exhaustion_cost(ctx, w, payer, protected, winner, deny=denied is not None and not protected,
-                               use_armour=use_armour)
+    helper = answer.paid_by if answer is not None else None
+    if helper == payer:
+        helper = None
+    kind = "test" if vs == "test" else "protect"
+    if cost is not None or once:
+        ohr = p.ohrozeni
+        fixed = ohr if cost is None else cost
+        adj = (("fixed", fixed - ohr),) if fixed != ohr else ()
+        breakdown = [BreakdownEntry(None, ohr, (), 0, adj, fixed)]
+    else:
+        breakdown = exhaustion_breakdown(ctx, w, payer, protected, winner, deny=denied is not None and not protected,
+                                         use_armour=use_armour, vs=vs, pool=key, kind=kind, rule=rule,
+                                         paid_by=helper)
+    cost = sum(e.cost for e in breakdown)
     jizva = answer.jizva if answer else None
     sacrifice = answer.sacrifice if answer else None
     path = answer.path if answer else ()
+    source_key = key
+    source_pid = payer
+    if helper is not None:
+        source_pid, source_key = _exhaust_helper(ctx, w, rec, payer, helper, key, cost, winner, answer)
+    src = w.peek(source_pid)
     if answer is not None and not answer.explicit:
         if answer.max_cost is not None and cost > answer.max_cost:
             rec.log(rule, _("{name} would have to exhaust for {cost} {pool}, more than {max} (choice cheapest): "
                             "accepts the failure").format(name=p.name, cost=cost, pool=pool_cs(key),
                                                           max=answer.max_cost))
             return None
-        if p.resource(key) < cost:
+        if src.resource(source_key) < cost:
             rec.log(rule, _("{name} would have to exhaust for {cost} {pool}, but has only {have}: accepts the "
-                            "failure").format(name=p.name, cost=cost, pool=pool_cs(key), have=p.resource(key)))
+                            "failure").format(name=p.name, cost=cost, pool=pool_cs(key), have=src.resource(source_key)))
             return None
-    available = p.resource(key) + (int(jizva.get("gain", 0)) if jizva and
-                                   (norm_pool(jizva.get("pool")) or pool) in (pool, None, key) else 0) \
-        + (int(ctx.param("sacrifice_gain")) if sacrifice and p.has_item(sacrifice) else 0)
+    jizva_points = 0
+    if jizva and (norm_pool(jizva.get("pool")) or pool) in (pool, None, key):
+        jizva_points = int(jizva.get("gain", 0)) + sum(
+            n for _p, n in ctx.hooks.jizva_yield(ctx, p, _jizva_view(p, jizva, key, "exhaust")))
+    available = src.resource(source_key) + (jizva_points if source_pid == payer else 0) \
+        + (int(ctx.param("sacrifice_gain")) if sacrifice and p.has_item(sacrifice) and source_pid == payer else 0)
     if available < cost:
         raise violation(
             _("{name} cannot afford to exhaust: it costs {cost} {pool}, {name} has {have}; {missing} missing").format(
-                name=p.name, cost=cost, pool=pool_cs(key), have=available, missing=cost - available), "R-EXH-4", path,
+                name=src.name, cost=cost, pool=pool_cs(source_key), have=available, missing=cost - available),
+            "R-EXH-4", path,
             # drd play shows the shortage in its own words from these numbers, not from the text.
-            data={"cost": cost, "pool": key, "have": available, "missing": cost - available},
+            data={"cost": cost, "pool": source_key, "have": available, "missing": cost - available},
             hint=_("a Jizva (`jizva: {{name, gain}}`) or a sacrificed item (`sacrifice: item`) in the answer could "
                    "cover it").format())
     gained = take_gain(ctx, w, rec, payer, key, jizva, sacrifice, path)
     wp = w[payer]
     before = wp.ohrozeni
-    wp.change_resource(key, -cost)
+    w[source_pid].change_resource(source_key, -cost)
     wp.ohrozeni = before + 1
     entry = {"by": payer, "vs": vs, "pool": key, "cost": cost, "protected": list(protected), "denied": denied,
-             "ohrozeni": [before, wp.ohrozeni], "gained": gained}
+             "ohrozeni": [before, wp.ohrozeni], "gained": gained, "breakdown": [e.as_result() for e in breakdown]}
+    if helper is not None:
+        entry["paid_by"] = {"id": helper, "pool": source_key}
     rec.data["exhaustions"].append(entry)
     whom = ""
     if protected and protected != [payer]:
@@ -479,4 +730,33 @@ def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool:
         pool=pool_cs(key), before=before, after=wp.ohrozeni)
     rec.log(rule, text + (f" — {why}" if why else ""))
     _cap(rec, wp)
+    if source_pid != payer:
+        _cap(rec, w[source_pid])
     return entry
+
+
+def _exhaust_helper(ctx: Ctx, w: Working, rec: StepRecord, payer: str, helper: str, key: str, cost: int,
+                    winner: Prepared | None, answer: Answer) -> tuple[str, str]:
+    """R-ABIL-SHARE for an exhaustion: (who pays the points, from which pool), or exit 1."""
+    path = answer.path + ("paid_by",)
+    if helper not in w:
+        raise ScenarioError(_("paid_by names an unknown participant {id}").format(id=repr(helper)), path=path,
+                            rule="R-ABIL-SHARE")
+    got = ctx.hooks.may_pay(ctx, w, helper, payer, CostView("exhaustion", cost, key, None), winner)
+    if got is None:
+        raise violation(_("{payer} cannot pay for {name}: no ability of theirs allows it here").format(
+            payer=w.peek(helper).name, name=w.peek(payer).name), "R-ABIL-SHARE", path,
+            hint=_("an ability that shares resources (e.g. Rameno na rameno) must be listed and its condition hold"))
+    plugin, pool = got
+    ctx.hooks.acted.add(plugin)
+    q = w.peek(helper)
+    source_key = q.pool_for(norm_pool(pool) or (key if key != "sudba" else "telo"))
+    rec.log("R-ABIL-SHARE", _("{payer} pays {amount} {pool} for {name} ({what}) thanks to {source}").format(
+        payer=q.name, amount=cost, pool=pool_cs(source_key), name=w.peek(payer).name, what=_cost_word("exhaustion", None),
+        source=ctx.hooks.title(plugin)))
+    return helper, source_key
+
+
+def _jizva_view(p: PState, jizva: dict, pool: str, purpose: str) -> JizvaView:
+    return JizvaView(str(jizva.get("name")), p.pool_for(norm_pool(jizva.get("pool")) or pool),
+                     int(jizva.get("gain", 0)), purpose, tuple(jizva.get("tags") or ()))

@@ -152,7 +152,7 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
     long_state = w.longs.get(a.long) if a.long else None
     seen = {actor}
     for i, c in enumerate(spec.counters):
-        sides.append(_prepare_counter(ctx, w, rec, c, i, path, targets, threatened, seen, long_state))
+        sides.append(_prepare_counter(ctx, w, rec, c, i, path, targets, threatened, seen, long_state, sides[0].prep))
     roll_sides(ctx, w, rec, sides)
     out = Outcome(targets, threatened)
     # CS-FOR-2: one exhaustion covers several losers of the action, a counter-actor whose own pair
@@ -211,7 +211,8 @@ def check_counter_actor(w: Working, c: CounterSpec, cpath: tuple, acting: Any) -
 
 
 def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: int, path: tuple,
-                     targets: list[str], threatened: set[str], seen: set[str], long_state: dict | None) -> Side:
+                     targets: list[str], threatened: set[str], seen: set[str], long_state: dict | None,
+                     main: Prepared | None = None) -> Side:
     cpath = path + ("counters", i)
     check_counter_actor(w, c, cpath, seen)
     seen.add(c.actor)
@@ -245,13 +246,23 @@ def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: i
     if wide and kind == "harm":
         raise violation(_("a rozsáhlá counter-action may only help several targets, not harm"), "CS-OPT-AID", cpath)
     from_obrana = c.from_ == "obrana" or (c.from_ is None and c.actor in ctx.round.used)
-    if from_obrana and c.actor in targets and c.actor not in threatened:
+    # R-ABIL-DEF: an ability may let its holder react from defence to an action harming others.
+    guard = None
+    if from_obrana and c.actor not in threatened:
+        harmed = [t for t in targets if t in threatened and t != c.actor]
+        if harmed:
+            guard = ctx.hooks.may_react(ctx, w, c.actor, main, harmed) if main is not None else None
+    if from_obrana and c.actor in targets and c.actor not in threatened and guard is None:
         raise violation(_("{name} is a target of an action that only helps it: it is not threatened, so it has no "
                           "right to react from defence (obrana)").format(name=w.peek(c.actor).name), "R-THR",
                         cpath + (("from",) if c.from_ else ()),
                         hint=_("a target it only helps may still counter with its unused (or delayed) initiative"))
-    src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in threatened, cpath)
-    if src == "obrana" and kind == "protect" and protects != [c.actor]:
+    src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in threatened or guard is not None, cpath)
+    if guard is not None and src == "obrana":
+        ctx.hooks.acted.add(guard[0])
+        rec.log("R-ABIL-DEF", _("{name} may react from defence to an action harming others, thanks to {source}").format(
+            name=w.peek(c.actor).name, source=ctx.hooks.title(guard[0])) + (f" — {guard[1]}" if guard[1] else ""))
+    if src == "obrana" and kind == "protect" and protects != [c.actor] and guard is None:
         raise violation(_("{name} acts from defence (obrana) and can protect only itself").format(
                             name=w.peek(c.actor).name),
                         "R-MAN-3", cpath + ("protects",))
@@ -260,7 +271,8 @@ def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: i
                               "interrupt it the same way again unless the circumstances changed a lot").format(
                                   name=w.peek(c.actor).name))
     prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",
-                   implied=("obrana",) if src == "obrana" else ())
+                   implied=("obrana",) if src == "obrana" else (), kind=kind)
+    prep.protects = list(protects)
     return Side(c.actor, c, cpath, prep, kind, protects, i)
 
 
@@ -268,7 +280,7 @@ def roll_sides(ctx: Ctx, w: Working, rec: StepRecord, sides: list, heading: str 
     """Rolls every side (anything with pid, spec, path, prep) and records `rolls` and `order` (R-ORDER)."""
     for s in sides:
         s.prep.roll = make_roll(ctx, w, s.pid, s.spec, s.path, total=s.spec.roll, dice=s.spec.dice,
-                                presne=s.prep.count("presne"))
+                                presne=s.prep.count("presne"), prep=s.prep)
         rec.data["rolls"][s.pid] = s.prep.roll.as_result()
     order = sorted(range(len(sides)), key=lambda i: (-sides[i].prep.roll.total, i))
     rec.data["order"] = [sides[i].pid for i in order]
@@ -286,6 +298,18 @@ def pair_winner(ctx: Ctx, w: Working, rec: StepRecord, act: Any, c: Any, *, rule
     tie = ctx.param("tie")
     actor_word = actor_word if actor_word is not None else _("the actor")
     rerolls: list[dict] = []
+    decided = ctx.hooks.pair_winner(ctx, w, act, c, ra, rc)
+    if decided is not None:
+        side, plugin, overruled = decided
+        winner, loser = (act, c) if side == "actor" else (c, act)
+        ctx.hooks.acted.add(plugin)
+        for other, answer in overruled:
+            rec.log(other, _("{plugin} would have given the pair to {who}; {first} decides (first by plugin id)").format(
+                plugin=other, who=w.peek(act.pid if answer == "actor" else c.pid).name, first=plugin))
+        rec.log("R-CONT", _("{winner} wins over {loser}: {ra} : {rc}, decided by {source}").format(
+            winner=w.peek(winner.pid).name, loser=w.peek(loser.pid).name, ra=ra, rc=rc, source=ctx.hooks.title(plugin)))
+        record_pair(rec, act.pid, c.pid, winner.pid, (ra, rc), rerolls, rule, decided_by=plugin)
+        return winner
     while ra == rc and tie == "reroll" and len(rerolls) < 20:
         xa, xc = reroll(ctx, w, act), reroll(ctx, w, c)
         ra, rc = xa.total, xc.total
@@ -319,13 +343,15 @@ def reroll(ctx: Ctx, w: Working, side: Any) -> Roll:
     values = ctx.dice.roll(n, side.pid, "reroll")
     if isinstance(values, int):  # a total typed at the table stands as it is (drd play)
         return Roll(values, None, None, ctx.dice.name)
-    bonus = bonus_for(ctx, w.peek(side.pid), side.spec, side.path, needed=True) + (0 if keep_best else presne)
+    bonus = bonus_for(ctx, w.peek(side.pid), side.spec, side.path, needed=True)
     kept = sorted(values, reverse=True)[:2] if keep_best else values
-    return Roll(sum(kept) + bonus, list(values), bonus, ctx.dice.name)
+    mods = [("presne", presne)] if presne and not keep_best else []
+    mods += [(plugin, amount) for plugin, amount, _note in ctx.hooks.roll_modifiers(ctx, w, w.peek(side.pid), side.prep)]
+    return Roll(sum(kept) + bonus + sum(a for _s, a in mods), list(values), bonus, ctx.dice.name, mods)
 
 
 def record_pair(rec: StepRecord, actor: str, counter: str, winner: str, totals: tuple[int, int],
-                rerolls: list[dict], rule: str) -> None:
+                rerolls: list[dict], rule: str, decided_by: str | None = None) -> None:
     """Appends one resolved pair to the step's `pairs` (SCENARIO-FORMAT §7 extension), in resolution
     order: `totals` are the compared totals after any reroll, `tie` says the tie rule decided; a
     pair that rolled again lists each reroll (`{actor: roll, counter: roll}`) under `rerolls`."""
@@ -333,6 +359,8 @@ def record_pair(rec: StepRecord, actor: str, counter: str, winner: str, totals: 
              "tie": totals[0] == totals[1], "reroll": bool(rerolls), "rule": rule}
     if rerolls:
         entry["rerolls"] = rerolls
+    if decided_by:
+        entry["decided_by"] = decided_by
     rec.data.setdefault("pairs", []).append(entry)
 
 

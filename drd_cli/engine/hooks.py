@@ -9,12 +9,39 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import N_, _
+from . import viewbuild as V
 from .context import Choices, Ctx, StepRecord, enable_hint, violation
 from .state import PState, Working
 
 
+def _amount(res: Any) -> tuple[int, str]:
+    """An answer that is an int or {"amount": int, "note": str}."""
+    if isinstance(res, dict):
+        return int(res.get("amount", 0)), str(res.get("note") or "")
+    return int(res), ""
+
+
+def _failed(pid: str, hook: str, exc: BaseException) -> Exception:
+    """The error a plugin's exception becomes: it names the plugin and the hook (never "a bug in drd")."""
+    from .. import plugins
+
+    builder = getattr(plugins, "hook_failed", None)
+    if builder is not None:
+        return builder(pid, hook, exc)
+    return plugins.PluginError(_("plugin {id} failed in {hook}: {error}").format(
+        id=repr(pid), hook=hook, error=f"{type(exc).__name__}: {exc}"),
+        hint=_("disable it with `--disable {id}` or in your group profile").format(id=pid))
+
+
 class Hooks:
-    """Calls into the enabled plugins (`pm` may be None: no plugins at all)."""
+    """Calls into the enabled plugins (`pm` may be None: no plugins at all).
+
+    Every hook call goes through `_named`: implementations in plugin-id order, each given only the
+    arguments it names, an exception turned into a PluginError naming the plugin and the hook.
+    `acted` collects the ids of plugins whose answers changed something in this run (the result
+    names them, docs/plugins.md "Lifecycle"). Plugins of kind "ability" are consulted only when
+    some participant of the scenario lists one of their abilities (`focus`).
+    """
 
     def __init__(self, pm: Any = None, enabled: frozenset[str] = frozenset(), params: dict | None = None):
         self.pm = pm
@@ -23,38 +50,120 @@ class Hooks:
         # a `params` argument; calls that have a Ctx use its profile instead.
         # A manager built by api.setup_rules carries them as `drd_params` (for callers that do not pass them).
         self.params: dict = dict(params if params is not None else getattr(pm, "drd_params", None) or {})
+        self.acted: set[str] = set()
+        self._impls: dict[str, list[tuple[str, Any]]] = {}
+        self._kinds: dict[str, tuple[str, tuple[str, ...]]] = {}
+        self._titles: dict[str, str] = {}
+        self._asleep: frozenset[str] = frozenset()
+        self._ro_params: Any = None
+        self._ro_source: Any = None
         self.step_types: dict[str, Any] = {}
         if pm is not None:
             for name, types in self._named("drd_step_types"):
                 for kind, st in (types or {}).items():
                     self.step_types[kind] = st
 
-    def _named(self, hook: str, **kwargs: Any) -> list[tuple[str, Any]]:
-        """(plugin id, result) for every implementation, sorted by plugin id."""
+    # -- plumbing ----------------------------------------------------------------------------
+    def focus(self, listed: set[str] | frozenset[str]) -> None:
+        """Ability plugins none of whose abilities `listed` names are not consulted in this run
+        (an ability acts only for participants who list it; R-ABIL, docs/plugins.md)."""
         if self.pm is None:
-            return []
-        caller = getattr(self.pm.hook, hook)
+            return
+        asleep = set()
+        for plugin in self.pm.get_plugins():
+            pid = self.pm.get_name(plugin)
+            kind, ids = self._kind(pid, plugin)
+            if kind == "ability" and not (set(ids) & set(listed)):
+                asleep.add(pid)
+        self._asleep = frozenset(asleep)
+        self._impls.clear()
+
+    def _kind(self, pid: str, plugin: Any) -> tuple[str, tuple[str, ...]]:
+        got = self._kinds.get(pid)
+        if got is None:
+            info_fn = getattr(plugin, "drd_plugin_info", None)
+            try:
+                info = (info_fn() or {}) if info_fn is not None else {}
+            except Exception as exc:  # noqa: BLE001 - third-party code: report, never a traceback
+                raise _failed(pid, "drd_plugin_info", exc) from None
+            ids = tuple(info.get("abilities") or (pid,))
+            got = self._kinds[pid] = (str(info.get("kind", "")), ids)
+            self._titles[pid] = str(info.get("title") or pid)
+        return got
+
+    def title(self, source: str | None) -> str:
+        """A display name for an id the result records (a plugin's title; an item's name as it is)."""
+        if not source or self.pm is None:
+            return source or ""
+        if source not in self._titles:
+            plugin = self.pm.get_plugin(source)
+            if plugin is None:
+                return source
+            self._kind(source, plugin)
+        return self._titles.get(source, source)
+
+    def impls(self, hook: str) -> list[tuple[str, Any]]:
+        """(plugin id, implementation) of `hook`, in plugin-id order, without the sleeping ones."""
+        got = self._impls.get(hook)
+        if got is None:
+            got = []
+            if self.pm is not None:
+                caller = getattr(self.pm.hook, hook, None)
+                for impl in (caller.get_hookimpls() if caller is not None else ()):
+                    pid = self.pm.get_name(impl.plugin)
+                    if pid not in self._asleep:
+                        got.append((pid, impl))
+                got.sort(key=lambda x: x[0])
+            self._impls[hook] = got
+        return got
+
+    def has(self, *hooks: str) -> bool:
+        return any(self.impls(h) for h in hooks)
+
+    def _params(self, params: Any) -> Any:
         from types import MappingProxyType
 
-        kwargs["params"] = MappingProxyType(dict(kwargs.get("params") or self.params))
+        source = params if params is not None else self.params
+        if source is not self._ro_source:
+            self._ro_source, self._ro_params = source, MappingProxyType(dict(source))
+        return self._ro_params
+
+    def _named(self, hook: str, **kwargs: Any) -> list[tuple[str, Any]]:
+        """(plugin id, result) for every implementation that answered, sorted by plugin id."""
+        impls = self.impls(hook)
+        if not impls:
+            return []
+        kwargs["params"] = self._params(kwargs.get("params"))
         out = []
-        for impl in caller.get_hookimpls():
-            name = self.pm.get_name(impl.plugin)
+        for pid, impl in impls:
             args = {k: v for k, v in kwargs.items() if k in impl.argnames}
-            res = impl.function(**args)
+            try:
+                res = impl.function(**args)
+            except Exception as exc:  # noqa: BLE001 - a plugin's bug stops the run naming the plugin
+                raise _failed(pid, hook, exc) from None
             if res is not None:
-                out.append((name, res))
-        return sorted(out, key=lambda x: x[0])
+                out.append((pid, res))
+        return out
 
     # -- manoeuvres and armour -------------------------------------------------------------
-    def free_manoeuvre(self, ctx: Ctx, w: Working, p: PState, prep: Any, name: str, via: str | None) -> str | None:
-        """First (by plugin id) plugin that makes the manoeuvre free; notes of the others are logged."""
+    def free_manoeuvre(self, ctx: Ctx, w: Working, p: PState, prep: Any, name: str, via: str | None,
+                       mview: Any = None) -> str | None:
+        """First plugin (by id) that makes the manoeuvre free (`drd_free_manoeuvre` or
+        `drd_manoeuvre_price`); its id is returned; the notes of the others are logged."""
+        if not self.has("drd_free_manoeuvre", "drd_manoeuvre_price"):
+            return None
         rec = getattr(ctx, "record", None)
-        prep.target_states = [w.peek(t) for t in prep.targets]
-        for pid, res in self._named("drd_free_manoeuvre", participant=p, action=prep, manoeuvre=name,
-                                     params=ctx.profile.params):
+        pv = V.participant(p)
+        av = V.action(ctx, w, prep)
+        answers = self._named("drd_free_manoeuvre", participant=pv, action=av, manoeuvre=name,
+                              params=ctx.profile.params)
+        if mview is not None:
+            answers += self._named("drd_manoeuvre_price", participant=pv, action=av, manoeuvre=mview,
+                                   params=ctx.profile.params)
+        answers.sort(key=lambda x: x[0])
+        for pid, res in answers:
             if res.get("free"):
-                if via and via not in (res.get("via"), res.get("key")):
+                if via and via not in (res.get("via"), res.get("key"), pid):
                     continue
                 if res.get("per") == "round":
                     key = (p.id, "ability:" + str(res.get("key", pid)))
@@ -63,16 +172,140 @@ class Hooks:
                     ctx.round.free_used.add(key)
                 if res.get("note") and rec is not None:  # a warning that does not refuse (CS-RANGE-4)
                     rec.log(res.get("rule", pid), res["note"])
-                return res.get("via") or pid
+                self.acted.add(pid)
+                return str(res.get("key") or pid)
             if res.get("note") and rec is not None:
                 rec.log(res.get("rule", pid), res["note"])
         return None
 
-    def armour_adjust(self, ctx: Ctx, w: Working, protected: PState, winner: Any) -> int:
+    def manoeuvre_allowance(self, ctx: Ctx, w: Working, p: PState, prep: Any) -> list[tuple[str, int]]:
+        """(plugin id, extra manoeuvres) beyond `max_manoeuvres` (R-ABIL-NAD)."""
+        if not self.has("drd_manoeuvre_allowance"):
+            return []
+        return [(pid, int(r)) for pid, r in self._named("drd_manoeuvre_allowance", participant=V.participant(p),
+                                                         action=V.action(ctx, w, prep), params=ctx.profile.params)
+                if int(r)]
+
+    def armour_adjust(self, ctx: Ctx, w: Working, protected: PState, winner: Any) -> list[tuple[str, int]]:
+        """(plugin id, change) of `protected`'s armour against the bodily `winner` (API 1 hook)."""
+        if not self.has("drd_armour_adjustment"):
+            return []
         attacker = w.peek(winner.actor) if winner.actor else None
-        return sum(int(r) for _, r in self._named("drd_armour_adjustment", protected=protected,
-                                                  attacker=attacker, action=winner,
-                                                  params=ctx.profile.params))
+        return [(pid, int(r)) for pid, r in self._named(
+            "drd_armour_adjustment", protected=V.participant(protected),
+            attacker=V.participant(attacker) if attacker is not None else None,
+            action=V.action(ctx, w, winner), params=ctx.profile.params) if int(r)]
+
+    # -- exhaustion, rolls, pairs ------------------------------------------------------------
+    def exhaustion_adjust(self, ctx: Ctx, view: Any, entry: Any) -> tuple[list[tuple[str, int, str]], list[tuple[str, int]]]:
+        """Additive changes `[(plugin, amount, note)]` and caps `[(plugin, cap)]` for one breakdown entry."""
+        adds: list[tuple[str, int, str]] = []
+        for pid, res in self._named("drd_exhaustion_cost", exhaustion=view, entry=entry, params=ctx.profile.params):
+            amount, note = _amount(res)
+            if amount:
+                adds.append((pid, amount, note))
+        caps = [(pid, int(res)) for pid, res in self._named("drd_exhaustion_cap", exhaustion=view, entry=entry,
+                                                            params=ctx.profile.params)]
+        return adds, caps
+
+    def roll_modifiers(self, ctx: Ctx, w: Working, p: PState, prep: Any) -> list[tuple[str, int, str]]:
+        """(plugin id, amount, note) added to `p`'s rolled dice for `prep`."""
+        if prep is None or not self.has("drd_roll_modifier"):
+            return []
+        out = []
+        for pid, res in self._named("drd_roll_modifier", participant=V.participant(p),
+                                    action=V.action(ctx, w, prep), params=ctx.profile.params):
+            amount, note = _amount(res)
+            if amount:
+                out.append((pid, amount, note))
+        return out
+
+    def pair_winner(self, ctx: Ctx, w: Working, act: Any, c: Any, ra: int, rc: int) -> tuple[str, str, list] | None:
+        """("actor"|"counter", plugin id, [(overruled plugin, answer)]) when a plugin decides the pair."""
+        if not self.has("drd_pair_winner"):
+            return None
+        pair = V.pair(ctx, w, act, c, ra, rc)
+        answers = [(pid, res) for pid, res in self._named("drd_pair_winner", pair=pair, params=ctx.profile.params)
+                   if res in ("actor", "counter")]
+        if not answers:
+            return None
+        pid, res = answers[0]
+        return res, pid, [(q, r) for q, r in answers[1:] if r != res]
+
+    # -- reactions, payments, activations, náročnost, Jizvy, gains ----------------------------
+    def may_react(self, ctx: Ctx, w: Working, reactor: str, prep: Any, harmed: list[str]) -> tuple[str, str] | None:
+        """(plugin id, note) of the first plugin letting `reactor` react from defence (R-ABIL-DEF)."""
+        if not self.has("drd_may_react"):
+            return None
+        for pid, res in self._named("drd_may_react", reactor=V.participant(w.peek(reactor)),
+                                    action=V.action(ctx, w, prep),
+                                    harmed=tuple(V.participant(w.peek(h)) for h in harmed),
+                                    params=ctx.profile.params):
+            if res is True or (isinstance(res, dict) and res.get("allow")):
+                return pid, (res.get("note", "") if isinstance(res, dict) else "")
+        return None
+
+    def may_pay(self, ctx: Ctx, w: Working, payer: str, beneficiary: str, cost: Any, prep: Any) -> tuple[str, str | None] | None:
+        """(plugin id, pool or None) of the first plugin allowing `payer` to pay (R-ABIL-SHARE)."""
+        if not self.has("drd_may_pay"):
+            return None
+        for pid, res in self._named("drd_may_pay", payer=V.participant(w.peek(payer)),
+                                    beneficiary=V.participant(w.peek(beneficiary)), cost=cost,
+                                    action=V.action(ctx, w, prep) if prep is not None else None,
+                                    params=ctx.profile.params):
+            if res is True or isinstance(res, dict):
+                return pid, (res.get("pool") if isinstance(res, dict) else None)
+        return None
+
+    def activation(self, ctx: Ctx, w: Working, p: PState, ability: str, prep: Any) -> tuple[str, dict] | None:
+        """(plugin id, {"cost", "pool"}) of `ability`'s activation; the ability's own plugin first."""
+        if not self.has("drd_activation"):
+            return None
+        answers = self._named("drd_activation", participant=V.participant(p), ability=ability,
+                              action=V.action(ctx, w, prep), params=ctx.profile.params)
+        answers.sort(key=lambda x: (x[0] != ability, x[0]))
+        for pid, res in answers:
+            if isinstance(res, dict) and "cost" in res:
+                return pid, res
+        return None
+
+    def narocnost(self, ctx: Ctx, w: Working, p: PState, prep: Any, level: int) -> list[tuple[str, int]]:
+        if not self.has("drd_narocnost"):
+            return []
+        return [(pid, int(r)) for pid, r in self._named("drd_narocnost", participant=V.participant(p),
+                                                         action=V.action(ctx, w, prep), level=level,
+                                                         params=ctx.profile.params) if int(r)]
+
+    def jizva_yield(self, ctx: Ctx, p: PState, jizva: Any) -> list[tuple[str, int]]:
+        if not self.has("drd_jizva_yield"):
+            return []
+        return [(pid, int(r)) for pid, r in self._named("drd_jizva_yield", participant=V.participant(p), jizva=jizva,
+                                                         params=ctx.profile.params) if int(r)]
+
+    def resource_gain(self, ctx: Ctx, p: PState, event: Any) -> list[tuple[str, dict]]:
+        if not self.has("drd_resource_gain"):
+            return []
+        out = []
+        for pid, res in self._named("drd_resource_gain", participant=V.participant(p), event=event,
+                                    params=ctx.profile.params):
+            for item in (res if isinstance(res, list) else [res]):
+                if isinstance(item, dict):
+                    out.append((pid, item))
+        return out
+
+    def render_entry(self, kind: str, entry: Any, fmt: str) -> list[str] | None:
+        """Lines for a plugin step's own result entry; the step type's plugin answers first."""
+        if not self.has("drd_render_entry"):
+            return None
+        owner = getattr(self.step_types.get(kind), "plugin", None)
+        answers = self._named("drd_render_entry", kind=kind, entry=entry, format=fmt)
+        answers.sort(key=lambda x: (x[0] != owner, x[0]))
+        for _pid, res in answers:
+            if isinstance(res, str):
+                return [res]
+            if isinstance(res, (list, tuple)):
+                return [str(x) for x in res]
+        return None
 
     # -- environment, follow-ups, indirect threats (plugin `prostredi`) ----------------------
     def _need(self, plugin: str, what: str, rule: str, path: tuple) -> None:

@@ -165,6 +165,8 @@ def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, 
     hooks = hooks or Hooks(None, profile.enabled)
     check_references(scenario)
     state: State = initial_state(scenario)
+    hooks.focus(listed_abilities(scenario))
+    state, gains = _conflict_start(profile, dice, hooks, state, choose)
     steps_out: list[dict] = []
     plugin_kinds = sorted(hooks.step_types)
     step_no = 0
@@ -184,7 +186,7 @@ def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, 
             steps_out.append(data)
             if observe is not None:
                 observe(data, state)
-    return {
+    out = {
         "format": "drd-result/1",
         "title": scenario.title,
         "system": "drd2",
@@ -195,6 +197,53 @@ def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, 
         # An extension of §7: who the ids are, so a transcript can speak of people, not ids.
         "participants": {pid: {"name": p.name, "side": p.side} for pid, p in state.participants.items()},
     }
+    if gains:
+        # R-ABIL-GAIN at the start of the conflict (an extension of §7, only when something was gained).
+        out["gains"] = gains
+    if hooks.acted:
+        # What the plugin ids in the result are called, for the transcript (an extension of §7).
+        out["titles"] = {pid: hooks.title(pid) for pid in sorted(hooks.acted)}
+    return out
+
+
+def listed_abilities(scenario: Any) -> set[str]:
+    """Every ability id a participant lists or an item enables (the ability plugins to consult)."""
+    from ..scenario.models import ability_id
+
+    out: set[str] = set()
+    for p in scenario.participants.values():
+        out.update(ability_id(a) for a in getattr(p, "abilities", ()) or ())
+        for item in getattr(p, "equipment", ()) or ():
+            out.update(getattr(item, "enables", ()) or ())
+    return out
+
+
+def _conflict_start(profile: Any, dice: Any, hooks: Hooks, state: State, choose: str) -> tuple[State, list[dict]]:
+    """R-ABIL-GAIN: resources abilities give when the conflict starts (`conflict-start` for everyone,
+    and each event the scenario states under a participant's `events:`)."""
+    if not hooks.has("drd_resource_gain"):
+        return state, []
+    from ..views import EventView
+
+    ctx = Ctx(profile, dice, hooks, RoundInfo(1), choose)
+    w = Working(state)
+    gains: list[dict] = []
+    for pid in list(w.ids()):
+        for name in ["conflict-start"] + list(w.peek(pid).events):
+            for plugin, got in hooks.resource_gain(ctx, w.peek(pid), EventView(name, 1)):
+                hooks.acted.add(plugin)
+                p = w[pid]
+                if got.get("vyhody"):
+                    n = int(got["vyhody"])
+                    p.vyhody += n
+                    gains.append({"who": pid, "event": name, "vyhody": n, "source": plugin})
+                if got.get("amount"):
+                    key = p.pool_for(got.get("pool"))
+                    n = int(got["amount"])
+                    p.change_resource(key, n)
+                    p.cap_pools()
+                    gains.append({"who": pid, "event": name, "pool": key, "amount": n, "source": plugin})
+    return w.commit(), gains
 
 
 def _begin_round(state: State, ri: int, rnd: Any) -> tuple[State, RoundInfo]:
@@ -241,11 +290,29 @@ def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds:
         if isinstance(spec, PluginStep):
             spec = spec.validate(st.model, path=kpath)
         st.resolve(StepAPI(ctx, w, rec), spec, choices, kpath)
+        _render_plugin_entries(ctx, rec)
     for who, vs, _unused in choices.unused():
         text = (_("Choice of {who} against {vs}: decides nothing in this step, ignored") if vs
                 else _("Choice of {who}: decides nothing in this step, ignored"))
         rec.log("SCENARIO-FORMAT §5", text.format(who=who, vs=vs))
     return w.commit(), rec.data
+
+
+# The keys every step record has (StepRecord) and those the core fills itself; anything else a
+# plugin step put there is its own entry, which its plugin puts in words (drd_render_entry).
+_CORE_RECORD_KEYS = frozenset({"id", "round", "kind", "rolls", "order", "manoeuvres", "actions", "exhaustions",
+                               "log", "pairs", "race", "affected", "activations", "rendered", "note"})
+
+
+def _render_plugin_entries(ctx: Ctx, rec: StepRecord) -> None:
+    """Words for a plugin step's own result entries, in the run's language (`rendered`: lines)."""
+    lines: list[str] = []
+    for key in [k for k in rec.data if k not in _CORE_RECORD_KEYS]:
+        got = ctx.hooks.render_entry(key, rec.data[key], "text")
+        if got:
+            lines.extend(got)
+    if lines:
+        rec.data["rendered"] = lines
 
 
 def _end_round(ctx: Ctx, state: State, scenario: Any, ri: int, rnd: Any, step_no: int):
@@ -288,6 +355,8 @@ def resolve_to(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None, ri: 
     hooks = hooks or Hooks(None, profile.enabled)
     check_references(scenario)
     state: State = initial_state(scenario)
+    hooks.focus(listed_abilities(scenario))
+    state, _gains = _conflict_start(profile, dice, hooks, state, choose)
     plugin_kinds = sorted(hooks.step_types)
     steps_out: list[dict] = []
     step_no = 0

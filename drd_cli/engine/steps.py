@@ -5,6 +5,8 @@ R-TEST, CS-MULTI-1/2, CS-COOP-2, CS-RACE-1, CS-PREP-1, R-CHAL, CS-ENV-2/3.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..scenario.models import ActionSpec, ChallengeSpec, RaceSpec, TestSpec, as_list, norm_pool
 from .actions import (Prepared, _check_allowed, apply_effects, exhaust, has_effect, make_roll, narocnost, pool_cs,
                       prepare)
@@ -33,7 +35,7 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
     preps: dict[str, Prepared] = {}
     for pid in actors:
         main_action(ctx, w, rec, pid, spec.from_, path)
-        preps[pid] = prepare(ctx, w, rec, pid, spec, path, targets=targets)
+        preps[pid] = prepare(ctx, w, rec, pid, spec, path, targets=targets, kind="test")
     for pid in actors:
         total = rolls.get(pid) if spec.actors else spec.roll
         if spec.actors and len(actors) == 1 and total is None:
@@ -41,7 +43,7 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
         given = (dice or {}).get(pid) if dice is not None else (spec.dice if not spec.actors or len(actors) == 1
                                                                  else None)
         preps[pid].roll = make_roll(ctx, w, pid, spec, path, total=total, dice=given,
-                                    presne=preps[pid].count("presne"))
+                                    presne=preps[pid].count("presne"), prep=preps[pid])
         rec.data["rolls"][pid] = preps[pid].roll.as_result()
     rec.data["order"] = sorted(actors, key=lambda p: -preps[p].roll.total)
     ok = {pid: preps[pid].roll.total >= target_no for pid in actors}
@@ -194,9 +196,10 @@ def resolve_race(ctx: Ctx, w: Working, rec: StepRecord, spec: RaceSpec, choices:
         action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=bf, means=spec.means,
                             demanding=spec.demanding, manoeuvres=list(mans))
         # Each racer's action: conditions may forbid it or make it demanding (R-NAR, SCENARIO-FORMAT §4.1).
-        preps[pid] = prepare(ctx, w, rec, pid, action, path, default_pool=pool)
+        preps[pid] = prepare(ctx, w, rec, pid, action, path, default_pool=pool, kind="race")
         preps[pid].roll = make_roll(ctx, w, pid, action, path, total=(spec.rolls or {}).get(pid),
-                                    dice=(spec.dice or {}).get(pid), presne=preps[pid].count("presne"))
+                                    dice=(spec.dice or {}).get(pid), presne=preps[pid].count("presne"),
+                                    prep=preps[pid])
         rec.data["rolls"][pid] = preps[pid].roll.as_result()
     total = {pid: preps[pid].roll.total for pid in actors}
     rec.data["order"] = sorted(actors, key=lambda p: -total[p])
@@ -313,19 +316,18 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
                               "initiative to protect others)").format(name=w.peek(c.actor).name), "CS-ENV-3",
                             cpath + ("protects",))
         prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",
-                       implied=("obrana",) if src == "obrana" else (), default_pool=pool)
+                       implied=("obrana",) if src == "obrana" else (), default_pool=pool, kind="protect")
+        prep.protects = list(protects)
         prep.roll = make_roll(ctx, w, c.actor, c, cpath, total=c.roll if c.roll is not None else spec.rolls.get(c.actor),
-                              dice=c.dice, presne=prep.count("presne"))
+                              dice=c.dice, presne=prep.count("presne"), prep=prep)
         rec.data["rolls"][c.actor] = prep.roll.as_result()
         ok = prep.roll.total >= target
         if not ok:
             ans = choices.get(c.actor, "test")
             if ans.exhaust:
                 per_target = ctx.param("challenge_protect_cost") == "per-target"
-                ohr = w.peek(c.actor).ohrozeni
-                cost = ohr * (len(protects) if per_target else 1)
                 if exhaust(ctx, w, rec, payer=c.actor, vs="test", pool=prep.pool, protected=protects, answer=ans,
-                           rule="CS-ENV-3", use_armour=False, cost=cost,
+                           rule="CS-ENV-3", use_armour=False, once=not per_target,
                            why=(_("for each protected") if per_target else _("once for all protected"))) is not None:
                     ok = True
         rec.action(c.actor)["success"] = ok
@@ -365,7 +367,8 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
             text = (_("{name}: the challenge is very demanding, costs {cost} {pool}")
                     if naro > int(ctx.param('narocnost_cost')) else _("{name}: the challenge is demanding, costs {cost} {pool}"))
             rec.log("R-NAR", text.format(name=name, cost=naro, pool=pool_cs(key)))
-        roll = make_roll(ctx, w, pid, action, path, total=spec.rolls.get(pid), dice=spec.dice.get(pid))
+        undergo = Prepared(pid, action, path, pool, pool, kind="challenge")
+        roll = make_roll(ctx, w, pid, action, path, total=spec.rolls.get(pid), dice=spec.dice.get(pid), prep=undergo)
         rec.data["rolls"][pid] = roll.as_result()
         if roll.total >= target:
             rec.action(pid)["success"] = True
@@ -376,7 +379,8 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
         if ans.exhaust:
             entry = exhaust(ctx, w, rec, payer=pid, vs="test", pool=pool, protected=[pid], answer=ans,
                             rule="R-CHAL", use_armour=pool == "telo",
-                            winner=Prepared("", action, path, pool, pool), why=f"{roll.total} < {target}")
+                            winner=Prepared("", _challenge_action(spec, action), path, pool, pool, kind="challenge"),
+                            why=f"{roll.total} < {target}")
         rec.action(pid)["success"] = entry is not None
         if entry is None:
             suffered += _suffer(ctx, w, rec, spec.effect, pid, _("{roll} < {target}, accepts").format(roll=roll.total, target=target))
@@ -387,6 +391,17 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
         if p not in rec.data["affected"]:
             rec.data["affected"].append(p)
     return suffered
+
+
+def _challenge_action(spec: ChallengeSpec, action: ActionSpec) -> Any:
+    """What an exhaustion against a výzva is shown of it: its means (a poison's `means: poison`,
+    R-ABIL-PROT) and label, besides the pool."""
+    means = getattr(spec, "means", None)
+    if means is None or means == action.means:
+        return action
+    from types import SimpleNamespace
+
+    return SimpleNamespace(**{**{k: getattr(action, k) for k in type(action).model_fields}, "means": means})
 
 
 def _suffer(ctx: Ctx, w: Working, rec: StepRecord, effect, pid: str, why: str) -> list[str]:

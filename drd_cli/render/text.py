@@ -44,11 +44,24 @@ COMPLICATIONS = {"none": N_("no complications"), "mild": N_("mild complications"
 # Step keys rendered by a dedicated section; anything else is listed generically at the end.
 _KNOWN_STEP_KEYS = {"id", "round", "kind", "rolls", "order", "manoeuvres", "actions", "exhaustions", "log",
                     "hide", "race", "outcome", "margin", "complication", "injury", "note",
-                    "pairs"}   # pairs: the R-CONT log lines already say who beat whom
+                    "pairs",   # pairs: the R-CONT log lines already say who beat whom
+                    "rendered", "activations", "affected"}
 
 
 # Who the ids are (the result's `participants`), for the transcript being built: people read names.
 _PEOPLE: ContextVar[dict] = ContextVar("drd_transcript_people", default={})
+# What the plugin ids the result records are called (the result's `titles`): Kruhový sek, not kruhovy-sek.
+_TITLES: ContextVar[dict] = ContextVar("drd_transcript_titles", default={})
+
+
+def _title(source: Any) -> str:
+    if source == "presne":
+        return _t(MANOEUVRES, "presne")
+    if source == "floor":
+        return _("not below 0")
+    if source == "armour":
+        return _("armour")
+    return str(_TITLES.get().get(str(source), source))
 
 
 def _who(pid: Any) -> str:
@@ -177,10 +190,13 @@ def _manoeuvre(m: Any) -> str:
     paid, cost, via = m.get("paid"), m.get("cost"), m.get("via")
     if paid == "free" or cost == 0:
         if via:
-            return _("{who}: {manoeuvre} for free ({via})").format(who=who, manoeuvre=name, via=via)
+            return _("{who}: {manoeuvre} for free ({via})").format(who=who, manoeuvre=name, via=_title(via))
         return _("{who}: {manoeuvre} for free").format(who=who, manoeuvre=name)
     if paid is not None:
         cost_text = cost if cost is not None else "?"
+        if m.get("paid_by"):
+            return _("{who}: {manoeuvre}, {payer} pays {cost} {pool} for it").format(
+                who=who, manoeuvre=name, payer=_who(m["paid_by"]), cost=cost_text, pool=pool_name(paid))
         if via:
             return _("{who}: {manoeuvre}, pays {cost} {pool} ({via})").format(
                 who=who, manoeuvre=name, cost=cost_text, pool=pool_name(paid), via=via)
@@ -236,7 +252,51 @@ def _exhaustion(e: dict) -> Line:
         spans += fill(_("; cancels the winner's gain: {who}"), who=_people(e["denied"]))
     for gain in _gains(e):
         spans += [Span("; "), gain]
+    if isinstance(e.get("paid_by"), dict):
+        spans += fill(_("; paid by {who} from {pool}"), who=_who(e["paid_by"].get("id")),
+                      pool=pool_name(e["paid_by"].get("pool", "?")))
     return Line(spans)
+
+
+def breakdown_text(e: dict) -> str | None:
+    """How an exhaustion's cost came about (SCENARIO-FORMAT §7 `breakdown`), in words; None when
+    it is just the payer's Ohrožení for itself (nothing to explain)."""
+    parts = e.get("breakdown")
+    if not isinstance(parts, list) or not parts:
+        return None
+    plain = len(parts) == 1 and not parts[0].get("armour") and not parts[0].get("mocne") \
+        and not parts[0].get("adjustments")
+    if plain:
+        return None
+    pieces = []
+    for b in parts:
+        words = [_("Ohrožení {n}").format(n=b.get("ohrozeni"))]
+        for a in b.get("armour") or ():
+            words.append(_("armour {amount:+d} ({source})").format(amount=a["amount"], source=_title(a["source"])))
+        if b.get("mocne"):
+            words.append(_("mocně {amount:+d}").format(amount=b["mocne"]))
+        for a in b.get("adjustments") or ():
+            words.append(f"{_title(a['source'])} {a['amount']:+d}")
+        who = b.get("protected")
+        text = " ".join(words) + f" = {b.get('cost')}"
+        pieces.append(_("for {who}: {text}").format(who=_who(who), text=text) if who else text)
+    return _("{who}, cost {cost}: {parts}").format(who=_who(e.get("by", "?")), cost=e.get("cost"),
+                                                    parts="; ".join(pieces))
+
+
+def _gain_text(g: dict) -> str:
+    """R-ABIL-GAIN at the start of the conflict, in words."""
+    what = (ngettext("{n} Výhoda", "{n} Výhody", g["vyhody"]).format(n=g["vyhody"]) if g.get("vyhody")
+            else f"{g.get('amount')} {pool_name(g.get('pool', '?'))}")
+    return _("{who} gains {what} ({source})").format(who=_who(g.get("who")), what=what, source=_title(g.get("source")))
+
+
+def _activation(a: dict) -> str:
+    text = _("{who} activates {ability}: {cost} {pool}").format(
+        who=_who(a.get("by")), ability=_title(a.get("ability")), cost=a.get("cost"), pool=pool_name(a.get("pool", "?")))
+    if a.get("paid_by"):
+        text += _(" (paid by {who})").format(who=_who(a["paid_by"]))
+    return text
 
 
 def _exhaustions(items: list) -> Either:
@@ -351,7 +411,16 @@ def build_step(step: dict) -> Step:
     if step.get("exhaustions"):
         blocks.append(Label(_("Exhaustion:")))
         blocks.append(_exhaustions(step["exhaustions"]))
-    extra = [k for k in step if k not in _KNOWN_STEP_KEYS]
+        for e in step["exhaustions"]:
+            why = breakdown_text(e) if isinstance(e, dict) else None
+            if why:
+                blocks.append(Line([Span(why, "dim")]))
+    for text in step.get("rendered") or ():   # a plugin's words for its own entries (drd_render_entry)
+        blocks.append(Line([Span(str(text))]))
+    for a in step.get("activations") or ():
+        blocks.append(Line([Span(_activation(a))]))
+    extra = [k for k in step if k not in _KNOWN_STEP_KEYS and not (step.get("rendered") and k != "hide"
+                                                                    and isinstance(step[k], dict))]
     if extra:
         blocks.append(Line([Span("; ".join(f"{k}: {_item(step[k])}" for k in extra))], style="dim", bullet=False))
     if step.get("log"):
@@ -454,11 +523,15 @@ def build(result: dict) -> Doc:
         header.append(Meta(_("Terms as in the book: Tělo = body, Duše = soul, Vliv = influence, Sudba = fate, "
                              "Ohrožení = threat, Výhody = advantages, Jizva = scar")))
     token = _PEOPLE.set(result.get("participants") if isinstance(result.get("participants"), dict) else {})
+    ttoken = _TITLES.set(result.get("titles") if isinstance(result.get("titles"), dict) else {})
     try:
+        for g in result.get("gains") or ():
+            header.append(Meta(_gain_text(g)))
         steps = [build_step(s) if isinstance(s, dict) else Step(str(s)) for s in result.get("steps") or []]
         final = build_final(result["final"]) if result.get("final") else None
     finally:
         _PEOPLE.reset(token)
+        _TITLES.reset(ttoken)
     return Doc(title, header, steps, final, footer_text(result), lang=language())
 
 

@@ -15,14 +15,16 @@ ork: {sudba: 9, ohrozeni: 1, charakteristika: {level: 3, covers: [boj zblízka]}
 
 def test_R_ROLL_2_dice_sources():
     r = run(doc(HERO, "- test: {actor: hero, roll: 10}"))
-    assert step(r)["rolls"]["hero"] == {"total": 10, "dice": None, "bonus": None, "source": "given"}
+    assert step(r)["rolls"]["hero"] == {"total": 10, "dice": None, "bonus": None, "source": "given",
+                                         "modifiers": []}
     r = run(doc(HERO, "- test: {actor: hero, bonus_from: lovec, dice: [4, 3]}"))
-    assert step(r)["rolls"]["hero"] == {"total": 9, "dice": [4, 3], "bonus": 2, "source": "given"}
+    assert step(r)["rolls"]["hero"] == {"total": 9, "dice": [4, 3], "bonus": 2, "source": "given",
+                                         "modifiers": []}
     r = run(doc(HERO, "- test: {actor: hero, bonus_from: lovec}"), dice=SeededDice(5))
     roll = step(r)["rolls"]["hero"]
     assert roll["source"] == "seeded" and len(roll["dice"]) == 2 and roll["total"] == sum(roll["dice"]) + 2
     r = run(doc(HERO, "- test: {actor: hero, bonus_from: none}"), dice=ScriptedDice([6, 5]))
-    assert step(r)["rolls"]["hero"] == {"total": 11, "dice": [6, 5], "bonus": 0, "source": "entered"}
+    assert step(r)["rolls"]["hero"] == {"total": 11, "dice": [6, 5], "bonus": 0, "source": "entered", "modifiers": []}
 
 
 def test_R_ROLL_2_same_seed_same_dice():
@@ -54,8 +56,12 @@ def test_R_ROLL_3_presne_both_params():
     y = doc(HERO, "- test: {actor: hero, bonus_from: lovec, dice: DICE, manoeuvres: [{name: presne, pay: pool}]}")
     r = run(y.replace("DICE", "[3, 3]"))
     assert step(r)["rolls"]["hero"]["total"] == 3 + 3 + 2 + 1
+    # SCENARIO-FORMAT §7: `bonus` is the profession level; přesně is a modifier of its own
+    assert step(r)["rolls"]["hero"]["bonus"] == 2
+    assert step(r)["rolls"]["hero"]["modifiers"] == [{"source": "presne", "amount": 1}]
     r = run(y.replace("DICE", "[1, 5, 6]"), params={"presne": "keep-best-2-of-3"})
-    assert step(r)["rolls"]["hero"] == {"total": 13, "dice": [1, 5, 6], "bonus": 2, "source": "given"}
+    assert step(r)["rolls"]["hero"] == {"total": 13, "dice": [1, 5, 6], "bonus": 2, "source": "given",
+                                         "modifiers": []}
     invalid(y.replace("DICE", "[5, 6]"), params={"presne": "keep-best-2-of-3"})
     # a given total already includes přesně
     r = run(doc(HERO, "- test: {actor: hero, roll: 9, manoeuvres: [presne]}"))

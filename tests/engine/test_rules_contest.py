@@ -51,8 +51,10 @@ def test_R_CONT_pairs_record_a_reroll_and_its_totals():
     pair = step(_tie("reroll", ScriptedDice([3, 3, 5, 4])))["pairs"]
     assert pair == [{"actor": "hero", "counter": "p", "winner": "p", "totals": [6, 9], "tie": False,
                      "reroll": True, "rule": "R-CONT",
-                     "rerolls": [{"actor": {"total": 6, "dice": [3, 3], "bonus": 0, "source": "entered"},
-                                  "counter": {"total": 9, "dice": [5, 4], "bonus": 0, "source": "entered"}}]}]
+                     "rerolls": [{"actor": {"total": 6, "dice": [3, 3], "bonus": 0, "source": "entered",
+                                            "modifiers": []},
+                                  "counter": {"total": 9, "dice": [5, 4], "bonus": 0, "source": "entered",
+                                              "modifiers": []}}]}]
     assert step(_tie("counter"))["pairs"][0]["winner"] == "p"
     assert step(_tie("actor"))["pairs"][0] == {"actor": "hero", "counter": "p", "winner": "hero",
                                                 "totals": [10, 10], "tie": True, "reroll": False, "rule": "R-CONT"}
@@ -485,7 +487,8 @@ def test_R_CONT_reroll_of_a_given_total_adds_the_participants_bonus():
     assert [x["actor"]["dice"] for x in pair["rerolls"]] == [[1, 1], [1, 1]]
     assert final(r, "hero")["ohrozeni"] == 1                 # the ogre won: its effect landed
     # The first rolls stay as the file gave them.
-    assert step(r)["rolls"]["ogre"] == {"total": 8, "dice": None, "bonus": None, "source": "given"}
+    assert step(r)["rolls"]["ogre"] == {"total": 8, "dice": None, "bonus": None, "source": "given",
+                                         "modifiers": []}
 
 
 def test_R_CONT_reroll_adds_presne_like_a_seeded_roll():

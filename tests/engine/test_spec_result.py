@@ -45,23 +45,30 @@ def test_SCENARIO_FORMAT_7_every_documented_key_with_its_type():
         assert set(s) >= {"id", "round", "kind", "rolls", "order", "manoeuvres", "actions", "exhaustions", "log"}
         assert (_types(s["id"]), _types(s["round"]), _types(s["kind"])) == ("str", "int", "str")
         for roll in s["rolls"].values():
-            assert set(roll) == {"total", "dice", "bonus", "source"}
+            assert set(roll) == {"total", "dice", "bonus", "source", "modifiers"}
+            if roll["dice"] is not None:   # §7: total = dice + bonus + modifiers
+                kept = sorted(roll["dice"], reverse=True)[:2]
+                assert roll["total"] == sum(kept) + roll["bonus"] + sum(m["amount"] for m in roll["modifiers"])
             assert roll["source"] in ("given", "seeded", "entered")
         for a in s["actions"].values():
             assert isinstance(a["success"], bool) and isinstance(a["affected"], list)
         for entry in s["log"]:
             assert set(entry) == {"rule", "text"}
     boj = step(r, "boj")
-    assert boj["rolls"]["hero"] == {"total": 9, "dice": [3, 4], "bonus": 2, "source": "given"}
-    assert boj["rolls"]["ogre"] == {"total": 15, "dice": [6, 6], "bonus": 3, "source": "given"}
+    assert boj["rolls"]["hero"] == {"total": 9, "dice": [3, 4], "bonus": 2, "source": "given", "modifiers": []}
+    assert boj["rolls"]["ogre"] == {"total": 15, "dice": [6, 6], "bonus": 3, "source": "given", "modifiers": []}
     assert boj["order"] == ["ogre", "hero"]
     assert boj["manoeuvres"] == [{"by": "hero", "name": "mocne", "paid": "telo", "cost": 1, "via": None}]
     [e] = boj["exhaustions"]
-    assert set(e) == {"by", "vs", "pool", "cost", "protected", "denied", "ohrozeni", "gained"}
+    assert set(e) == {"by", "vs", "pool", "cost", "protected", "denied", "ohrozeni", "gained", "breakdown"}
+    # §7: the breakdown per protected sums to the cost (Ohrožení 2, no armour, no mocně here)
+    assert e["breakdown"] == [{"protected": "hero", "ohrozeni": 2, "armour": [], "mocne": 0, "adjustments": [],
+                               "cost": 2}]
+    assert sum(b["cost"] for b in e["breakdown"]) == e["cost"]
     assert (e["by"], e["vs"], e["pool"], e["cost"], e["protected"], e["denied"], e["ohrozeni"]) == \
         ("hero", "ogre", "telo", 2, ["hero"], None, [2, 3])
     assert e["gained"] == {"jizva": {"name": "Rána do boku", "gain": 2}, "sacrifice": None}
-    assert step(r, "skok")["rolls"]["ogre"] == {"total": 5, "dice": None, "bonus": None, "source": "given"}
+    assert step(r, "skok")["rolls"]["ogre"] == {"total": 5, "dice": None, "bonus": None, "source": "given", "modifiers": []}
     hero, ogre = final(r, "hero"), final(r, "ogre")
     assert set(hero) >= {"telo", "duse", "vliv", "ohrozeni", "vyhody", "jizvy", "conditions", "equipment",
                          "suspicion"} and "sudba" not in hero

@@ -19,7 +19,7 @@ rounds:
 def test_presne_is_free_in_every_round(drd_resolve):
     result = drd_resolve(SCENARIO, plugins=PLUGINS)
     assert [s["manoeuvres"][0]["paid"] for s in result["steps"]] == ["free", "free"]
-    assert result["steps"][0]["manoeuvres"][0]["via"] == "Štít předků"
+    assert result["steps"][0]["manoeuvres"][0]["via"] == "stit-predku"
     assert result["final"]["ulrich"]["telo"] == 5
 
 

@@ -1,0 +1,82 @@
+"""Builds the read-only views (drd_cli.views) that hooks are shown, from the engine's own state.
+
+Views are built only for a hook that some enabled plugin implements (the façade checks first),
+so a run without such plugins pays nothing for them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..views import (ActionView, BreakdownEntry, ExhaustionView, ItemView, PairView, ParticipantView, ReadOnly,
+                     _ro)
+
+
+def participant(p: Any) -> ParticipantView:
+    """The view of a PState as it is now."""
+    items = tuple(ItemView(i.name, i.armour, i.free, i.per, tuple(i.needs), tuple(i.enables), p.item_works(i))
+                  for i in p.equipment)
+    by_source = ((("armour", p.armour_base),) if p.armour_base else ()) + tuple(
+        (i.name, i.armour) for i in p.equipment if i.armour and p.item_works(i))
+    working = tuple(a for a in p.abilities if p.has_ability(a))
+    return ParticipantView(
+        id=p.id, name=p.name, side=p.side, is_hero=p.is_hero, pools=_ro(p.pools), sudba=p.sudba,
+        maxima=_ro(p.maxima), ohrozeni=p.ohrozeni, vyhody=p.vyhody, armour=p.armour, armour_by_source=by_source,
+        abilities=working, ability_options=_ro({k: _ro(v) for k, v in getattr(p, "ability_options", {}).items()}),
+        equipment=items, conditions=tuple(c.name for c in p.conditions), jizvy=tuple(p.jizvy), levels=_ro(p.levels),
+        charakteristika=p.charakteristika, covers=tuple(p.covers) if p.covers is not None else None,
+        suspicion=tuple(p.suspicion), zone=p.zone, count=p.count, traits=tuple(getattr(p, "traits", ())),
+        events=tuple(getattr(p, "events", ())), in_conflict=p.in_conflict)
+
+
+def action(ctx: Any, w: Any, prep: Any) -> ActionView | None:
+    """The view of a Prepared action (or any object with its fields)."""
+    if prep is None:
+        return None
+    spec = prep.spec
+    targets = tuple(getattr(prep, "targets", ()) or ())
+    states = tuple(participant(w.peek(t)) for t in targets if t in w)
+    area = bool(getattr(spec, "area", False))
+    activated = tuple(a if isinstance(a, str) else a.id for a in (getattr(spec, "activate", None) or ()))
+    rec = getattr(ctx, "record", None)
+    roll = getattr(prep, "roll", None)
+    return ActionView(
+        actor=prep.actor, kind=getattr(prep, "kind", "action"), label=getattr(spec, "label", None),
+        skill=getattr(spec, "skill", None), means=getattr(spec, "means", None), pool=prep.pool,
+        threat_pool=prep.threat_pool, targets=targets, target_states=states, area=area,
+        area_via=getattr(spec, "area_via", None), zone=getattr(spec, "zone", None),
+        group=getattr(spec, "group", None), group_size=sum(s.count for s in states) if area else None,
+        manoeuvres=tuple(prep.manoeuvres), from_=getattr(prep, "source", None) or getattr(spec, "from_", None),
+        round=ctx.round.number, step=rec.data.get("id") if rec is not None else None,
+        long=getattr(spec, "long", None), activated=activated, protects=tuple(getattr(prep, "protects", ()) or ()),
+        roll=roll.total if roll is not None else None, spec=ReadOnly(spec))
+
+
+class _Side:
+    """A stand-in Prepared for a view of a výzva or test that has no prepared action."""
+
+    def __init__(self, actor: str | None, spec: Any, pool: str, kind: str):
+        self.actor, self.spec, self.pool, self.threat_pool, self.kind = actor, spec, pool, pool, kind
+        self.manoeuvres: list[str] = []
+        self.targets: list[str] = []
+        self.roll = None
+
+
+def bare_action(actor: str | None, spec: Any, pool: str, kind: str) -> _Side:
+    return _Side(actor, spec, pool, kind)
+
+
+def pair(ctx: Any, w: Any, act: Any, c: Any, ra: int, rc: int) -> PairView:
+    return PairView(actor=participant(w.peek(act.pid)), counter=participant(w.peek(c.pid)),
+                    actor_action=action(ctx, w, act.prep), counter_action=action(ctx, w, c.prep),
+                    actor_total=ra, counter_total=rc, tie_rule=str(ctx.param("tie")))
+
+
+def exhaustion(ctx: Any, w: Any, *, payer: str, protected: list[str], vs: str, winner: Any, pool: str,
+               kind: str, rule: str, breakdown: tuple[BreakdownEntry, ...], paid_by: str | None) -> ExhaustionView:
+    win_pid = winner.actor if winner is not None and vs != "test" else None
+    return ExhaustionView(
+        payer=participant(w.peek(payer)), protected=tuple(participant(w.peek(x)) for x in protected if x in w),
+        vs=vs, winner=participant(w.peek(win_pid)) if win_pid and win_pid in w else None,
+        action=action(ctx, w, winner), pool=pool, kind=kind, rule=rule, breakdown=breakdown,
+        paid_by=participant(w.peek(paid_by)) if paid_by else None)
