@@ -99,7 +99,7 @@ def make_roll(ctx: Ctx, w: Working, pid: str, spec: Any, path: tuple, *, total: 
     see = getattr(ctx.dice, "see", None)
     if see is not None:  # an interactive source (drd play) shows who rolls what for before asking
         see(ctx, w, pid, spec, path, presne=presne, total=total, dice=dice)
-    if total is not None:
+    if total is not None and dice is None:
         return Roll(total, None, None, "given")
     keep_best = ctx.param("presne") == "keep-best-2-of-3"
     n = 2 + (presne if keep_best else 0)
@@ -122,6 +122,14 @@ def make_roll(ctx: Ctx, w: Working, pid: str, spec: Any, path: tuple, *, total: 
     kept = sorted(values, reverse=True)[:2] if keep_best else values
     if not keep_best:
         bonus += presne
+    if total is not None and total != sum(kept) + bonus:
+        # SCENARIO-FORMAT §4.1: a total and dice that disagree are a contradiction, not a choice.
+        raise ScenarioError(_("{name}: roll {total} does not match the dice {dice} plus {bonus} (= {sum}); give "
+                              "one of them, or make them agree").format(
+                                name=p.name, total=total, dice="+".join(map(str, values)), bonus=bonus,
+                                sum=sum(kept) + bonus),
+                            path=path + (("roll",) if getattr(spec, "roll", None) == total else ("rolls", pid)),
+                            rule="R-ROLL-2")
     return Roll(sum(kept) + bonus, values, bonus, source)
 
 
