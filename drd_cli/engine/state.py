@@ -8,10 +8,12 @@ every participant the step did not touch (cheap for 500 participants × 5,000 st
 from __future__ import annotations
 
 import copy
+from types import MappingProxyType
 from dataclasses import dataclass, field
 from typing import Any
 
 OUT_OF_CONFLICT = "mimo konflikt"
+_NO_OPTIONS: Any = MappingProxyType({})
 
 
 @dataclass
@@ -56,9 +58,11 @@ class PState:
     abilities: list[str]
     disabled: list[str] = field(default_factory=list)
     maxima: dict[str, int] = field(default_factory=dict)   # pool → maximum, only where the file gives one
-    ability_options: dict[str, dict] = field(default_factory=dict)   # ability id → its own keys
-    traits: list[str] = field(default_factory=list)
-    events: list[str] = field(default_factory=list)
+    # Never changed once built (immutable types, so a step's copy shares them): ability id → its
+    # own keys, and the scenario's free labels and stated events.
+    ability_options: Any = field(default_factory=lambda: _NO_OPTIONS)
+    traits: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
 
     @property
     def is_hero(self) -> bool:
@@ -242,8 +246,9 @@ def initial_state(scenario: Any) -> State:
                     covers=covers, equipment=items, conditions=conds, jizvy=list(p.jizvy),
                     suspicion=list(p.suspicion), zone=p.zone, count=p.count, armour_base=p.armour,
                     abilities=[ability_id(a) for a in p.abilities],
-                    ability_options={a.id: a.options() for a in p.abilities if not isinstance(a, str)},
-                    traits=list(getattr(p, "traits", ())), events=list(getattr(p, "events", ())),
+                    ability_options=MappingProxyType({a.id: MappingProxyType(a.options())
+                                                      for a in p.abilities if not isinstance(a, str)}),
+                    traits=tuple(getattr(p, "traits", ())), events=tuple(getattr(p, "events", ())),
                     maxima={k: v for k, v in (p.max.model_dump().items() if p.max else ()) if v is not None})
         participants[pid] = ps
     frozen = frozenset(item_abilities)
