@@ -12,7 +12,7 @@ busy spell of a shared machine hits all rows alike); medians are compared. Rows:
   resident set *above* that of the README example's run, i.e. what the file itself costs) against
   the file's size;
 * the engine in process: time per step with 500 and with 2,000 participants (same steps);
-* with `--pytest`: the suite's wall time as configured (parallel) against `-p no:xdist` (serial).
+* with `--pytest`: the suite's wall time as configured (parallel) against `-n 0` (serial).
 
 With `--check`, exits 1 when a row misses its goal (on a noisy machine, run it again before
 believing a single miss).
@@ -202,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
                                cwd=ROOT, stdout=subprocess.DEVNULL, check=True)
                 return time.perf_counter() - t0
             parallel = suite([])
-            serial = suite(["-p", "no:xdist"])
+            serial = suite(["-n", "0"])
             row("pytest wall: as configured / serial", parallel / serial, 0.60,
                 f"{parallel:.0f} s vs {serial:.0f} s")
 

@@ -235,11 +235,11 @@ def test_billion_laughs_memory_is_bounded():
 
 
 def test_deep_flow_nesting_refused_fast():
-    start = time.perf_counter()
+    start = time.process_time()        # this process's CPU: not what else the machine is doing
     msg = refused("a: " + "[" * 200_000)
     assert "nested deeper than 64 levels" in msg
-    assert msg.startswith("s.yaml:1:")
-    assert time.perf_counter() - start < 3.0
+    assert msg.startswith("s.yaml:1:67:")
+    assert time.process_time() - start < 1.0
 
 
 def test_deep_block_nesting_refused():

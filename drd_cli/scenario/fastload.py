@@ -66,7 +66,13 @@ class PosSeq(list):
 
 
 class Fallback(Exception):
-    """The document needs the ruamel path (a feature this reader does not build)."""
+    """The document needs the ruamel path (a feature this reader does not build).
+
+    `deep_at`: for a file whose brackets may nest too deep, where they first do (else None)."""
+
+    def __init__(self, deep_at: int | None = None):
+        super().__init__(deep_at)
+        self.deep_at = deep_at
 
 
 class Limit(Exception):
@@ -149,6 +155,9 @@ def load_fast(text: str, max_nodes: int, max_depth: int) -> Any:
     """
     if _CParser is None:
         raise Fallback
+    deep = deep_flow_at(text, max_depth)
+    if deep is not None:
+        raise Fallback(deep)
     import gc
 
     # Building a large document allocates many containers and no cycles; the collector's
@@ -160,6 +169,35 @@ def load_fast(text: str, max_nodes: int, max_depth: int) -> Any:
     finally:
         if enabled:
             gc.enable()
+
+
+_BRACKETS = None
+
+
+def deep_flow_at(text: str, max_depth: int) -> int | None:
+    """Where brackets first nest deeper than `max_depth`, counted naively (quotes and comments
+    included, so never too late), as a character offset; None if they never do.
+
+    libyaml's scanner (and ruamel's) slows down with the square of the flow depth: `[[[[…`
+    100,000 deep takes seconds before the first event. Such a file goes to the ruamel path,
+    which `load_text` first gives only the text up to a little past this offset.
+    """
+    import re
+    from itertools import accumulate
+
+    global _BRACKETS
+    if _BRACKETS is None:
+        _BRACKETS = re.compile(r"[^\[\]{}]+")
+    brackets = _BRACKETS.sub("", text)
+    if len(brackets) <= max_depth:
+        return None
+    steps = {"[": 1, "{": 1, "]": -1, "}": -1}
+    if max(accumulate(map(steps.__getitem__, brackets))) <= max_depth:   # at C speed: the usual answer
+        return None
+    i = next(i for i, depth in enumerate(accumulate(map(steps.__getitem__, brackets))) if depth > max_depth)
+    # the (i+1)-th bracket of the text
+    found = re.match(r"(?:[^\[\]{}]*[\[\]{}]){%d}" % (i + 1), text)
+    return found.end() if found else len(text)
 
 
 def _build(get: Any, max_nodes: int, max_depth: int) -> Any:

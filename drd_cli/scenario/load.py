@@ -244,7 +244,17 @@ def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceM
             raise ScenarioError(_too_many_expanded(), where, hint=_alias_hint()) from None
         raise ScenarioError(_too_deep(aliases=exc.kind == "alias-depth") if exc.kind.endswith("depth")
                             else _too_many_nodes(), where) from None
-    except fastload.Fallback:
+    except fastload.Fallback as fallback:
+        if fallback.deep_at is not None:
+            # Scanning deep flow nesting costs the square of its depth: the text up to where it
+            # (naively counted) gets too deep is enough to be refused for it (the cut ends the
+            # stream, so every token before it is delivered). Any other answer of that prefix
+            # means nothing (the brackets were in a quoted string…): the whole file is read.
+            try:
+                _load_ruamel(text[:fallback.deep_at + 64], filename)
+            except ScenarioError as exc:
+                if exc.problems and exc.problems[0].message == _too_deep():
+                    raise
         data = _load_ruamel(text, filename)
         source = SourceMap(data, filename)
         _normalise(data, source)
