@@ -205,11 +205,20 @@ class Working:
     def ids(self) -> list[str]:
         return list(self._base.participants)
 
+    def id_set(self) -> Any:
+        """Every participant id, for `in` tests: a view of the state's own mapping (no copy per step)."""
+        return self._base.participants.keys()
+
     def in_conflict(self) -> list[str]:
         return [pid for pid in self._base.participants if self.peek(pid).in_conflict]
 
     def commit(self) -> State:
-        merged = {pid: self._changed.get(pid, p) for pid, p in self._base.participants.items()}
+        # The base mapping copied and the changed few put over it: the same mapping, in the same
+        # (file) order, as rebuilding it entry by entry, but at C speed (a step changes a handful
+        # of participants, a battle has hundreds).
+        merged = dict(self._base.participants)
+        if self._changed:
+            merged.update(self._changed)
         return State(merged, dict(self.longs), frozenset(self.free_used))
 
 
