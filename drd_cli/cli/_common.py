@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-import tempfile
 from collections.abc import Iterator
 from enum import Enum
 from typing import Any
@@ -68,6 +67,14 @@ def guarded() -> Iterator[None]:
         raise       # a usage error we raised ourselves: Typer prints it with the usage line, exit 2
     except BrokenPipeError:
         raise typer.Exit(reader_gone()) from None
+    except OSError as exc:
+        code = os_error_exit(exc)
+        if code is None:
+            if os.environ.get("DRD_DEBUG"):
+                raise
+            sys.stderr.write(internal_error_text(exc))
+            code = INTERNAL_ERROR_EXIT
+        raise typer.Exit(code) from None
     except Exception as exc:  # noqa: BLE001 - the guard's whole point
         if os.environ.get("DRD_DEBUG"):
             raise
@@ -92,6 +99,132 @@ def cannot_write(path: str, exc: OSError) -> Any:
                     Location(path))
 
 
+OUTPUT_ERROR_EXIT = 2
+"""The output could not be written (full disk, closed standard output, read-only folder): docs/cli.md."""
+
+# Failures of the machine rather than of drd: a full disk, a closed or unusable descriptor.
+_ENVIRONMENT_ERRNOS = {"ENOSPC", "EDQUOT", "EBADF", "EIO", "EFBIG", "EROFS", "ENXIO", "EINVAL"}
+
+
+def os_error_exit(exc: OSError) -> int | None:
+    """Reports an OSError that is the machine's, not drd's, in one line; returns its exit code.
+
+    One naming a file → `drd: FILE: reason`; a write to standard output that failed (full
+    disk, closed stream) → `drd: cannot write to standard output: reason`. None for anything else
+    (then it is a bug: the caller reports an internal error).
+    """
+    import errno as _errno
+
+    from ..i18n import gettext
+
+    reason = exc.strerror or str(exc)
+    if exc.filename is not None:
+        sys.stderr.write(f"drd: {exc.filename}: {reason}\n")
+        return OUTPUT_ERROR_EXIT
+    if _errno.errorcode.get(exc.errno or -1) in _ENVIRONMENT_ERRNOS:
+        write_stderr(gettext("drd: cannot write to standard output: {reason}").format(reason=reason) + "\n")
+        silence_stdout()
+        return OUTPUT_ERROR_EXIT
+    return None
+
+
+def write_stderr(text: str) -> None:
+    """Writes to stderr; a closed or broken stderr is ignored (the exit code still tells)."""
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def silence_stdout() -> None:
+    """Points fd 1 at /dev/null, so that Python's final flush of what is left cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def finish_output(code: Any) -> Any:
+    """At the end of a run: flushes stdout; a failure there is never exit 0 (see os_error_exit)."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        return reader_gone()
+    except OSError as exc:
+        failed = os_error_exit(exc)
+        if failed is None:
+            failed = OUTPUT_ERROR_EXIT
+            silence_stdout()
+        return failed if code in (0, None) else code
+    except ValueError:          # stdout closed by someone: nothing more to flush
+        pass
+    return code
+
+
+REPLACE_ERRORS = "drd-replace"
+"""The `errors=` of drd's stdout and stderr: a character the encoding lacks becomes its closest
+plain letter (`ř` → `r`, `→` → `->`), else `?` — never an escape sequence."""
+
+_PLAIN = {"→": "->", "←": "<-", "…": "...", "–": "-", "—": "-", "„": '"', "“": '"', "”": '"', "‚": "'",
+          "‘": "'", "’": "'", "×": "x", "·": ".", "≥": ">=", "≤": "<=", "\u00a0": " ", "•": "*", "−": "-"}
+
+
+def _replace_unencodable(exc: UnicodeError) -> tuple[str, int]:
+    import unicodedata
+
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    out = []
+    for ch in exc.object[exc.start:exc.end]:
+        plain = _PLAIN.get(ch)
+        if plain is None:
+            plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+        try:
+            plain.encode(exc.encoding)
+        except (UnicodeError, LookupError):
+            plain = "?"
+        out.append(plain or "?")
+    return "".join(out), exc.end
+
+
+def prepare_streams() -> None:
+    """Makes stdout/stderr safe for any encoding and for closed descriptors (the `drd` entry point).
+
+    * characters the stream's encoding cannot show are replaced (REPLACE_ERRORS), so
+      PYTHONIOENCODING=ascii, latin-1 or a POSIX locale never turn a message into an error or
+      into `\\u0159` escapes;
+    * a closed stdout (`drd … >&-`) gets a read-only /dev/null on fd 1: every write to it then
+      fails with EBADF and the run ends with a one-line error instead of exit 0 with the output
+      lost (and no file drd opens later can land on fd 1); a closed stderr gets /dev/null.
+    """
+    import codecs
+
+    try:
+        codecs.lookup_error(REPLACE_ERRORS)
+    except LookupError:
+        codecs.register_error(REPLACE_ERRORS, _replace_unencodable)
+    for fd, name, flags in ((1, "stdout", os.O_RDONLY), (2, "stderr", os.O_WRONLY)):
+        if getattr(sys, name) is not None:
+            continue
+        try:
+            new = os.open(os.devnull, flags)
+            if new != fd:
+                os.dup2(new, fd)
+                os.close(new)
+            setattr(sys, name, open(fd, "w", encoding="utf-8", errors=REPLACE_ERRORS, closefd=False))
+        except OSError:
+            pass
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors=REPLACE_ERRORS)
+        except (AttributeError, ValueError, OSError):
+            pass
+
+
 BROKEN_PIPE_EXIT = 141
 """`drd rules | head`: the reader went away; 128 + SIGPIPE, what a killed C program would give."""
 
@@ -109,33 +242,36 @@ def reader_gone() -> int:
     return BROKEN_PIPE_EXIT
 
 
-def write_atomic(path: str, text: str) -> None:
-    """Writes `text` (UTF-8) to `path` all at once: a temp file in the same folder, then os.replace.
+def write_atomic(path: str, text: str, inputs: tuple = ()) -> None:
+    """Writes `text` (UTF-8) to `path` all at once: a temp file beside the real file, then a rename.
 
-    A reader never sees a half-written file, and a failure leaves any old file untouched.
+    A reader never sees a half-written file, and a failure leaves any old file untouched. A
+    symlink is followed: its target is written, the link stays (drd_cli/safefiles.py). When
+    `path` is one of `inputs` (same file, however spelled), nothing is written: DrdError, exit 2.
     """
-    target = os.path.abspath(path)
-    folder = os.path.dirname(target)
+    from ..safefiles import replace_atomically
+
+    refuse_overwriting_input(path, inputs)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".drd-", suffix=".tmp", dir=folder)
+        replace_atomically(path, text)
     except OSError as exc:
         raise cannot_write(path, exc) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        # mkstemp creates 0600; give the result the usual permissions (umask applies).
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise cannot_write(path, exc) from None
-        raise
+
+
+def refuse_overwriting_input(path: str | None, inputs: tuple) -> None:
+    """DrdError (exit 2) when the output `path` is one of the `inputs` (by device and inode)."""
+    if not path:
+        return
+    from ..safefiles import overwritten_input
+
+    hit = overwritten_input(path, inputs)
+    if hit is not None:
+        from ..errors import DrdError, Location
+        from ..i18n import gettext
+
+        raise DrdError(gettext("the output is the input file {input}; nothing was written").format(
+                           input=hit), Location(path),
+                       hint=gettext("choose another --output file"))
 
 
 def make_console(*, stderr: bool = False) -> Any:
@@ -291,10 +427,26 @@ def render_transcript(result: dict, fmt: str) -> str:
     return render_text(result, color=False)
 
 
-def emit_transcript(result: dict, fmt: str, output: str | None) -> None:
-    """Writes the transcript: to `output` atomically, or to stdout (text: a rich console, colour if allowed)."""
+def input_files(*files: str | None, group: str | None = None) -> tuple:
+    """The files a run reads (scenario, `--verify` file, the group profile and what it extends),
+    which an `--output` must not overwrite."""
+    out = [f for f in files if f]
+    if group:
+        from ..errors import DrdError
+        from ..groups import profile_chain
+
+        try:
+            out += [str(p) for p in profile_chain(group)]
+        except DrdError:
+            pass            # a broken group is reported by the run itself
+    return tuple(out)
+
+
+def emit_transcript(result: dict, fmt: str, output: str | None, inputs: tuple = ()) -> None:
+    """Writes the transcript: to `output` atomically (never over one of `inputs`), or to stdout
+    (text: a rich console, colour if allowed)."""
     if output:
-        write_atomic(output, render_transcript(result, fmt))
+        write_atomic(output, render_transcript(result, fmt), inputs)
         return
     if fmt == "text":
         from ..render.text import render
