@@ -17,7 +17,7 @@ import os
 import sys
 from pathlib import Path
 
-from .errors import ScenarioError
+from .errors import COMMAND_LINE, Location, ScenarioError
 from .i18n import _
 from .rules import Layer
 
@@ -54,17 +54,21 @@ def _same(a: Path, b: Path) -> bool:
         return False
 
 
-def find_group(name: str) -> Path:
-    """The file of group `name` (a path, or a name looked up in ./groups and the config folder)."""
+def find_group(name: str, where: Location | None = None) -> Path:
+    """The file of group `name` (a path, or a name looked up in ./groups and the config folder).
+
+    `where`: the `extends:` that names it (default: the command line's `--group`).
+    """
+    where = where or Location(COMMAND_LINE)
     p = Path(name)
     if p.suffix in (".yaml", ".yml") or os.sep in name or "/" in name:
         if p.is_file():
             return p
-        raise ScenarioError(_("group profile {name} not found").format(name=repr(name)))
+        raise ScenarioError(_("group profile {name} not found").format(name=repr(name)), where)
     found, shadowed = _lookup(name)
     if found is None:
         raise ScenarioError(_("group profile {name} not found in ./groups or {folder}").format(
-                                name=repr(name), folder=config_dir()),
+                                name=repr(name), folder=config_dir()), where,
                             hint=_("create one with `drd group new NAME`"))
     if shadowed is not None:
         key = (name, str(found.resolve()), str(shadowed.resolve()))
@@ -95,23 +99,20 @@ def read_group(path: Path) -> tuple[dict, object]:
     return validate_model(GroupProfile, data, source, str(path)), source
 
 
-def profile_chain(name: str, _seen: tuple = ()) -> list[Path]:
-    """The files of group `name` and of every profile it extends, the named one first.
-
-    Reads only each file's `extends:` (no validation beyond what that needs).
-    """
-    path = find_group(name)
+def profile_chain(name: str, _seen: tuple = (), _where: Location | None = None) -> list[Path]:
+    """The files of group `name` and of every profile it extends, the named one first."""
+    path = find_group(name, _where)
     real = str(path.resolve())
     if real in _seen:
         raise ScenarioError(_("group profiles extend each other in a circle: {path}").format(path=path))
-    model, _source = read_group(path)
+    model, source = read_group(path)
     chain = [path]
     if model.extends and model.extends != "default":
-        chain += profile_chain(model.extends, _seen + (real,))
+        chain += profile_chain(model.extends, _seen + (real,), source.locate(("extends",)))
     return chain
 
 
-def group_layer(name: str, _seen: tuple = ()) -> tuple[Layer, list[str]]:
+def group_layer(name: str, _seen: tuple = (), _where: Location | None = None) -> tuple[Layer, list[str]]:
     """One Layer combining the group and everything it extends, plus its plugin folders.
 
     Each setting keeps the file it came from (`Layer.sources`): an unknown id or parameter in a
@@ -119,7 +120,7 @@ def group_layer(name: str, _seen: tuple = ()) -> tuple[Layer, list[str]]:
     group as the origin. The folders are all those the chain names, trusted or not: callers that
     import plugins filter them with `trust.split_group_dirs`.
     """
-    path = find_group(name)
+    path = find_group(name, _where)
     if str(path.resolve()) in _seen:
         raise ScenarioError(_("group profiles extend each other in a circle: {path}").format(path=path))
     model, source = read_group(path)
@@ -130,7 +131,7 @@ def group_layer(name: str, _seen: tuple = ()) -> tuple[Layer, list[str]]:
     dirs: list[str] = []
     sources: dict = {}
     if model.extends and model.extends != "default":
-        base, base_dirs = group_layer(model.extends, _seen + (str(path.resolve()),))
+        base, base_dirs = group_layer(model.extends, _seen + (str(path.resolve()),), source.locate(("extends",)))
         enable, disable, params, dirs = list(base.enable), list(base.disable), dict(base.params), list(base_dirs)
         sources = dict(base.sources)
     enable = [x for x in enable if x not in model.disable]

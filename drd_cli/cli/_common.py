@@ -44,8 +44,28 @@ def origin_text(origin: Any) -> str:
 
 def fail(error: Any) -> typer.Exit:
     """Prints a DrdError's problems on stderr; returns the Exit to raise with its exit code."""
-    sys.stderr.write(error.format().rstrip("\n") + "\n")
+    sys.stderr.write(no_surrogates(error.format().rstrip("\n")) + "\n")
     return typer.Exit(error.exit_code)
+
+
+def no_surrogates(value: Any) -> Any:
+    """`value` (a string, or lists/dicts of them) with every lone surrogate replaced by "?".
+
+    A lone surrogate (`"\\ud800"` in a YAML string) is no character: no encoding can write it, so
+    it is replaced before anything is printed or saved, whatever stream it goes to.
+    """
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+            return value
+        except UnicodeEncodeError:
+            return value.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(value, dict):
+        return {no_surrogates(k): no_surrogates(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(no_surrogates(v) for v in value) if isinstance(value, list) else \
+            tuple(no_surrogates(v) for v in value)
+    return value
 
 
 @contextlib.contextmanager
@@ -183,11 +203,9 @@ def _replace_unencodable(exc: UnicodeError) -> tuple[str, int]:
         plain = _PLAIN.get(ch)
         if plain is None:
             plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-        try:
-            plain.encode(exc.encoding)
-        except (UnicodeError, LookupError):
-            plain = "?"
-        out.append(plain or "?")
+        # Only ASCII replacements: every terminal encoding holds ASCII, while `exc.encoding` of a
+        # code page is just "charmap" and cannot tell what that code page holds.
+        out.append(plain if plain and plain.isascii() else "?")
     return "".join(out), exc.end
 
 
@@ -223,6 +241,34 @@ def prepare_streams() -> None:
             stream.reconfigure(errors=REPLACE_ERRORS)
         except (AttributeError, ValueError, OSError):
             pass
+    _keep_click_on_our_streams()
+
+
+def _keep_click_on_our_streams() -> None:
+    """`typer.echo` on an ASCII stream: click would re-wrap the stream as UTF-8 (it calls ASCII
+    "misconfigured"), sending bytes the terminal said it cannot show. It is given our streams as
+    they are (with REPLACE_ERRORS) instead; without click's private hook nothing changes."""
+    import codecs
+
+    def ascii_stream(stream: Any) -> bool:
+        try:
+            return codecs.lookup(getattr(stream, "encoding", None) or "ascii").name == "ascii"
+        except LookupError:
+            return False
+
+    if not (ascii_stream(sys.stdout) or ascii_stream(sys.stderr)):
+        return
+    import importlib
+
+    for name in ("typer._click.utils", "click.utils"):     # typer ≥0.26 carries its own click
+        try:
+            click_utils = importlib.import_module(name)
+        except ImportError:
+            continue
+        if hasattr(click_utils, "_default_text_stdout"):
+            click_utils._default_text_stdout = lambda: sys.stdout
+        if hasattr(click_utils, "_default_text_stderr"):
+            click_utils._default_text_stderr = lambda: sys.stderr
 
 
 BROKEN_PIPE_EXIT = 141
@@ -445,6 +491,7 @@ def input_files(*files: str | None, group: str | None = None) -> tuple:
 def emit_transcript(result: dict, fmt: str, output: str | None, inputs: tuple = ()) -> None:
     """Writes the transcript: to `output` atomically (never over one of `inputs`), or to stdout
     (text: a rich console, colour if allowed)."""
+    result = no_surrogates(result)
     if output:
         write_atomic(output, render_transcript(result, fmt), inputs)
         return
