@@ -80,10 +80,14 @@ def mutate(text: str, rng: random.Random) -> bytes:
             lines[i] = f"{key}: {rng.choice(VALUES)}"
         elif op == 8:                                    # numbers change
             lines[i] = "".join(str(rng.choice([0, 1, 2, 7, 13, 99, -3])) if c.isdigit() else c for c in line)
-        elif op == 9:                                    # a bidi mark or NFD inside a key
+        elif op == 9:                                    # a bidi mark, NFD or a lone surrogate in a key
             if ":" in line:
                 key, rest = line.split(":", 1)
-                lines[i] = key + rng.choice(["\u200f", "\u202e", "\u2066", "\u0301"]) + ":" + rest
+                if rng.random() < 0.5:
+                    lines[i] = key + rng.choice(["\u200f", "\u202e", "\u2066", "\u0301"]) + ":" + rest
+                else:
+                    indent = key[: len(key) - len(key.lstrip(" -"))]
+                    lines[i] = f'{indent}"{key.strip(" -")}{rng.choice(HOSTILE)}":{rest}'
         elif op == 10:                                   # bytes that are not UTF-8 (or a raw surrogate)
             raw_bytes.append((i, rng.choice([b"\xed\xa0\x80", b"\xff", b"\xc3", b"\xef\xbb\xbf", b"\x00"])))
         else:                                            # truncated
@@ -167,3 +171,39 @@ def test_the_mutator_makes_what_it_promises():
                    b"!!python", b"*nikdo"):
         assert needle in seen, needle
     assert len({mutate(texts[0], random.Random(i)) for i in range(50)}) > 40
+
+
+GROUP_SEEDS = [
+    "# Čtvrteční skupina\nname: Čtvrteční skupina\nextends: default\nenable: [rozsahla-protiakce]\ndisable: []\n"
+    "# Remíza\nparams: {tie: counter}\n",
+    "name: puristi\nenable: []\ndisable: [kruhovy-sek, dest-strel]\nparams:\n  target: 9  # cíl\n  presne: keep\n"
+    "notes: >\n  jen základ\n",
+    "name: b\nextends: zaklad\nplugin_dirs: [plug]\nparams: {sacrifice_gain: 2}\n",
+]
+
+
+def test_mutated_group_profiles_never_cause_an_internal_error(tmp_path, monkeypatch):
+    """Group profiles (read by `drd rules --group`, edited by `drd rules set|enable … --group`,
+    trusted by `drd group trust`) get the same mutations: exit 0, 1 or 2, never 3."""
+    runner = CliRunner()
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "groups").mkdir()
+    (tmp_path / "plug").mkdir()
+    (tmp_path / "groups" / "zaklad.yaml").write_text("name: zaklad\nparams: {tie: actor}\n", encoding="utf-8")
+    failures = []
+    commands = (["rules", "--group", "g"], ["rules", "set", "tie", "counter", "--group", "g"],
+                ["rules", "enable", "plosna-protiakce", "--group", "g"], ["group", "trust", "g"],
+                ["resolve", str(SEEDS[0]), "--group", "g", "--json"])
+    for i in range(300):
+        rng = random.Random(10_000 + i)
+        data = mutate(rng.choice(GROUP_SEEDS), rng)
+        path = tmp_path / "groups" / "g.yaml"
+        args = commands[i % len(commands)]
+        path.write_bytes(data)
+        res = runner.invoke(app, args)
+        bad = _bad_cli(res)
+        if bad:
+            failures.append(f"group mutant {i} ({' '.join(args)}): {bad}\n{res.output[-400:]}")
+        elif args[1] in ("set", "enable") and res.exit_code != 0:
+            assert path.read_bytes() == data, f"group mutant {i}: a refused edit changed the file"
+    assert not failures, "\n".join(failures[:10])
