@@ -229,11 +229,9 @@ def split_group_dirs(name: str, dirs: list[str]) -> tuple[list[str], Untrusted |
     st = status(name)
     if st.trusted:
         return list(dirs), None
-    from pathlib import Path as _P
-
     ids: dict[str, str] = {}
     for folder in dirs:
-        for path in sorted(_P(folder).glob("*.py")):
+        for path in sorted(Path(folder).glob("*.py")):
             ids.setdefault(path.stem.replace("_", "-"), str(path))
     location = None
     from .groups import read_group
