@@ -77,7 +77,10 @@ def payload(result: dict, scenario: Any, draws: list | None = None) -> dict:
 
 
 def canonical(data: Any) -> bytes:
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str).encode("utf-8")
+    # surrogatepass: a lone surrogate that reached the data (it is no valid UTF-8) still hashes,
+    # deterministically, instead of failing (the loader refuses such files; the hash must not crash).
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str).encode(
+        "utf-8", "surrogatepass")
 
 
 def digest(result: dict, scenario: Any, draws: list | None = None) -> str:

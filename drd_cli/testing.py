@@ -88,8 +88,15 @@ def _resolve_with(loaded: Any, plugins: dict[str, Any], **kw: Any) -> dict:
         if kw["group"]:
             glayer, gdirs = group_layer(kw["group"])
             layers.append(glayer)
+            from .trust import split_group_dirs        # an untrusted group's folders: never imported
+
+            gdirs, untrusted = split_group_dirs(kw["group"], gdirs)
             dirs += gdirs
+        else:
+            untrusted = None
         entries = discover(dirs)
+        if untrusted is not None:
+            untrusted.add_placeholders(entries)
         states = default_states(entries)
         for pid in plugins:
             states.setdefault(pid, True)
@@ -100,6 +107,8 @@ def _resolve_with(loaded: Any, plugins: dict[str, Any], **kw: Any) -> dict:
         # Parameters the given plugin objects declare count like those of installed plugins.
         source = ParamSource(entries, extra=plugins)
         profile = build_profile(layers, states, plugin_params=source.for_enabled, find_inactive=source.find_inactive)
+        if untrusted is not None:
+            untrusted.refuse(profile.enabled)
         pm = build_manager(profile.enabled - set(plugins), entries)
         for pid in sorted(plugins):
             if pid in profile.enabled:

@@ -32,3 +32,15 @@ def english(monkeypatch):
     monkeypatch.setenv("LANG", "en_US.UTF-8")
     with i18n.using("en"):
         yield
+
+
+@pytest.fixture(autouse=True)
+def _own_user_dirs(monkeypatch, tmp_path_factory):
+    """Every test has an empty config folder and trust file of its own (docs/cli.md, "Trust"):
+    the developer's ~/.config/drd/groups and trusted profiles never leak into a test, and no
+    test writes into them. (A fresh folder per test, outside `tmp_path`, which tests list.)"""
+    home = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.delenv("DRD_TRUST_FILE", raising=False)
+

@@ -54,14 +54,37 @@ def plugin_dirs(extra: list[str] | None = None) -> list[str]:
     return dirs + [d for d in (extra or []) if d not in dirs]
 
 
-def describe(plugin_dirs_: list[str] | None = None) -> list[dict]:
-    """One record per plugin id, sorted by id (the data behind `drd plugins --json`)."""
+def describe(plugin_dirs_: list[str] | None = None, group: str | None = None) -> list[dict]:
+    """One record per plugin id, sorted by id (the data behind `drd plugins --json`).
+
+    With `group`, its plugin folders too: those of an untrusted profile are listed with status
+    `untrusted` and the command that trusts it, and are not imported (drd_cli/trust.py).
+    """
     from ..plugins import PluginError, declared_params, default_states, discover, load_plugin
 
-    entries = discover(plugin_dirs_ or [])
+    dirs = list(plugin_dirs_ or [])
+    untrusted = None
+    if group:
+        from ..groups import group_layer
+        from ..trust import split_group_dirs
+
+        _layer, gdirs = group_layer(group)
+        gdirs, untrusted = split_group_dirs(group, gdirs)
+        dirs += [d for d in gdirs if d not in dirs]
+    entries = discover(dirs)
+    if untrusted is not None:
+        untrusted.add_placeholders(entries)
+        entries = dict(sorted(entries.items()))
     states = default_states(entries)
     out = []
     for pid, entry in entries.items():
+        if untrusted is not None and pid in untrusted.ids and entry.local and entry.dist is None \
+                and entry.value == untrusted.ids[pid]:
+            out.append({"id": pid, "title": None, "kind": None, "enabled_by_default": states.get(pid, True),
+                        "distribution": "local", "version": None, "source": entry.value, "hooks": [],
+                        "rules": [], "params": {}, "status": "untrusted", "error": untrusted.reason_text,
+                        "trust": untrusted.status.command})
+            continue
         rec: dict[str, Any] = {"id": pid, "title": None, "kind": None, "enabled_by_default": states.get(pid, True),
                                "distribution": entry.dist or ("local" if entry.local else None),
                                "version": entry.version, "source": entry.value, "hooks": [], "rules": [],
@@ -106,6 +129,9 @@ def plugins(
     json_out: bool = typer.Option(False, "--json", help=N_("Print the list as JSON.")),
     plugins_dir: Optional[List[str]] = typer.Option(None, "--plugins-dir", metavar="DIR",
                                                     help=N_("Also load local plugins from DIR (repeatable).")),
+    group: Optional[str] = typer.Option(None, "--group", metavar="G",
+                                        help=N_("Also list the plugin folders of this group profile (imported only "
+                                                "when the profile is trusted: drd group trust G).")),
     lang: Optional[Lang] = lang_option(),
 ) -> None:
     """List every plugin: id, title, kind, on by default, distribution, version, hooks.
@@ -118,7 +144,7 @@ def plugins(
     use_language(lang)
 
     with guarded():
-        records = describe(plugin_dirs(plugins_dir))
+        records = describe(plugin_dirs(plugins_dir), group=group)
         if json_out:
             import json
 
@@ -133,7 +159,9 @@ def plugins(
                 dist += f" {r['version']}"
             head = f"{r['id']:<20} {(r['kind'] or '-'):<10} {on:<8} {dist}"
             typer.echo(head + (f"  — {r['title']}" if r["title"] else ""))
-            if r["status"] == "broken":
+            if r["status"] == "untrusted":
+                typer.echo(f"    {r['error']} → {r['trust']}")
+            elif r["status"] == "broken":
                 typer.echo(_("    BROKEN: {error}").format(error=r["error"]))
             elif r["hooks"]:
                 typer.echo(_("    hooks: {hooks}").format(hooks=", ".join(r["hooks"])))
