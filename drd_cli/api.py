@@ -83,7 +83,7 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
     difference, so it needs the profile even then: `_check_plugin_steps(loaded, hooks, entries=…)`).
     """
     from .groups import group_layer
-    from .plugins import ParamSource, build_manager, default_states, discover
+    from .plugins import ParamSource, build_manager, default_states, discover, third_party
     from .rules import Layer, build_profile
 
     import os
@@ -103,9 +103,11 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
     if params or enable or disable:
         layers.append(Layer("command line", list(enable), list(disable), dict(params or {})))
     source = ParamSource(entries, tolerant=describe)
-    profile = build_profile(layers, default_states(entries), plugin_params=source.for_enabled,
+    states = default_states(entries, tolerant=describe)
+    profile = build_profile(layers, states, plugin_params=source.for_enabled,
                             find_inactive=source.find_inactive)
-    profile.broken = source.broken
+    profile.broken = {**states.broken, **source.broken}
+    profile.third_party = third_party(entries)
     if describe or (loaded is not None and loaded.system == "dakara"):
         return Setup(profile, entries, None)
     pm = build_manager(profile.enabled, entries)
