@@ -408,13 +408,13 @@ def test_hook_failed_names_plugin_distribution_hook_and_exception(tmp_path, monk
     fake_dist(tmp_path, "drd-padavka", {"padavka": "drd_tp_padavka"}, {"drd_tp_padavka": ""})
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delenv(AUTOLOAD_ENV)
-    err = hook_failed("padavka", "drd_pair_winner", ZeroDivisionError("division by zero"), discover())
+    err = hook_failed("padavka", "drd_armour_adjustment", ZeroDivisionError("division by zero"), discover())
     assert isinstance(err, PluginError) and err.exit_code == 1
     text = err.format()
-    assert "'padavka' (drd-padavka)" in text and "drd_pair_winner" in text
+    assert "'padavka' (drd-padavka)" in text and "drd_armour_adjustment" in text
     assert "ZeroDivisionError: division by zero" in text and "--disable padavka" in text
     assert "bug in drd" not in text
-    assert "'x' failed in drd_roll_modifier: KeyError: 'k'" in hook_failed("x", "drd_roll_modifier",
+    assert "'x' failed in drd_indirect_threats: KeyError: 'k'" in hook_failed("x", "drd_indirect_threats",
                                                                            KeyError("k")).format()
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from drd_cli.hookspecs import hookimpl
+from drd_cli.plugin import hookimpl
 
 ID = "padny-uder"
 
