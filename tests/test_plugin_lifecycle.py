@@ -383,6 +383,7 @@ def test_clashes_are_listed_by_drd_plugins(plugins_dir, tmp_path, monkeypatch):
     assert next(p for p in recs if p["id"] == "ukryvani")["clash"] == []
     r = drd("plugins", "--lang", "cs")
     assert r.exit_code == 0 and "KOLIZE: parametr spolecny deklaruje také prvni (local)" in r.stdout
+    assert "KOLIZE: tie je i parametrem jádra" in r.stdout
 
 
 @pytest.mark.usefixtures("english")

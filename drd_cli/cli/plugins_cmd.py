@@ -76,7 +76,7 @@ def describe(plugin_dirs_: list[str] | None = None) -> list[dict]:
 
 def _record(pid: str, entry: Any, first: Any, entries: dict) -> dict:
     """The `drd plugins` record of one plugin entry (loads it; a failure makes it `broken`)."""
-    from ..plugins import PluginError, declared_params, default_flag, hook_failed, load_plugin
+    from ..plugins import PluginError, _plain, declared_params, default_flag, hook_failed, load_plugin
     from ..rules import BUILTIN_PLUGINS
 
     rec: dict[str, Any] = {"id": pid, "title": None, "kind": None,
@@ -90,7 +90,7 @@ def _record(pid: str, entry: Any, first: Any, entries: dict) -> dict:
     try:
         module = load_plugin(entry, clash_ok=True)
     except PluginError as exc:
-        rec["status"], rec["error"] = "broken", exc.format()
+        rec["status"], rec["error"] = "broken", _plain(exc)
         return rec
     rec["hooks"] = sorted(name for name in dir(module)
                           if name.startswith("drd_") and hasattr(getattr(module, name), "drd_impl"))
@@ -111,7 +111,7 @@ def _record(pid: str, entry: Any, first: Any, entries: dict) -> dict:
             except Exception as exc:  # noqa: BLE001 - third-party code: report, do not crash
                 raise hook_failed(pid, "drd_step_types", exc, {pid: entry}) from None
     except PluginError as exc:
-        rec["status"], rec["error"] = "broken", exc.format()
+        rec["status"], rec["error"] = "broken", _plain(exc)
     return rec
 
 
@@ -127,7 +127,8 @@ def _mark_clashes(records: list[dict], core_params: dict) -> None:
                 owners.setdefault(name, []).append(rec)
         for name, recs in sorted(owners.items()):
             for rec in recs:
-                others = [_who(o) for o in recs if o is not rec]
+                # Two claimants of one id share their parameters: the id clash already says it.
+                others = [_who(o) for o in recs if o is not rec and o["id"] != rec["id"]]
                 if name in core:
                     others.insert(0, "core")
                 rec["clash"] += [{"what": what, "name": name, "with": o} for o in others]
@@ -179,7 +180,8 @@ def plugins(
                 head += "  " + _("CLASH")
             typer.echo(head + (f"  — {r['title']}" if r["title"] else ""))
             for c in r["clash"]:
-                typer.echo("    " + _(CLASH_WORDS[c["what"]]).format(name=c["name"], other=c["with"]))
+                words = CLASH_WORDS["core " + c["what"]] if c["with"] == "core" else CLASH_WORDS[c["what"]]
+                typer.echo("    " + _(words).format(name=c["name"], other=c["with"]))
             if r["status"] == "broken":
                 typer.echo(_("    BROKEN: {error}").format(error=r["error"]))
             elif r["hooks"]:
@@ -193,6 +195,8 @@ CLASH_WORDS = {
     "id": N_("CLASH: the id {name} is also claimed by {other}; a run using it fails until one is uninstalled"),
     "param": N_("CLASH: the parameter {name} is also declared by {other}; a run enabling both fails"),
     "step": N_("CLASH: the step type {name} is also provided by {other}; a run enabling both fails"),
+    "core param": N_("CLASH: {name} is also a core parameter; a run enabling this plugin fails"),
+    "core step": N_("CLASH: {name} is also a core step type; this plugin's step type cannot be used"),
 }
 
 
