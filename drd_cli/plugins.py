@@ -146,7 +146,7 @@ def hook_failed(plugin_id: str, hook: str, exc: BaseException, entries: dict | N
     PluginError: the file is fine, the plugin is not (docs/cli.md "Exit codes").
     """
     entry = (entries or {}).get(plugin_id)
-    where = getattr(entry, "where", None)
+    where = getattr(entry, "where", None) or _where(plugin_id)
     text = (_("plugin {id} ({where}) failed in {hook}: {error}") if where else
             _("plugin {id} failed in {hook}: {error}"))
     message = text.format(id=repr(plugin_id), where=where, hook=hook,
@@ -160,6 +160,23 @@ def hook_failed(plugin_id: str, hook: str, exc: BaseException, entries: dict | N
 
         traceback.print_exception(exc, file=sys.stderr)
     return err
+
+
+def _where(plugin_id: str) -> str | None:
+    """The distribution (or local file) of a plugin id when no entries are at hand (for messages only)."""
+    from importlib.metadata import entry_points
+
+    local = sys.modules.get(f"drd_local_plugins.{plugin_id.replace('-', '_')}")
+    if local is not None and getattr(local, "__file__", None):
+        return local.__file__
+    try:
+        for ep in entry_points(group=GROUP, name=plugin_id):
+            dist = getattr(ep, "dist", None)
+            if dist is not None:
+                return dist.metadata["Name"]
+    except Exception:  # noqa: BLE001 - only wording a message; never fail while reporting a failure
+        return None
+    return None
 
 
 def plugin_info(pid: str, plugin: Any, entry: PluginEntry | None = None,

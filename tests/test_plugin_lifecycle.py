@@ -417,6 +417,9 @@ def test_hook_failed_names_plugin_distribution_hook_and_exception(tmp_path, monk
     assert "bug in drd" not in text
     assert "'x' failed in drd_indirect_threats: KeyError: 'k'" in hook_failed("x", "drd_indirect_threats",
                                                                            KeyError("k")).format()
+    # without the entries at hand (the façade may not pass them) the distribution is still found
+    assert "'padavka' (drd-padavka) failed in" in hook_failed("padavka", "drd_armour_adjustment", KeyError("k")).format()
+    assert "'kruhovy-sek' (drd-cli) failed in" in hook_failed("kruhovy-sek", "drd_free_manoeuvre", KeyError("k")).format()
 
 
 RAISING_STEP = '''
@@ -481,3 +484,58 @@ def test_failing_info_or_step_list_names_the_plugin(plugins_dir, tmp_path):
     assert r.exit_code == 1 and "'info-pada'" in r.stderr and "drd_plugin_info" in r.stderr
     r = drd("resolve", str(scenario), "--disable", "kroky-padaji", "--disable", "info-pada")
     assert r.exit_code == 0, r.output
+
+
+# --------------------------------------------------------------------------- the lazy defaults, as an invariant
+
+IDS = ["a", "b", "c", "d", "e"]
+LAYER = st.tuples(st.lists(st.sampled_from(IDS), max_size=3), st.lists(st.sampled_from(IDS), max_size=3))
+
+
+class CountingDefaults(dict):
+    """A defaults mapping that records which ids were looked up (DefaultStates reads a plugin then)."""
+
+    def __init__(self, values):
+        super().__init__(values)
+        self.asked: set[str] = set()
+
+    def __getitem__(self, pid):
+        self.asked.add(pid)
+        return super().__getitem__(pid)
+
+
+@settings(max_examples=200, deadline=None)
+@given(defaults=st.fixed_dictionaries({pid: st.booleans() for pid in IDS}), layers=st.lists(LAYER, max_size=4))
+def test_a_default_is_read_only_for_ids_no_layer_decides(defaults, layers):
+    from drd_cli.rules import CORE_PARAMS, Layer, build_profile
+
+    known = CountingDefaults(defaults)
+    profile = build_profile([Layer(f"l{i}", list(on), list(off)) for i, (on, off) in enumerate(layers)], known,
+                            dict(CORE_PARAMS))
+    # the old, eager algorithm: start from every default, apply enable then disable, layer by layer
+    expected = {pid for pid, on in defaults.items() if on}
+    for on, off in layers:
+        expected |= set(on)
+        expected -= set(off)
+    assert profile.enabled == expected
+    mentioned = {pid for on, off in layers for pid in on + off}
+    assert known.asked == set(IDS) - mentioned
+
+
+def test_plugins_acted_takes_the_facades_record_and_the_step_types_used(plugins_dir):
+    from drd_cli.api import setup_rules
+    from drd_cli.engine.hooks import Hooks
+    from drd_cli.plugins import plugins_acted
+
+    class Facade:
+        acted = {"x"}
+        step_types: dict = {}
+        pm = None
+
+    assert plugins_acted(Facade(), [{"kind": "test"}]) == {"x"}
+    assert plugins_acted(Hooks(None), []) == set()
+    shutil.copy(HLIDKA, plugins_dir.folder / "hlidka.py")
+    setup = setup_rules(None)
+    hooks = Hooks(setup.pm, setup.profile.enabled)
+    assert "hlidka" in plugins_acted(hooks, [{"kind": "hlidka"}, {"kind": "contest"}])
+    assert "hlidka" not in plugins_acted(hooks, [{"kind": "contest"}])
