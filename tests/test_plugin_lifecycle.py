@@ -539,3 +539,28 @@ def test_plugins_acted_takes_the_facades_record_and_the_step_types_used(plugins_
     hooks = Hooks(setup.pm, setup.profile.enabled)
     assert "hlidka" in plugins_acted(hooks, [{"kind": "hlidka"}, {"kind": "contest"}])
     assert "hlidka" not in plugins_acted(hooks, [{"kind": "contest"}])
+
+
+def test_installing_an_idle_and_an_off_by_default_plugin_changes_no_golden_result(tmp_path, monkeypatch):
+    """Issue #10, done when: installing such plugins changes no result and no digest of ours."""
+    from drd_cli.api import load_scenario
+    from tests.test_golden import GOLDEN, _dump, _golden_candidates, _resolve
+
+    fake_dist(tmp_path, "drd-domaci-pravidla", {"nic": "drd_tp_nic", "zdarma": "drd_tp_zdarma2"},
+              {"drd_tp_nic": NOTHING, "drd_tp_zdarma2": ZDARMA.replace('if manoeuvre == "presne":', "if True:")})
+    # (were the house rule on, every manoeuvre of every scenario would be free)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delenv(AUTOLOAD_ENV)
+    assert {"nic", "zdarma"} <= set(discover())
+    checked = 0
+    for path in _golden_candidates():
+        golden = GOLDEN / f"{path.stem}.json"
+        if not golden.exists():
+            continue
+        result = json.loads(_dump(_resolve(path)))
+        expected = json.loads(golden.read_text(encoding="utf-8"))
+        assert result == expected, path.name
+        raw = load_scenario(str(path)).raw
+        assert digest(result, raw) == digest(expected, raw)
+        checked += 1
+    assert checked > 40
