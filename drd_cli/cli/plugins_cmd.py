@@ -140,7 +140,8 @@ def _who(rec: dict) -> str:
 
 
 HELP = N_("List every plugin: id, title, kind, on by default, distribution, version, hooks.\n\n"
-          "A plugin that fails to import is listed as broken (with how to disable it). Set DRD_TRACE_PLUGINS=1 "
+          "A plugin that fails to import is listed as broken (with how to disable it); plugins that clash (one id, "
+          "parameter or step type claimed twice) are all listed, marked CLASH. Set DRD_TRACE_PLUGINS=1 "
           "on any command to print every hook call and its plugins on stderr.")
 
 
@@ -152,7 +153,8 @@ def plugins(
 ) -> None:
     """List every plugin: id, title, kind, on by default, distribution, version, hooks.
 
-    A plugin that fails to import is listed as broken (with how to disable it). Set
+    A plugin that fails to import is listed as broken (with how to disable it); plugins that
+    clash (one id, parameter or step type claimed twice) are all listed, marked CLASH. Set
     DRD_TRACE_PLUGINS=1 on any command to print every hook call and its plugins on stderr.
     """
     from ._common import guarded
