@@ -564,3 +564,30 @@ def test_installing_an_idle_and_an_off_by_default_plugin_changes_no_golden_resul
         assert digest(result, raw) == digest(expected, raw)
         checked += 1
     assert checked > 40
+
+
+def test_the_transcripts_rules_line_names_a_plugin_that_acted_and_not_an_idle_one(plugins_dir, tmp_path):
+    shutil.copy(HLIDKA, plugins_dir.folder / "hlidka.py")
+    plugins_dir("nic", NOTHING)
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text(HLIDKA_STEP, encoding="utf-8")
+    r = drd("resolve", str(scenario), "--format", "text", "--lang", "cs")
+    assert r.exit_code == 0, r.output
+    block = r.stdout.split("Pravidla:", 1)[1].split("\n\n", 1)[0]        # the line may wrap
+    named = [x.strip() for x in block.split(",")]
+    assert "hlidka" in named and "nic" not in named and "ukryvani" in named
+
+
+@pytest.mark.skipif(not FACADE_TRACKS_ACTED, reason="the hook façade does not record Hooks.acted yet")
+def test_verify_tells_a_table_without_a_plugin_that_acted(plugins_dir, tmp_path, monkeypatch):
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text(PRESNE, encoding="utf-8")
+    plugins_dir("zdarma", ZDARMA)
+    r = drd("resolve", str(scenario), "--format", "text", "--enable", "zdarma")
+    assert r.exit_code == 0, r.output
+    transcript = tmp_path / "log.txt"
+    transcript.write_text(r.stdout, encoding="utf-8")
+    assert drd("resolve", str(scenario), "--enable", "zdarma", "--verify", str(transcript)).exit_code == 0
+    monkeypatch.delenv(PLUGINS_DIR_ENV)                 # the other table has no such plugin
+    r = drd("resolve", str(scenario), "--verify", str(transcript))
+    assert r.exit_code == 1
