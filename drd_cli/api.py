@@ -90,7 +90,7 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
     `allow_untrusted`, which leave them out.
     """
     from .groups import group_layer
-    from .plugins import ParamSource, build_manager, default_states, discover
+    from .plugins import ParamSource, build_manager, default_states, discover, third_party
     from .rules import Layer, build_profile
 
     import os
@@ -117,9 +117,11 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
     if params or enable or disable:
         layers.append(Layer("command line", list(enable), list(disable), dict(params or {})))
     source = ParamSource(entries, tolerant=describe)
-    profile = build_profile(layers, default_states(entries), plugin_params=source.for_enabled,
+    states = default_states(entries, tolerant=describe)
+    profile = build_profile(layers, states, plugin_params=source.for_enabled,
                             find_inactive=source.find_inactive)
-    profile.broken = source.broken
+    profile.broken = {**states.broken, **source.broken}
+    profile.third_party = third_party(entries)
     profile.untrusted = untrusted
     if untrusted is not None and not (describe or allow_untrusted):
         untrusted.refuse(profile.enabled)
