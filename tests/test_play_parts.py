@@ -119,8 +119,9 @@ class _FakePreviewer:
 
 def _offers(lines: list[str], prices: dict):
     out = io.StringIO()
-    session = SimpleNamespace(table=Table(io.StringIO("".join(x + "\n" for x in lines)), out), seen=None,
-                              previewer=_FakePreviewer(prices), dice=SimpleNamespace(calls=[]), answers=[])
+    table = Table(io.StringIO("".join(x + "\n" for x in lines)), out)
+    session = SimpleNamespace(table=table, seen=None, previewer=_FakePreviewer(prices),
+                              dice=SimpleNamespace(calls=[]), answers=[], ask=lambda prompt, taken=(): table.ask(prompt))
     return Offers(session), out
 
 

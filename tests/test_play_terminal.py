@@ -109,3 +109,40 @@ def test_resolve_choose_ask_asks_decisions_on_a_terminal(tmp_path):
     result = json.loads(child.before[start:].replace("\r\n", "\n"))
     assert [(e["vs"], e["cost"]) for e in result["steps"][0]["exhaustions"]] == [("stary", 3)]
     assert normalised(result)["final"]["hanus"]["ohrozeni"] == 4
+
+
+def test_undo_and_redo_in_a_terminal(tmp_path):
+    """Issue #15: a wrong die typed, undone with z, the right one typed; a decision undone and redone
+    with r. The replay holds the corrected game only."""
+    (tmp_path / "hanus.yaml").write_text(SKELETON, encoding="utf-8")
+    child = spawn("play", "hanus.yaml", "--seed", "5", cwd=tmp_path)
+    child.expect_exact(ROLL)
+    child.sendline("4 3")
+    child.expect_exact("(z = zpět) Kostky, součet, nebo " + ROLL)
+    child.sendline("6 5")                                   # wrong: the eldest ogre rolled 6 6
+    child.expect_exact(ROLL)
+    child.sendline("z")
+    child.expect_exact("↶ vráceno: 6 5")
+    child.expect("Nejstarší zlobr hází")
+    child.expect_exact("(z = zpět, r = znovu) Kostky, součet, nebo " + ROLL)
+    for line in BOOK_INPUT[1:4]:
+        child.sendline(line)
+        if line != BOOK_INPUT[3]:
+            child.expect_exact(ROLL)
+    child.expect_exact("Volba [p/v/j/o, Enter = p]: ")
+    child.sendline("v")
+    child.expect_exact("Volba [p/j/o, Enter = p]: ")       # 1 Tělo left: only a Jizva or the staff
+    child.sendline("z")
+    child.expect_exact("↶ vráceno: vyčerpat se")
+    child.expect_exact("(z = zpět, r = znovu) Volba [p/v/j/o, Enter = p]: ")
+    child.sendline("r")
+    child.expect_exact("↷ znovu: vyčerpat se")
+    child.expect_exact("Volba [p/j/o, Enter = p]: ")
+    child.sendline("p")
+    child.expect("Záznam hry: hanus.replay.yaml")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    text = (tmp_path / "hanus.replay.yaml").read_text(encoding="utf-8")
+    assert "[6, 5]" not in text and "dice: [6, 6]" in text
+    assert "hanus: {stary: exhaust, prostredni: accept}" in text

@@ -87,7 +87,8 @@ class Offers:
         keys = "/".join(options)
         while True:
             # Enter accepts: the answer a file without `choices` would give (SCENARIO-FORMAT §5).
-            choice = self.table.ask(_("  Choice [{keys}, Enter = p]: ").format(keys=keys)).strip().lower() or "p"
+            choice = self.s.ask(_("  Choice [{keys}, Enter = p]: ").format(keys=keys),
+                                taken=tuple(options)).strip().lower() or "p"
             if choice not in options:
                 self.table.say(_("  ✗ type one of: {keys}").format(keys=keys))
                 continue
@@ -119,7 +120,7 @@ class Offers:
         for i, (p, pv) in enumerate(helps, 1):
             self.table.say(_("    [{i}] for {name}: {what}").format(i=i, name=name_of(w, p), what=describe(pv, w)))
         while True:
-            text = self.table.ask(_("  Numbers (e.g. 1 2), or Enter = no: ")).strip()
+            text = self.s.ask(_("  Numbers (e.g. 1 2), or Enter = no: ")).strip()
             if not text:
                 return None
             parts = text.replace(",", " ").split()
@@ -142,11 +143,11 @@ class Offers:
         return True
 
     def _ask_jizva(self, w: Any, who: str) -> Answer | None:
-        name = self.table.ask(_("  Name of the Jizva (Enter = back): ")).strip()
+        name = self.s.ask(_("  Name of the Jizva (Enter = back): ")).strip()
         if not name:
             return None
         while True:
-            text = self.table.ask(_("  How many points the Jizva gives: ")).strip()
+            text = self.s.ask(_("  How many points the Jizva gives: ")).strip()
             if text.isdigit() and 1 <= int(text) <= 99:
                 return Answer(exhaust=True, jizva={"name": name, "gain": int(text)})
             self.table.say(_("  ✗ type the number of points (1–99)"))
@@ -156,7 +157,7 @@ class Offers:
         for i, item in enumerate(items, 1):
             self.table.say(f"    [{i}] {item}")
         while True:
-            text = self.table.ask(_("  Which item (a number, Enter = back): ")).strip()
+            text = self.s.ask(_("  Which item (a number, Enter = back): ")).strip()
             if not text:
                 return None
             if text.isdigit() and 1 <= int(text) <= len(items):
@@ -167,7 +168,7 @@ class Offers:
         for i, p in enumerate(helps, 1):
             self.table.say(f"    [{i}] {name_of(w, p)}")
         while True:
-            text = self.table.ask(_("  For whom besides (numbers, Enter = back): ")).strip()
+            text = self.s.ask(_("  For whom besides (numbers, Enter = back): ")).strip()
             if not text:
                 return None
             parts = text.replace(",", " ").split()

@@ -55,25 +55,78 @@ def _how(n: int, bonus: int, allow_total: bool) -> str:
     return _("dice (e.g. {example}){total}, or Enter (drd rolls)").format(example=_example(n), total=total)
 
 
+# Undo and redo at any prompt (docs/play.md): the letters unless a decision uses them as its own
+# keys (`u` denies, `z` exhausts for others), the words always.
+UNDO_LETTERS = ("z", "u")
+UNDO_WORDS = ("zpět", "zpet", "undo")
+REDO_LETTERS = ("r",)
+REDO_WORDS = ("znovu", "redo")
+EXPLAIN = ("?",)
+
+
+def control_word(text: str, taken: tuple[str, ...] = ()) -> str | None:
+    """"undo", "redo", "explain" when `text` asks for it, else None (an ordinary answer).
+    `taken` are the keys the question itself uses; those keep their meaning."""
+    t = text.strip().lower()
+    if not t or t in taken:
+        return None
+    if t in UNDO_LETTERS or t in UNDO_WORDS:
+        return "undo"
+    if t in REDO_LETTERS or t in REDO_WORDS:
+        return "redo"
+    if t in EXPLAIN:
+        return "explain"
+    return None
+
+
+def undo_key(taken: tuple[str, ...] = ()) -> str:
+    """What to type to undo at a question whose own keys are `taken` (shown in the prompt's hint)."""
+    return next((k for k in UNDO_LETTERS if k not in taken), UNDO_WORDS[0])
+
+
+class OutputGone(Exception):
+    """The table's output cannot be written (closed, full disk): `reason` is the system's."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
 class Table:
-    """Prompts and answers: writes to `out`, reads lines from `inp`. EOF raises EOFError."""
+    """Prompts and answers: writes to `out`, reads lines from `inp`.
+
+    No more input (end of file, or no input stream at all) raises EOFError; `read` counts the
+    lines read so far, so the caller can tell "nothing was ever answered" from "input ended
+    mid-game". A failing write raises OutputGone (a closed reader of a pipe stays BrokenPipeError).
+    """
 
     def __init__(self, inp: Any, out: Any):
         self.inp, self.out = inp, out
+        self.read = 0
         # While a session rebuilds its state after an undo, what it would say again is not shown.
         self.quiet = False
+
+    def _write(self, text: str) -> None:
+        try:
+            self.out.write(text)
+            self.out.flush()
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError, AttributeError) as exc:   # ValueError: a closed file object
+            raise OutputGone(getattr(exc, "strerror", None) or str(exc)) from None
 
     def say(self, text: str = "") -> None:
         if self.quiet:
             return
-        self.out.write(text + "\n")
-        self.out.flush()
+        self._write(text + "\n")
 
     def ask(self, prompt: str) -> str:
-        self.out.write(prompt)
-        self.out.flush()
-        line = self.inp.readline()
+        self._write(prompt)
+        try:
+            line = self.inp.readline() if self.inp is not None else ""
+        except (OSError, ValueError):            # a closed or unreadable stream: no more answers
+            line = ""
         if not line:
             raise EOFError
+        self.read += 1
         return line.rstrip("\r\n")
-
