@@ -7,8 +7,9 @@ from typing import List, Optional
 
 import typer
 
-from ._common import (N_, Lang, disable_option, enable_option, group_option, guarded, lang_option, make_console,
-                      parse_params, set_option, use_language, write_atomic)
+from ._common import (N_, Lang, attach_digest, disable_option, enable_option, group_option, guarded, lang_option,
+                      make_console, parse_params, set_option, use_language, write_atomic)
+from .resolve import View, refuse_player_json, view_option
 
 INTERRUPTED_EXIT = 130
 
@@ -43,6 +44,7 @@ def play(
                                             help=N_("Resume a replay at this step: its rolls and answers from the "
                                                     "step on are kept for redo (r) until something else is entered.")),
     lang: Optional[Lang] = lang_option(),
+    view: View = view_option(),
 ) -> None:
     """Play a scenario at the table: type your dice (4 3), a total (9) or Enter; choose at each decision.
 
@@ -54,6 +56,8 @@ def play(
     from ..i18n import _, ngettext
 
     params = parse_params(set_)
+    if view is View.player and json_out:
+        refuse_player_json()
     out = sys.stderr if json_out else sys.stdout
     if sys.stdout is None or out is None:
         # Nothing could show the questions or the result: refuse before anything is asked (docs/play.md).
@@ -131,11 +135,29 @@ def play(
             from ..render.text import render
 
             out.write("\n")
+            if view is View.player:
+                result = _players_transcript(result, loaded, target, lambda scen: resolve_scenario(
+                    scen, seed=used_seed, **opts))
             render(result, make_console())
         if target:
             # A group's plugin folders cannot go into a scenario: the command names them.
             again = " ".join(["drd"] + [f"--plugins-dir {d}" for d in rule_dirs] + ["resolve", target])
             _say_err(_("Game record: {file}  (replay: {again})").format(file=target, again=again))
+
+
+def _players_transcript(result: dict, loaded, target: Optional[str], resolve) -> dict:  # noqa: ANN001
+    """`--view player`: the players' view of the game. With a replay written, it is the replay's own
+    resolution (the same game, every roll `given`), so its footer hash verifies against the GM's
+    `drd resolve REPLAY --verify` (docs/play.md)."""
+    from ..render.view import player_view
+
+    if target:
+        from ..api import load_scenario
+
+        replayed = load_scenario(target)
+        result = resolve(replayed)
+        attach_digest(result, replayed)
+    return player_view(result, loaded.scenario)
 
 
 def _say_err(text: str) -> None:

@@ -153,6 +153,8 @@ class Participant(StrictModel):
     armour: int = cz("armour", "zbroj", default=0, ge=0)
     charakteristika: int | Charakteristika | None = None
     abilities: list[str] = cz("abilities", "schopnosti", default_factory=list)
+    # Our extension (docs/scenario-format.md §5.8): hidden from the players' view of a transcript.
+    secret: bool = cz("secret", "tajné", default=False)
 
     @model_validator(mode="after")
     def _hero_or_creature(self) -> "Participant":
@@ -362,6 +364,7 @@ class Step(StrictModel):
 
     id: str | None = None
     note: str | None = None
+    secret: bool = cz("secret", "tajné", default=False)   # our extension: only a note in the players' view
     choices: dict[str, Any] = cz("choices", "volby", default_factory=dict)
     test: TestSpec | None = cz("test", "zkouška", default=None)
     contest: ContestSpec | None = cz("contest", "střet", default=None)
