@@ -118,13 +118,13 @@ def test_undo_and_redo_in_a_terminal(tmp_path):
     child = spawn("play", "hanus.yaml", "--seed", "5", cwd=tmp_path)
     child.expect_exact(ROLL)
     child.sendline("4 3")
-    child.expect_exact("(z = zpět) Kostky, součet, nebo " + ROLL)
+    child.expect_exact("(z = zpět, ? = proč) Kostky, součet, nebo " + ROLL)
     child.sendline("6 5")                                   # wrong: the eldest ogre rolled 6 6
     child.expect_exact(ROLL)
     child.sendline("z")
     child.expect_exact("↶ vráceno: 6 5")
     child.expect("Nejstarší zlobr hází")
-    child.expect_exact("(z = zpět, r = znovu) Kostky, součet, nebo " + ROLL)
+    child.expect_exact("(z = zpět, r = znovu, ? = proč) Kostky, součet, nebo " + ROLL)
     for line in BOOK_INPUT[1:4]:
         child.sendline(line)
         if line != BOOK_INPUT[3]:
@@ -134,7 +134,7 @@ def test_undo_and_redo_in_a_terminal(tmp_path):
     child.expect_exact("Volba [p/j/o, Enter = p]: ")       # 1 Tělo left: only a Jizva or the staff
     child.sendline("z")
     child.expect_exact("↶ vráceno: vyčerpat se")
-    child.expect_exact("(z = zpět, r = znovu) Volba [p/v/j/o, Enter = p]: ")
+    child.expect_exact("(z = zpět, r = znovu, ? = proč) Volba [p/v/j/o, Enter = p]: ")
     child.sendline("r")
     child.expect_exact("↷ znovu: vyčerpat se")
     child.expect_exact("Volba [p/j/o, Enter = p]: ")
@@ -146,3 +146,33 @@ def test_undo_and_redo_in_a_terminal(tmp_path):
     text = (tmp_path / "hanus.replay.yaml").read_text(encoding="utf-8")
     assert "[6, 5]" not in text and "dice: [6, 6]" in text
     assert "hanus: {stary: exhaust, prostredni: accept}" in text
+
+
+def test_why_at_the_exhaustion_decision_in_a_terminal(tmp_path):
+    """Issue #15, done when: `?` at the second exhaustion decision says why it costs 4 after 3 —
+    the first cost its Ohrožení 3 (R-EXH-1), which it raised to 4 (R-EXH-2, CS-SEQ-1)."""
+    (tmp_path / "hanus.yaml").write_text(SKELETON, encoding="utf-8")
+    child = spawn("play", "hanus.yaml", "--seed", "5", cwd=tmp_path)
+    child.expect_exact(ROLL)
+    child.sendline("?")
+    child.expect_exact("V tomto kroku se nic neházelo ani neplatilo.")
+    for line in BOOK_INPUT[:4]:
+        child.expect_exact(ROLL)
+        child.sendline(line)
+    child.expect_exact("Volba [p/v/j/o, Enter = p]: ")
+    child.sendline("?")
+    child.expect_exact("[v] by bylo:")
+    child.expect_exact("cena = jeho Ohrožení 3 (R-EXH-1)")
+    child.expect_exact("Volba [p/v/j/o, Enter = p]: ")
+    child.sendline("v")
+    child.expect_exact("Volba [p/j/o, Enter = p]: ")
+    child.sendline("?")
+    child.expect_exact("vyčerpat se: nemá dost: stojí 4 Tělo, má 1, chybí 3 [R-EXH-4]")
+    child.expect_exact("jeho Ohrožení je 4: zvýšilo ho už dřívější vyčerpání proti Nejstarší zlobr v tomto kroku "
+                       "(CS-SEQ-1)")
+    child.expect_exact("Volba [p/j/o, Enter = p]: ")
+    child.sendline("p")
+    child.expect("Záznam hry")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -65,11 +65,12 @@ def test_nothing_to_undo_at_the_first_question(tmp_path):
 def test_the_prompt_hint_names_undo_and_redo_in_both_languages(tmp_path):
     path = write(tmp_path)
     res = play(path, ["4 3", "z", *BOOK_INPUT])
-    assert "  (z = zpět) Kostky, součet, nebo Enter (hodí drd): " in res.output
-    assert "  (r = znovu) Kostky" in res.output          # back at the first question: only redo
+    assert "  (? = proč) Kostky, součet, nebo Enter (hodí drd): " in res.output
+    assert "  (z = zpět, ? = proč) Kostky, součet, nebo Enter (hodí drd): " in res.output
+    assert "  (r = znovu, ? = proč) Kostky" in res.output          # back at the first question: only redo
     res = play(path, ["4 3", "z", *BOOK_INPUT], "--lang", "en")
-    assert "  (z = undo) Dice, a total, or Enter (drd rolls): " in res.output
-    assert "  (r = redo) Dice" in res.output and "↶ undone: 4 3" in res.output
+    assert "  (z = undo, ? = why) Dice, a total, or Enter (drd rolls): " in res.output
+    assert "  (r = redo, ? = why) Dice" in res.output and "↶ undone: 4 3" in res.output
 
 
 TWO_ROUNDS = """\
@@ -196,3 +197,14 @@ def test_from_an_unknown_step_is_exit_2_naming_the_steps(tmp_path):
     res = runner.invoke(app, ["play", str(replay), "--from", "nikde"], input="")
     assert res.exit_code == 2
     assert "--from nikde" in res.output and "utek" in res.output and "Traceback" not in res.output
+
+
+def test_from_step_typing_what_was_kept_keeps_the_rest_for_redo(tmp_path):
+    """Typing the same roll or the same answer (a Jizva with its name and points) as the one kept
+    for redo is not "something different": the later entries stay and `r` takes them."""
+    replay = _played_replay(tmp_path)
+    before = normalised(resolve_json(replay))
+    res = runner.invoke(app, ["play", str(replay), "--from", "utek", "--json"],
+                        input="4 3\nr\nr\nr\nj\nPád z výšky\n3\nr\n")
+    assert "nic k zopakování" not in res.output
+    assert result_of(res) == before

@@ -55,6 +55,7 @@ def _root(
 # Every command module imports only typer and the standard library at module level (fast start-up).
 from . import dakara as _dakara  # noqa: E402
 from . import diff as _diff  # noqa: E402
+from . import explain_cmd as _explain  # noqa: E402
 from . import odds_cmd as _odds  # noqa: E402
 from . import play as _play  # noqa: E402
 from . import plugins_cmd as _plugins  # noqa: E402
@@ -62,6 +63,7 @@ from . import rules_cmd as _rules  # noqa: E402
 
 app.command("resolve", help=_resolve.HELP)(_resolve.resolve)
 app.command("play", help=_play.HELP)(_play.play)
+app.command("explain", help=_explain.HELP)(_explain.explain)
 app.command("check", help=_check.HELP)(_check.check)
 app.command("schema", help=_schema.HELP)(_schema.schema)
 app.add_typer(_odds.odds_app, name="odds")

@@ -1,10 +1,14 @@
-"""Interactive resolution at the table (`drd play`, `drd resolve --choose ask`), in four parts:
+"""Interactive resolution at the table (`drd play`, `drd resolve --choose ask`), in parts:
 
-* `reading` — what was typed for a roll (`parse_roll`) and the prompt/answer channel (`Table`);
-* `previews` — what is shown before typing: exact odds, each option's engine-computed price;
+* `reading` — what was typed for a roll (`parse_roll`), undo/redo/`?` words, the prompt/answer
+  channel (`Table`);
+* `previews` — what is shown before typing: exact odds, each option's engine-computed price
+  (and `what_if_lines`, the place for the what-if odds);
+* `explain` — how every number of a step came about, from the result's breakdowns (`?`, `drd explain`);
 * `offers` — the decision dialogs built on the previews;
-* `session` — the live engine run that asks, with everything entered kept in order;
-* `replay` — the replay file written from what was entered (`replay_text`, `replay_rules`).
+* `session` — the live engine run that asks, with its history (undo, redo);
+* `replay` — the replay file written from what was entered (`replay_text`, `replay_rules`);
+* `resume` — `drd play REPLAY --from STEP`.
 """
 
 from __future__ import annotations

@@ -84,6 +84,7 @@ class Offers:
                             + ", ".join(name_of(w, p) for p in helps), "others")
         for key, (text, _answer) in options.items():
             self.table.say(f"    [{key}] {text}")
+        self.s.offered = {"who": who, "vs": vs, "previews": {"v": ex, "u": de}, "short": ex.error if short else None}
         keys = "/".join(options)
         while True:
             # Enter accepts: the answer a file without `choices` would give (SCENARIO-FORMAT §5).

@@ -15,6 +15,7 @@ from ..dice import AskedDice, QueuedDice, SeededDice
 from ..engine.actions import POOL_CS, bonus_for
 from ..engine.context import Answer
 from ..i18n import N_, _
+from .explain import explain_now
 from .offers import Offers
 from .previews import Previewer, Seen, name_of, odds_lines, what_if_lines
 from .reading import Table, control_word, parse_roll, undo_key
@@ -63,6 +64,7 @@ class Session:
         self.ask_rolls = ask_rolls
         self.previewer = Previewer(resolve)
         self.offers = Offers(self)
+        self.offered: dict | None = None     # the decision being asked, for `?` (offers.Offers sets it)
         self.history: list[Entry] = []
         self.redo: list[Entry] = list(reversed(redo or []))     # the next to redo is last
         self._feed: list[Entry] = []
@@ -155,7 +157,7 @@ class Session:
             return
         top = self.redo[-1]
         # A question nobody was asked matches only an entry nobody was asked (from `--from`'s replay).
-        same = top.kind == kind and top.value == value and (asked or not top.asked)
+        same = top.kind == kind and _same(top.value, value) and (asked or not top.asked)
         if same:
             self.redo.pop()        # the same as what was kept for redo: the later entries stay
         elif asked:
@@ -172,6 +174,9 @@ class Session:
                 self._undo()
             elif word == "redo":
                 self._redo()
+            elif word == "explain":
+                for line in explain_now(self):
+                    self.table.say("    " + line)
             else:
                 return text
 
@@ -181,6 +186,7 @@ class Session:
             parts.append(_("{key} = undo").format(key=undo_key(taken)))
         if self.redo:
             parts.append(_("{key} = redo").format(key="r"))
+        parts.append(_("? = why"))
         return ", ".join(parts)
 
     def _undo(self) -> None:
@@ -303,6 +309,7 @@ class Session:
                 answer = None if again else self.offers.offer_optional(who, vs)
             else:
                 answer = self.offers.offer(who, vs, others=not again)
+            self.offered = None
             self._record("answer", dataclasses.replace(answer) if answer is not None else None,
                          self.table.read != before)
         self.answers.append(answer)
@@ -311,6 +318,18 @@ class Session:
             self.decided.append((tuple(choices.path), who, vs, answer, rnd))
             self.entered += 1
         return answer
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether two entries' values are the same answer: for answers only what was chosen counts
+    (not where the engine filed it), and a Jizva by its name and points."""
+    if isinstance(a, Answer) and isinstance(b, Answer):
+        def key(x: Answer) -> tuple:
+            j = x.jizva or {}
+            return (x.exhaust, tuple(x.exhaust_for) if x.exhaust_for is not None else None, x.deny, x.sacrifice,
+                    (j.get("name"), j.get("gain")) if x.jizva else None)
+        return key(a) == key(b)
+    return a == b
 
 
 def _entry_text(entry: Entry) -> str:
