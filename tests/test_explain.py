@@ -146,3 +146,21 @@ def test_every_book_scenario_is_explained(src):
     assert "Traceback" not in res.output and "vnitřní chyba" not in res.output
     if res.exit_code == 0:
         assert "Krok " in res.stdout
+
+
+def test_why_at_a_decision_in_english_through_the_runner(tmp_path):
+    """`?` is not an answer: the explanation is printed and the same question asked again."""
+    from test_play import BOOK_INPUT, SKELETON
+
+    path = tmp_path / "hanus.yaml"
+    path.write_text(SKELETON, encoding="utf-8")
+    lines = BOOK_INPUT[:4] + ["?"] + BOOK_INPUT[4:]
+    res = runner.invoke(app, ["play", str(path), "--seed", "5", "--lang", "en", "--json"],
+                        input="\n".join(lines) + "\n")
+    assert res.exit_code == 0, res.output
+    assert "(z = undo, ? = why) Choice [p/v/j/o, Enter = p]: " in res.output
+    assert "Step utek so far:" in res.output and "[v] would be:" in res.output
+    assert "cost = its Ohrožení 3 (R-EXH-1)" in res.output
+    import json
+
+    assert [e["cost"] for e in json.loads(res.stdout)["steps"][0]["exhaustions"]] == [3, 4]

@@ -168,3 +168,28 @@ def test_replay_text_puts_each_entry_where_the_format_has_a_place(tmp_path):
     again.write_text(text, encoding="utf-8")
     model = load_scenario(str(again)).scenario
     assert model.rounds[0].steps[0].contest.action.dice == [4, 3] and model.extra_dice == [2, 2]
+
+
+# ----------------------------------------------------------------------------- resuming at a step
+
+def test_resume_at_takes_the_step_out_and_returns_its_entries_for_redo(tmp_path):
+    """`--from utek` on a played replay: no roll or answer of the step stays in the text, and the
+    entries kept for redo are the step's own, in the order the questions come."""
+    from drd_cli.api import resolve_scenario
+    from drd_cli.play.resume import resume_at
+
+    from test_play import BOOK_INPUT, play, write
+
+    assert play(write(tmp_path), BOOK_INPUT).exit_code == 0
+    replay = tmp_path / "hanus.replay.yaml"
+    text = replay.read_text(encoding="utf-8")
+    loaded = load_scenario(str(replay))
+    short, short_text, redo = resume_at(
+        loaded, text, "utek", lambda scen: (lambda **kw: resolve_scenario(scen, seed=5, **kw)), 5)
+    assert "dice:" not in short_text and "roll:" not in short_text and "choices" not in short_text
+    assert "# Komentář, který má replay zachovat." in short_text
+    assert short.scenario.rounds[0].steps[0].contest.action.dice is None
+    assert [e.value for e in redo if e.kind == "roll"] == [[4, 3], [6, 6], 11, [4, 3]]
+    answers = [e.value for e in redo if e.kind == "answer" and e.value is not None]
+    assert answers[0].jizva == {"name": "Pád z výšky", "gain": 3} or answers[0].jizva["name"] == "Pád z výšky"
+    assert answers[1].exhaust and not answers[1].jizva
