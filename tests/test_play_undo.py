@@ -208,3 +208,37 @@ def test_from_step_typing_what_was_kept_keeps_the_rest_for_redo(tmp_path):
                         input="4 3\nr\nr\nr\nj\nPád z výšky\n3\nr\n")
     assert "nic k zopakování" not in res.output
     assert result_of(res) == before
+
+
+TIE_TWO = """\
+format: drd/1
+rules: {params: {tie: reroll}}
+participants:
+  a: {sudba: 5, ohrozeni: 1}
+  b: {sudba: 5, ohrozeni: 1}
+rounds:
+  - steps:
+      - id: pretah
+        contest:
+          action: {actor: a, label: přetlačování, effect: {ohrozeni: 1}}
+          counters: [{actor: b, kind: harm, effect: {ohrozeni: 1}}]
+  - steps:
+      - id: druhy
+        contest:
+          action: {actor: b, label: přetlačování, effect: {ohrozeni: 1}}
+          counters: [{actor: a, kind: harm, effect: {ohrozeni: 1}}]
+"""
+
+
+def test_from_step_keeps_the_extra_dice_of_earlier_steps(tmp_path):
+    """R-CONT `tie: reroll`: rerolls live in `extra_dice`, in order; `--from druhy` keeps step 1's
+    (6 6, 1 1) as given and offers step 2's (2 2, 3 3) for redo."""
+    path = write(tmp_path, TIE_TWO, "tie.yaml")
+    assert play(path, ["7", "7", "6 6", "1 1", "p", "5", "5", "2 2", "3 3", "p"]).exit_code == 0
+    replay = tmp_path / "tie.replay.yaml"
+    assert "extra_dice: [6, 6, 1, 1, 2, 2, 3, 3]" in replay.read_text(encoding="utf-8")
+    before = normalised(resolve_json(replay))
+    res = runner.invoke(app, ["play", str(replay), "--from", "druhy", "--json"], input="r\n" * 6)
+    assert "↷ znovu: 2 2" in res.output and "přetlačování" in res.output
+    assert result_of(res) == before
+    assert "extra_dice: [6, 6, 1, 1, 2, 2, 3, 3]" in replay.read_text(encoding="utf-8")
