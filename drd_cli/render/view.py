@@ -29,9 +29,9 @@ HIDDEN_WORDS = ("Ohrožení", "Sudba", "Tělo", "Duše", "Vliv")
 
 def secret_marks(scenario: Any) -> tuple[set[str], set[tuple[int, str]]]:
     """(ids of secret participants, {(round number, step id)} of secret steps) of a scenario model."""
-    people = {pid for pid, p in (scenario.participants or {}).items() if getattr(p, "secret", False)}
+    people = {pid for pid, p in (getattr(scenario, "participants", None) or {}).items() if getattr(p, "secret", False)}
     steps = set()
-    for ri, rnd in enumerate(scenario.rounds):
+    for ri, rnd in enumerate(getattr(scenario, "rounds", None) or []):
         for si, step in enumerate(rnd.steps):
             if getattr(step, "secret", False):
                 steps.add((ri + 1, step.id or f"{ri + 1}.{si + 1}"))
