@@ -176,3 +176,30 @@ def test_why_at_the_exhaustion_decision_in_a_terminal(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_resolve_choose_ask_undoes_an_answer(tmp_path):
+    """`--choose ask`: `z` undoes the exhaustion chosen at the first decision; accepted instead, the
+    result has no exhaustion (the dice are the file's either way)."""
+    text = SKELETON.replace("bonus_from: carodej,", "bonus_from: carodej, roll: 10,") \
+        .replace("effect: {condition: chycen}}\n            - {actor: prostredni",
+                 "effect: {condition: chycen}, roll: 12}\n            - {actor: prostredni") \
+        .replace("effect: {condition: chycen}}\n            - {actor: mladsi",
+                 "effect: {condition: chycen}, roll: 11}\n            - {actor: mladsi") \
+        .replace("effect: {jizva: Zasažen lavicí}}", "effect: {jizva: Zasažen lavicí}, roll: 7}")
+    (tmp_path / "given.yaml").write_text(text, encoding="utf-8")
+    child = spawn("resolve", "given.yaml", "--choose", "ask", "--json", cwd=tmp_path)
+    child.expect_exact("Volba [p/v/j/o, Enter = p]: ")
+    child.sendline("v")
+    child.expect_exact("(z = zpět, ? = proč) Volba")
+    child.sendline("z")
+    child.expect_exact("↶ vráceno: vyčerpat se")
+    child.expect_exact("Volba [p/v/j/o, Enter = p]: ")
+    child.sendline("p")
+    child.expect("Volba")
+    child.sendline("p")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    result = json.loads(child.before[child.before.index("{"):].replace("\r\n", "\n"))
+    assert result["steps"][0]["exhaustions"] == []
