@@ -193,3 +193,18 @@ def test_resume_at_takes_the_step_out_and_returns_its_entries_for_redo(tmp_path)
     answers = [e.value for e in redo if e.kind == "answer" and e.value is not None]
     assert answers[0].jizva == {"name": "Pád z výšky", "gain": 3} or answers[0].jizva["name"] == "Pád z výšky"
     assert answers[1].exhaust and not answers[1].jizva
+
+
+def test_undo_words_give_way_to_a_decisions_own_keys():
+    """`u` denies and `z` exhausts for others at a decision that offers them; undo is then the other
+    letter, or the word `zpět`/`undo`, which always works (docs/play.md)."""
+    from drd_cli.play.reading import control_word, undo_key
+
+    assert control_word("z") == control_word(" U ") == "undo" and control_word("r") == "redo"
+    assert control_word("?") == "explain" and control_word("4 3") is None and control_word("") is None
+    assert control_word("u", taken=("p", "v", "u")) is None and control_word("z", taken=("p", "v", "u")) == "undo"
+    assert undo_key(("p", "v", "u")) == "z" and undo_key(("p", "z")) == "u"
+    both = ("p", "v", "u", "z")
+    assert control_word("z", both) is None and control_word("u", both) is None
+    assert undo_key(both) == "zpět" and control_word("zpět", both) == control_word("undo", both) == "undo"
+    assert control_word("znovu", both) == "redo"
