@@ -71,7 +71,8 @@ def explain_roll(pid: str, roll: dict, name: Names) -> list[str]:
             bonus=_signed(bonus or 0)))
     for m in roll.get("modifiers") or []:
         if isinstance(m, dict):
-            parts.append(_("{amount} {source}").format(amount=_signed(m.get("amount")), source=_source(m.get("source"))))
+            parts.append(_("{amount} {source}").format(amount=_signed(m.get("amount")),
+                                                       source=_source(m.get("source"))))
     return [_("{name}: {total} = {parts} ({how})").format(name=name(pid), total=total, parts=", ".join(parts), how=how)]
 
 
@@ -212,7 +213,8 @@ def explain_step(step: dict, name: Names, rules: dict | None = None) -> list[str
         out.append(_("Exhaustion:"))
         for i, e in enumerate(exhaustions):
             out += ["  " + line for line in explain_exhaustion(e, name, exhaustions[:i])]
-    answers = [entry for entry in step.get("log") or [] if isinstance(entry, dict) and entry.get("rule") in ANSWER_RULES]
+    answers = [entry for entry in step.get("log") or []
+               if isinstance(entry, dict) and entry.get("rule") in ANSWER_RULES]
     if answers:
         out.append(_("Answers ignored or refused:"))
         out += [f"  {entry.get('text')} ({entry.get('rule')})" for entry in answers]
@@ -263,6 +265,7 @@ def explain_now(session: Any) -> list[str]:
             out.append(_("exhausting: {reason}").format(reason=reason(short)))
             mine = [e for e in earlier if e.get("by") == offered["who"]]
             if mine and isinstance(mine[-1].get("ohrozeni"), list):
+                last = mine[-1]
                 out.append("  " + _("its Ohrožení is {n}: already raised by its exhaustion against {vs} earlier in "
-                                    "this step (CS-SEQ-1)").format(n=mine[-1]["ohrozeni"][1], vs=name(mine[-1].get("vs"))))
+                                    "this step (CS-SEQ-1)").format(n=last["ohrozeni"][1], vs=name(last.get("vs"))))
     return out
