@@ -203,3 +203,52 @@ def test_resolve_choose_ask_undoes_an_answer(tmp_path):
     assert child.exitstatus == 0
     result = json.loads(child.before[child.before.index("{"):].replace("\r\n", "\n"))
     assert result["steps"][0]["exhaustions"] == []
+
+
+def test_done_when_of_issue_15_in_a_terminal(tmp_path):
+    """The GM plays the Hanuš escape: a wrong die undone, `?` at both exhaustion decisions (3 = its
+    Ohrožení, then 4 after CS-SEQ-1), `--view player` at the end; the players' transcript saved from
+    the replay verifies against the GM's file, with the same footer as the one shown at the table."""
+    import re
+    import subprocess
+
+    secret = SKELETON.replace("sudba: 8,  ohrozeni: 2}", "sudba: 8,  ohrozeni: 2, secret: true}")
+    (tmp_path / "hanus.yaml").write_text(secret, encoding="utf-8")
+    child = spawn("play", "hanus.yaml", "--seed", "5", "--view", "player", cwd=tmp_path)
+    child.expect_exact(ROLL)
+    child.sendline("4 3")
+    child.expect_exact(ROLL)
+    child.sendline("6 5")
+    child.expect_exact(ROLL)
+    child.sendline("z")
+    child.expect_exact("↶ vráceno: 6 5")
+    for line in BOOK_INPUT[1:4]:
+        child.expect_exact(ROLL)
+        child.sendline(line)
+    child.expect_exact("Volba [p/v/j/o, Enter = p]: ")
+    child.sendline("?")
+    child.expect_exact("cena = jeho Ohrožení 3 (R-EXH-1)")
+    child.expect_exact("Volba [p/v/j/o, Enter = p]: ")
+    for line in BOOK_INPUT[4:7]:
+        child.sendline(line)
+    child.expect_exact("Volba [p/v/j/o, Enter = p]: ")
+    child.sendline("?")
+    child.expect_exact("jeho Ohrožení je 4: zvýšilo ho už dřívější vyčerpání proti Nejstarší zlobr v tomto kroku "
+                       "(CS-SEQ-1)")
+    child.expect_exact("cena = jeho Ohrožení 4 (R-EXH-1)")
+    child.expect_exact("Volba [p/v/j/o, Enter = p]: ")
+    child.sendline("v")
+    child.expect_exact("Nejmladší zlobr")                   # the players' transcript at the end:
+    child.expect_exact("Sudba ?")                           # the secret ogre's Sudba hidden
+    child.expect(r"sha256:[0-9a-f]{64}")
+    shown = child.after
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    subprocess.run([DRD, "resolve", "hanus.replay.yaml", "--view", "player", "-o", "hraci.md"], cwd=tmp_path,
+                   check=True, capture_output=True)
+    players = (tmp_path / "hraci.md").read_text(encoding="utf-8")
+    assert "Sudba ?" in players and re.search(r"sha256:[0-9a-f]{64}", players).group(0) == shown
+    ok = subprocess.run([DRD, "resolve", "hanus.replay.yaml", "--verify", "hraci.md"], cwd=tmp_path,
+                        capture_output=True, text=True)
+    assert ok.returncode == 0 and "ok:" in ok.stdout
