@@ -105,7 +105,7 @@ def test_manoeuvres_and_ignored_answers():
                            {"by": "hanus", "name": "obrana", "paid": "vyhoda", "cost": 1, "via": None}],
             "exhaustions": [],
             "log": [{"rule": "SCENARIO-FORMAT §5", "text": "Volba mladsi proti hanus: nic, ignorována"},
-                    {"rule": "R-TEST", "text": "jiné"}]}
+                    {"rule": "CS-MULTI-4", "text": "jiné"}]}
     lines = explain_step(step, name)
     assert "  Ulrich: přesně — zdarma díky luk (R-MAN-2)" in lines
     assert "  Ulrich: mocně — stojí 1 Tělo (R-MAN-2)" in lines
@@ -164,3 +164,19 @@ def test_why_at_a_decision_in_english_through_the_runner(tmp_path):
     import json
 
     assert [e["cost"] for e in json.loads(res.stdout)["steps"][0]["exhaustions"]] == [3, 4]
+
+
+def test_the_outcome_quotes_the_engine_and_says_a_success_was_bought():
+    """R-TEST: the engine's own sentence (with the target) and, when the actor exhausted against the
+    test, that the success was bought (R-EXH-1)."""
+    step = {"id": "splh", "round": 1, "kind": "test",
+            "rolls": {"hanus": {"total": 7, "dice": [2, 2], "bonus": 3, "source": "given"}},
+            "order": ["hanus"], "actions": {"hanus": {"success": True, "affected": []}},
+            "exhaustions": [{"by": "hanus", "vs": "test", "pool": "telo", "cost": 3, "protected": ["hanus"],
+                             "denied": None, "ohrozeni": [3, 4], "gained": {}}],
+            "log": [{"rule": "R-TEST", "text": "Mistr Hanuš: 7 < 9 — NEÚSPĚCH"}]}
+    lines = explain_step(step, name)
+    assert "  Mistr Hanuš: 7 < 9 — NEÚSPĚCH (R-TEST)" in lines
+    assert "  Mistr Hanuš: úspěch — vykoupený vyčerpáním proti zkoušce (R-EXH-1)" in lines
+    assert not any("Pořadí" in line for line in lines)          # one roll: no order to explain
+    assert any("se vyčerpává proti" in line and line.endswith(": 3 Tělo") for line in lines)

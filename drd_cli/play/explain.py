@@ -81,7 +81,7 @@ def explain_order(step: dict, name: Names, rules: dict) -> list[str]:
     out = []
     rolls = step.get("rolls") or {}
     order = step.get("order") or []
-    if order:
+    if len(order) > 1:
         listed = ", ".join(f"{name(p)} {(rolls.get(p) or {}).get('total', '?')}" for p in order)
         out.append(_("Order (R-ORDER): from the highest roll down — {order}").format(order=listed))
     tie = ((rules or {}).get("params") or {}).get("tie")
@@ -192,6 +192,27 @@ def explain_manoeuvre(m: dict, name: Names) -> str:
 
 
 ANSWER_RULES = ("SCENARIO-FORMAT §5",)
+# The engine's own sentences of a test's or výzva's result (`10 ≥ 9 — ÚSPĚCH`): the target is there.
+OUTCOME_RULES = ("R-TEST", "R-CHAL")
+
+
+def explain_outcome(step: dict, name: Names) -> list[str]:
+    """Who succeeded (`actions.<id>.success`), with the engine's sentence for a test or výzva, and
+    a success bought by exhausting against the test (R-EXH-1)."""
+    out = []
+    for entry in step.get("log") or []:
+        if isinstance(entry, dict) and entry.get("rule") in OUTCOME_RULES:
+            out.append(f"{entry.get('text')} ({entry.get('rule')})")
+    bought = {e.get("by") for e in step.get("exhaustions") or [] if isinstance(e, dict) and e.get("vs") == "test"}
+    for pid, action in (step.get("actions") or {}).items():
+        if not isinstance(action, dict) or "success" not in action:
+            continue
+        word = _("success") if action["success"] else _("failure")
+        line = f"{name(pid)}: {word}"
+        if action["success"] and pid in bought:
+            line += _(" — bought by exhausting against the test (R-EXH-1)")
+        out.append(line)
+    return out
 
 
 def explain_step(step: dict, name: Names, rules: dict | None = None) -> list[str]:
@@ -205,6 +226,10 @@ def explain_step(step: dict, name: Names, rules: dict | None = None) -> list[str
     if order:
         out.append(_("Order and pairs:"))
         out += ["  " + line for line in order]
+    outcome = explain_outcome(step, name)
+    if outcome:
+        out.append(_("Outcome:"))
+        out += ["  " + line for line in outcome]
     if step.get("manoeuvres"):
         out.append(_("Manoeuvres:"))
         out += ["  " + explain_manoeuvre(m, name) for m in step["manoeuvres"] if isinstance(m, dict)]
