@@ -45,7 +45,9 @@ class Estimate:
         z2 = Z95 * Z95
         centre = (p + z2 / (2 * n)) / (1 + z2 / n)
         half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-        return cls(p, max(0.0, centre - half), min(1.0, centre + half), n)
+        low = 0.0 if k == 0 else max(0.0, centre - half)
+        high = 1.0 if k == n else min(1.0, centre + half)
+        return cls(p, low, high, n)
 
     @classmethod
     def mean(cls, s1: float, s2: float, n: int) -> "Estimate":
