@@ -25,6 +25,24 @@ COMBO_BUDGET = 250000
 #: Seconds an estimate samples for when no sample count is given.
 DEFAULT_TIME = 1.5
 MAX_SAMPLES = 1_000_000
+
+
+def time_budget(factor: float = 2.5, low: float = 0.25, high: float = 4.0) -> float:
+    """Seconds an estimate of a command may sample: `factor` × how long this process has run so
+    far (start-up, reading and checking the file: about what `drd resolve` of it costs), within
+    [low, high]. So the whole command stays a few times `drd resolve` on a fast machine and on a
+    slow one alike (#14). Where the process's age cannot be read: DEFAULT_TIME."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as f:
+            start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime", encoding="ascii") as f:
+            uptime = float(f.read().split()[0])
+        import os
+
+        age = uptime - start_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return DEFAULT_TIME
+    return min(high, max(low, factor * age))
 Z95 = 1.959963984540054
 
 

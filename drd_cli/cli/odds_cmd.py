@@ -128,7 +128,7 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
                                                  "estimate by simulation (0: always estimate).")),
               samples: Optional[int] = typer.Option(None, "--samples", min=1,
                                                     help=N_("An estimate draws exactly this many samples (default: "
-                                                            "as many as about 1.5 s allows).")),
+                                                            "as many as fit in about 2.5 times the start-up).")),
               what_if: bool = typer.Option(False, "--what-if",
                                            help=N_("Also the odds with each manoeuvre a roller can still afford "
                                                    "that changes them (přesně), and what it costs.")),
@@ -151,8 +151,10 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
     with guarded():
         loaded = api.load_scenario(file)
         t = time.perf_counter()
+        from ..odds_step import time_budget
+
         rules = {"seed": seed, "params": parse_params(set_), "enable": tuple(enable or ()),
-                 "disable": tuple(disable or ()), "group": group}
+                 "disable": tuple(disable or ()), "group": group, "time_limit": time_budget()}
         try:
             with _progress_bar() as progress:
                 if what_if:
