@@ -87,7 +87,7 @@ class Estimate:
         return float(other) - self.value
 
     def __bool__(self) -> bool:
-        return self.value != 0 or self.high != 0
+        return self.value != 0
 
     def __repr__(self) -> str:
         return f"Estimate({self.value:.4f}, [{self.low:.4f}, {self.high:.4f}], n={self.n})"
@@ -520,7 +520,7 @@ def _estimate(run: Callable, open_calls: list, offsets: list, keyfn: Any, split:
             counts[got] += 1
         done += 1
         if progress is not None and done % 256 == 0:
-            progress(done, shown if shown is not None else done)
+            progress(done, shown)       # total None: as many as the time allows
         if deadline is not None and time.perf_counter() > deadline:
             break
     if progress is not None:

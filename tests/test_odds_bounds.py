@@ -140,7 +140,7 @@ def test_cli_estimate_json_and_czech_text():
     assert "fraction" in data["pairs"]["a vs b"]["a"]           # pairs stay exact
     r = runner.invoke(odds_app, [f, "boj", "--samples", "300"])
     assert r.exit_code == 0 and "ODHAD" in r.output and "300 vzorků" in r.output
-    assert "≈" in r.output and "přesně spočteno" in r.output
+    assert "≈" in r.output and "přesný výpočet" in r.output
     assert "," in r.output.split("ÚSPĚCH ≈ ")[1][:6]             # Czech decimal comma
     r = runner.invoke(odds_app, [f, "boj", "--samples", "300", "--lang", "en"])
     assert r.exit_code == 0 and "ESTIMATE from 300 samples" in r.output
@@ -242,3 +242,18 @@ def test_what_if_only_one_roller_for_play(tmp_path):
     w = odds.what_if(_load("c4.yaml", tmp_path, CONTEST4), "boj", only="c")
     assert [r["who"] for r in w["rollers"]] == ["c"]
     assert isinstance(w["rollers"][0]["win"], Fraction)
+
+
+def test_progress_reports_resolutions_then_samples():
+    """The progress callback (the bar on a terminal) sees resolutions of an exact answer up to
+    the number of classes, and samples of an estimate up to the samples drawn."""
+    loaded = _load("ctyri-ve-stretu.yaml")
+    seen = []
+    r = odds.step_odds(loaded, "boj", progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (r["classes"], r["classes"]) and all(d <= t for d, t in seen)
+    seen.clear()
+    odds.step_odds(loaded, "boj", budget=0, samples=600, progress=lambda done, total: seen.append((done, total)))
+    assert seen[0] == (256, 600) and seen[-1] == (600, 600)
+    seen.clear()
+    r = odds.step_odds(loaded, "boj", budget=0, time_limit=0.2, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (r["samples"], r["samples"]) and all(t is None for _d, t in seen[:-1])

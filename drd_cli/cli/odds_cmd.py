@@ -191,12 +191,13 @@ class _progress_bar:
         self._prog = None
         if not sys.stderr.isatty():
             return None
-        from rich.progress import Progress
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
         from ..i18n import _
         from ._common import make_console
 
-        self._prog = Progress(console=make_console(stderr=True), transient=True)
+        self._prog = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}"),
+                              TimeElapsedColumn(), console=make_console(stderr=True), transient=True)
         self._prog.start()
         self._task = self._prog.add_task(_("Computing odds"), total=None)
         return self._update
