@@ -230,10 +230,13 @@ def step_odds(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 
     return odds_for(prep, choose, **kwargs)
 
 
-def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, classes: bool = True, max_extra: int = 4,
+def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_choose: str | None = None,
+             classes: bool = True, max_extra: int = 4,
              budget: int = DEFAULT_BUDGET, samples: int | None = None, time_limit: float | None = DEFAULT_TIME,
              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """The outcome of the prepared step (or of `step`, a variant of it at the same place).
+
+    `choose` answers the decisions before the step and, unless `step_choose` is given, in it.
 
     Exact when the classes fit `budget` (0 forces an estimate): each class of dice combinations
     the engine cannot tell apart is resolved once from the checkpoint and weighted by its share
@@ -249,6 +252,7 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, classe
     spec = prep.step if step is None else step
     cp = prep.checkpoint(choose)
     profile, hooks = prep.profile, prep.hooks
+    choose = step_choose or choose
 
     def run(dice: Any) -> tuple[dict, Any]:
         return resolve_step_from(cp, scn, profile, dice, hooks, choose=choose)

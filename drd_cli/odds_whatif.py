@@ -49,9 +49,11 @@ def what_if(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 0,
     exh_base = None
     out_rollers = []
     for who, role, vs, spec in chosen:
+        # The state before the step stays the one `choose` leads to; only the step's own
+        # decisions are answered `exhaust` for a counter's numbers.
         policy = "exhaust" if role == "counter" else choose
         if role == "counter" and exh_base is None:
-            exh_base = base if choose == "exhaust" else odds_for(prep, "exhaust", **kw)
+            exh_base = base if choose == "exhaust" else odds_for(prep, choose, step_choose="exhaust", **kw)
         now = exh_base if role == "counter" else base
         entry: dict[str, Any] = {"who": who, "role": role, "vs": vs, "win": _win(now, who, role, vs),
                                  "exact": bool(now.get("exact", True)), "options": [], "unavailable": []}
@@ -59,7 +61,7 @@ def what_if(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 0,
             entry.update(_exhaust_numbers(now, vs, who))
         step = _with_presne(prep.step, spec)
         try:
-            r = odds_for(prep, policy, step=step, **kw)
+            r = odds_for(prep, choose, step=step, step_choose=policy, **kw)
         except RuleViolation as exc:
             # The rules refuse přesně here whatever the dice (nothing left to pay it with, acting
             # from obrana, a cap on manoeuvres): the engine's own words say why.

@@ -257,3 +257,18 @@ def test_progress_reports_resolutions_then_samples():
     seen.clear()
     r = odds.step_odds(loaded, "boj", budget=0, time_limit=0.2, progress=lambda done, total: seen.append((done, total)))
     assert seen[-1] == (r["samples"], r["samples"]) and all(t is None for _d, t in seen[:-1])
+
+
+def test_what_if_counter_numbers_keep_the_state_before_the_step(tmp_path):
+    """R-EXH-1: the earlier failed test is accepted under `--choose accept`, so Aneta enters the
+    contest at Ohrožení 2 (not 3, as if she had exhausted then): her expected cost against
+    Bohouš is 2 × his win chance; only the step's own decisions are answered `exhaust`."""
+    text = ONE_PAIR.replace("SUDBA", "5").replace("  - steps:\n", """  - steps:
+      - id: priprava
+        test: {actor: a, label: příprava, pool: telo, bonus_from: valecnik, roll: 5}
+  - steps:
+""")
+    w = odds.what_if(_load("p2.yaml", tmp_path, text), "boj", "accept")
+    b = next(r for r in w["rollers"] if r["who"] == "b")
+    lose = odds.contest_odds(1, 1, "actor")["lose"]
+    assert b["actor_exhausts"] == lose and b["actor_cost"] == 2 * lose
