@@ -296,9 +296,22 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
     if budget > 0:
         # Per roller: (total or kept sum, representative faces, how many faces give it).
         per_call = [[(k + (off or 0), f, c) for k, f, c in _classes(call[0])] for call, off in zip(open_calls, offsets)]
+        hopeless = False
+        if keyfn is not None and getattr(keyfn, "split", False):
+            # When n+1 totals lie in every roller's range, every order of the actor and its n
+            # counters happens, and each order is a class of its own: (n+1)! classes at least;
+            # n totals common to the counters give every settling order, n! classes at least.
+            ranges = [{t for t, _f, _c in o} for o in per_call]
+            n = len(ranges) - 1
+            least = 0
+            if len(set.intersection(*ranges)) >= n + 1:
+                least = math.factorial(n + 1)
+            elif n and len(set.intersection(*ranges[1:])) >= n:
+                least = math.factorial(n)
+            hopeless = least > budget
         if keyfn is not None:
             per_call = _compress(per_call, consts)
-        groups = _exact_groups(per_call, keyfn)
+        groups = None if hopeless else _exact_groups(per_call, keyfn, budget)
         if groups is not None and len(groups) > budget:
             groups = None
     split = keyfn is not None and getattr(keyfn, "split", False)
@@ -346,7 +359,7 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
     return out
 
 
-def _exact_groups(per_call: list[list[tuple]], keyfn: Any) -> dict | None:
+def _exact_groups(per_call: list[list[tuple]], keyfn: Any, budget: int = DEFAULT_BUDGET) -> dict | None:
     """Classes of dice combinations: key → [representative faces per roller, number of faces];
     None when enumerating them is over budget."""
     if keyfn is not None and getattr(keyfn, "split", False):
@@ -400,31 +413,24 @@ def _contest_classes(per_call: list[list[tuple]], act_consts: list[int], cnt_con
         ocheck = [tuple(v >= k for k in ks) for ks in cnt_consts]
         acheck = tuple(v >= k for k in act_consts)
         new: dict[tuple, list] = {}
+        # The ways the rollers not placed yet can take this value depend only on who is placed:
+        # worked out once per mask (which counters, their weight, their annotation parts).
+        ways: dict[int, list] = {}
         for (mask, order, ann, af), (w, faces) in states.items():
-            cand = [x for x in here if not mask >> x[0] & 1]
-            need = must & ~mask
-            for bits in range(1 << len(cand)):
-                chosen = [cand[i] for i in range(len(cand)) if bits >> i & 1]
-                cmask = 0
-                for e, _f, _c in chosen:
-                    cmask |= 1 << e
-                if need & ~cmask:
-                    continue  # a roller whose lowest total this is must take it now
-                if not chosen:
+            options = ways.get(mask)
+            if options is None:
+                options = ways[mask] = _placements(here, mask, must & ~mask, ocheck)
+            for cmask, actor_here, mult, placed, counters in options:
+                if not cmask:
                     key, nw, nf = (mask, order, ann, af), w, faces
                 else:
-                    actor_here = bool(cmask & 1)
                     side = 0 if actor_here else (1 if af is None else -1)
-                    order2, ann2, nw = list(order), list(ann), w
                     fl = list(faces)
-                    for e, f, c in chosen:
-                        nw *= c
+                    for e, f in placed:
                         fl[e] = f
-                        if e:
-                            order2.append(e - 1)
-                            ann2.append((side, ocheck[e - 1]))
-                    key = (mask | cmask, tuple(order2), tuple(ann2), acheck if actor_here else af)
-                    nf = tuple(fl)
+                    key = (mask | cmask, order + tuple(j for j, _ch in counters),
+                           ann + tuple((side, ch) for _j, ch in counters), acheck if actor_here else af)
+                    nw, nf = w * mult, tuple(fl)
                 g = new.get(key)
                 if g is None:
                     new[key] = [nw, nf]
@@ -448,6 +454,26 @@ def _contest_classes(per_call: list[list[tuple]], act_consts: list[int], cnt_con
         else:
             g[1] += w
     return groups
+
+
+def _placements(here: list[tuple], mask: int, need: int, ocheck: list[tuple]) -> list[tuple]:
+    """Every subset of the not yet placed rollers that can take this value (those whose lowest
+    total it is must): (mask, actor among them, product of their counts, (roller, faces) each,
+    (counter index, its checks) in file order)."""
+    cand = [x for x in here if not mask >> x[0] & 1]
+    out = []
+    for bits in range(1 << len(cand)):
+        chosen = [cand[i] for i in range(len(cand)) if bits >> i & 1]
+        cmask = 0
+        mult = 1
+        for e, _f, c in chosen:
+            cmask |= 1 << e
+            mult *= c
+        if need & ~cmask:
+            continue
+        out.append((cmask, bool(cmask & 1), mult, tuple((e, f) for e, f, _c in chosen),
+                    tuple((e - 1, ocheck[e - 1]) for e, _f, _c in chosen if e)))
+    return out
 
 
 def _exact_pairs(open_calls: list, offsets: list, rec: dict, tie: str) -> dict:
