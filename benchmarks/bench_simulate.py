@@ -82,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
         unmemo = time.perf_counter() - t0
         cold()
         t0 = time.perf_counter()
-        many = simulate(path, n, workers=args.workers)
+        # The pool itself, whatever simulate would choose for this n (it pools only from POOL_FROM runs).
+        many = simulate(path, n, workers=args.workers or os.cpu_count() or 1)
         pooled = time.perf_counter() - t0
         assert one == many, "results must not depend on the worker count"
         assert one == full, "the memo must not change any result"
