@@ -272,3 +272,38 @@ def test_what_if_counter_numbers_keep_the_state_before_the_step(tmp_path):
     b = next(r for r in w["rollers"] if r["who"] == "b")
     lose = odds.contest_odds(1, 1, "actor")["lose"]
     assert b["actor_exhausts"] == lose and b["actor_cost"] == 2 * lose
+
+
+def test_contest_classes_give_up_past_their_state_limit():
+    per_call = [[(k + b, f, c) for k, f, c in odds_step._classes(2)] for b in (2, 1, 0, 3)]
+    assert odds_step._contest_classes(per_call, [], [[], [], []], 10) is None
+    assert len(odds_step._contest_classes(per_call, [], [[], [], []], 10 ** 6)) > 10
+
+
+JOINT = """\
+format: drd/1
+title: společný skok
+participants:
+  a: {name: Aneta, pools: {telo: 5, duse: 5, vliv: 5}, ohrozeni: 1, levels: {lovec: 2}}
+  b: {name: Bohouš, pools: {telo: 5, duse: 5, vliv: 5}, ohrozeni: 2, levels: {lovec: 1}}
+  c: {name: Cyril, pools: {telo: 5, duse: 5, vliv: 5}, ohrozeni: 0, levels: {lovec: 3}}
+rounds:
+  - steps:
+      - id: skok
+        test: {actors: [a, b, c], label: skok, bonus_from: lovec, pool: telo, failure: {ohrozeni: 1}}
+"""
+
+
+@pytest.mark.parametrize("policy", ["accept", "exhaust"])
+def test_a_test_step_estimate_contains_its_exact_answer(tmp_path, policy):
+    """R-TEST, R-EXH-1: a joint test forced to an estimate: each actor's success and Ohrožení
+    lie in their intervals around the exact (independent) odds, and the distributions sum to 1."""
+    loaded = _load("j.yaml", tmp_path, JOINT)
+    exact = odds.step_odds(loaded, "skok", policy, **RULES)
+    est = odds.step_odds(loaded, "skok", policy, budget=0, samples=3000, **RULES)
+    assert exact["success"]["c"] == (1 if policy == "exhaust" else odds.test_odds(3)["success"])
+    for pid, p in exact["success"].items():
+        e = est["success"][pid]
+        assert e.low <= float(p) <= e.high
+    for d in est["ohrozeni"].values():
+        assert abs(sum(v.value for v in d.values()) - 1) < 1e-9
