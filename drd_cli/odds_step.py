@@ -288,7 +288,7 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
     for c in open_calls:
         denom *= 6 ** c[0]
     base = {"step": prep.step_id, "kind": step_rec["kind"], "choose": choose,
-            "open_rolls": [{"who": c[1], "dice": c[0]} for c in open_calls], "combinations": denom,
+            "open_rolls": [{"who": c[1], "dice": c[0]} for c in open_calls], "combinations": denom, "budget": budget,
             # Manoeuvres are paid before the roll, so how they are paid does not depend on the dice.
             "manoeuvres": step_rec.get("manoeuvres", [])}
 

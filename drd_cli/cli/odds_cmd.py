@@ -239,9 +239,9 @@ def _step_lines(r: dict, names: dict) -> list[str]:
             ms=fmt_decimal(r["elapsed_ms"], 1)))
     else:
         samples = f"{r['samples']:,}".replace(",", " ")
-        lines.append(_("  {combinations}: too many classes for an exact answer; ESTIMATE from {samples} "
-                       "({resolutions}), {ms} ms").format(
-            combinations=combinations,
+        lines.append(_("  {combinations}: more classes than the budget ({budget}) for an exact answer; ESTIMATE "
+                       "from {samples} ({resolutions}), {ms} ms").format(
+            combinations=combinations, budget=f"{r.get('budget', 0):,}".replace(",", " "),
             samples=ngettext("{n} sample", "{n} samples", r["samples"]).format(n=samples),
             resolutions=ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(n=r["resolutions"]),
             ms=fmt_decimal(r["elapsed_ms"], 1)))
