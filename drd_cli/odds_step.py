@@ -328,8 +328,11 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
     dropped = refused = Fraction(0)
     resolutions = 0
     total = len(groups)
+    # Weights are counted in units of 1/denom (integers, until a re-roll branches) and summed
+    # per distinct outcome first: many classes end alike, and Fraction arithmetic is slow.
+    by_outcome: dict[tuple, Any] = {}
     for done, (answers, w) in enumerate(groups.values()):
-        stack: list[tuple[list[list[int]], Fraction]] = [(answers, Fraction(w, denom))]
+        stack: list[tuple[list[list[int]], Any]] = [(answers, w)]
         while stack:
             plan, p = stack.pop()
             try:
@@ -347,12 +350,17 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
                 for _k, faces, cnt in _classes(need.n):
                     stack.append((plan + [list(faces)], p * Fraction(cnt, tot)))
                 continue
-            agg.add(summarize(rec, state), p)
+            key = summarize(rec, state)
+            by_outcome[key] = by_outcome.get(key, 0) + p
         if progress is not None and (done % 64 == 63 or done == total - 1):
             progress(done + 1, total)
+    for key, p in by_outcome.items():
+        agg.add(key, p)
+    dropped = Fraction(dropped) / denom
+    refused = Fraction(refused) / denom
     norm = 1 - dropped
-    n = norm if norm else Fraction(1)
-    out = agg.result(lambda v: v / n)
+    n = (norm if norm else Fraction(1)) * denom
+    out = agg.result(lambda v: Fraction(v) / n)
     out.update(base)
     out.update({"exact": True, "samples": None, "classes": len(groups), "resolutions": resolutions,
                 "dropped": dropped, "refused": refused / (1 - dropped) if dropped != 1 else refused})
