@@ -13,6 +13,7 @@ past `MAX_NODES`; `simulate` then resolves the remaining runs in full.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
@@ -164,7 +165,7 @@ class Memo:
 
             try:
                 state, rinfo = _begin_round(self._states[token], ri, rnd)
-                got = (self._intern(state), _snap(rinfo))
+                got = (self._intern(state, token), _snap(rinfo))
             except Exception as exc:  # noqa: BLE001
                 got = type(exc).__name__
             self._rounds[key] = got
@@ -185,7 +186,7 @@ class Memo:
         ctx = self._ctx(ri, rsnap, dice)
         state, data = _run_step(ctx, self._states[token], self.scenario.rounds[ri].steps[si], ri, si,
                                 self.plugin_kinds)
-        return self._intern(state), _snap(ctx.round), _summary(data)
+        return self._intern(state, token), _snap(ctx.round), _summary(data)
 
     def _resolve_end(self, key: tuple, dice: Any) -> tuple:
         from .engine.run import _end_round
@@ -196,14 +197,31 @@ class Memo:
         summaries = []
         for data, state in _end_round(ctx, state, self.scenario, ri, self.scenario.rounds[ri], step_no):
             summaries.append(_summary(data))
-        return self._intern(state), tuple(summaries)
+        return self._intern(state, token), tuple(summaries)
 
     # ----------------------------------------------------------------- states
 
-    def _intern(self, state: Any) -> int:
-        """A small number per distinct state (by content), so equal states share their trees."""
-        fp = repr((list(state.participants.values()), sorted(state.longs.items(), key=repr),
-                   sorted(state.free_used, key=repr)))
+    def _intern(self, state: Any, prev: int | None = None) -> int:
+        """A small number per distinct state, so runs reaching the same state share its trees.
+
+        A state is named by the state it came from and the content of the participants the step
+        replaced (a step copies only what it touches, so the others are the very same objects):
+        O(changed), not O(participants), and equal content from the same state is one number.
+        A digest (BLAKE2b) of that stands for it, so memory does not grow with the participants.
+        """
+        if prev is not None:
+            before = self._states[prev]
+            if state is before:
+                return prev
+            old = before.participants
+            changed = [(pid, p) for pid, p in state.participants.items() if old.get(pid) is not p]
+            if len(state.participants) != len(old):
+                changed.append(("", tuple(state.participants)))
+            text = repr((prev, changed, sorted(state.longs.items(), key=repr), sorted(state.free_used, key=repr)))
+        else:
+            text = repr((list(state.participants.values()), sorted(state.longs.items(), key=repr),
+                         sorted(state.free_used, key=repr)))
+        fp = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).digest()
         token = self._state_ids.get(fp)
         if token is None:
             token = self._state_ids[fp] = len(self._states)
