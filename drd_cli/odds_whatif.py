@@ -81,7 +81,8 @@ def what_if(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 0,
 
 def _rollers(step: Any) -> list[tuple[str, str, str | None, Any]]:
     """(who, role, against whom, the action spec that may carry manoeuvres) per roller of a core
-    contest or a one-actor test; other steps (a joint test, a race, a plugin's step) have none."""
+    contest or a one-actor test; other steps (a joint test, a výzva, a race, a plugin's step) have
+    no per-roller manoeuvre list in the format, so none."""
     out: list[tuple[str, str, str | None, Any]] = []
     contest = getattr(step, "contest", None)
     if contest is not None:

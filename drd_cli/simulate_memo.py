@@ -3,7 +3,7 @@
 The engine is a pure function of the state before a step, the round's bookkeeping, the rules,
 the answer policy and the dice it is given — and it reads dice only through their kept sum (the
 same fact `drd odds` rests on, docs/odds.md). So each step's outcome is remembered, keyed by the
-state before it (interned by content) and the round's bookkeeping, in a tree of its dice: each
+state before it (interned: see `Memo._intern`) and the round's bookkeeping, in a tree of its dice: each
 node knows how many dice the engine asks for next, each branch is one kept sum. A run walks the
 tree drawing its dice from its own generator exactly as `SeededDice` would; only a branch not
 seen yet is resolved by the engine (the dice already drawn replayed, the rest drawn on), and
