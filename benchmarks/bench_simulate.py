@@ -92,7 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     ratio = single / bare
     print(f"scenario: {per_run} dice per run, {n} runs, {one['runs']} resolved")
     print(f"bare dice loop           : {n / bare:10,.0f} runs/s")
-    print(f"simulate, 1 process      : {n / single:10,.0f} runs/s   (simulate/bare ×{ratio:.1f}; goal ≤ ×{args.limit:g})")
+    print(f"simulate, 1 process      : {n / single:10,.0f} runs/s   (simulate/bare ×{ratio:.1f}; "
+          f"goal ≤ ×{args.limit:g})")
     print(f"simulate, no memo        : {n / unmemo:10,.0f} runs/s   (simulate/bare ×{unmemo / bare:.1f})")
     print(f"simulate, {cores} workers     : {n / pooled:10,.0f} runs/s   (simulate/bare ×{pooled / bare:.1f}, "
           f"pool speed-up ×{single / pooled:.2f})")
