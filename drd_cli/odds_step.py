@@ -27,7 +27,7 @@ DEFAULT_TIME = 1.5
 MAX_SAMPLES = 1_000_000
 
 
-def time_budget(factor: float = 2.5, low: float = 0.25, high: float = 4.0) -> float:
+def time_budget(factor: float = 3.0, low: float = 0.25, high: float = 4.0) -> float:
     """Seconds an estimate of a command may sample: `factor` × how long this process has run so
     far (start-up, reading and checking the file: about what `drd resolve` of it costs), within
     [low, high]. So the whole command stays a few times `drd resolve` on a fast machine and on a
@@ -248,6 +248,7 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
     from .engine.run import resolve_step_from
     from .errors import RuleViolation
 
+    started = time.perf_counter()
     scn = prep.scn if step is None else prep.with_step(step)
     spec = prep.step if step is None else step
     cp = prep.checkpoint(choose)
@@ -316,6 +317,9 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
             groups = None
     split = keyfn is not None and getattr(keyfn, "split", False)
     if groups is None:
+        if time_limit is not None:
+            # The time limit is for the whole answer: what trying the exact way took comes off it.
+            time_limit = max(min(0.25, time_limit), time_limit - (time.perf_counter() - started))
         out = _estimate(run, open_calls, offsets, keyfn, split, keep_best, prep.seed, samples, time_limit, progress)
         if split and profile.params.get("tie") in ("actor", "counter"):
             # Who wins a pair depends only on its two totals and the tie rule: exact even here.

@@ -128,7 +128,7 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
                                                  "estimate by simulation (0: always estimate).")),
               samples: Optional[int] = typer.Option(None, "--samples", min=1,
                                                     help=N_("An estimate draws exactly this many samples (default: "
-                                                            "as many as fit in about 2.5 times the start-up).")),
+                                                            "as many as fit in about 3 times the start-up).")),
               what_if: bool = typer.Option(False, "--what-if",
                                            help=N_("Also the odds with each manoeuvre a roller can still afford "
                                                    "that changes them (přesně), and what it costs.")),
