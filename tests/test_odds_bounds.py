@@ -307,3 +307,13 @@ def test_a_test_step_estimate_contains_its_exact_answer(tmp_path, policy):
         assert e.low <= float(p) <= e.high
     for d in est["ohrozeni"].values():
         assert abs(sum(v.value for v in d.values()) - 1) < 1e-9
+
+
+def test_cli_what_if_who_limits_to_one_roller_and_refuses_unknown_ids(tmp_path):
+    p = tmp_path / "c4.yaml"
+    p.write_text(CONTEST4, encoding="utf-8")
+    r = runner.invoke(odds_app, [str(p), "boj", "--what-if", "--who", "c", "--json"])
+    assert r.exit_code == 0, r.output
+    assert [x["who"] for x in json.loads(r.output)["rollers"]] == ["c"]
+    r = runner.invoke(odds_app, [str(p), "boj", "--what-if", "--who", "x"])
+    assert r.exit_code == 2 and "neznámý účastník 'x'" in r.output

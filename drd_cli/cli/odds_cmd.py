@@ -132,6 +132,9 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
               what_if: bool = typer.Option(False, "--what-if",
                                            help=N_("Also the odds with each manoeuvre a roller can still afford "
                                                    "that changes them (přesně), and what it costs.")),
+              who: Optional[str] = typer.Option(None, "--who",
+                                                help=N_("With --what-if: only this roller's options (a participant "
+                                                        "id).")),
               as_json: bool = typer.Option(False, "--json", help=N_("Print JSON instead of text.")),
               lang: Optional[Lang] = lang_option()) -> None:
     """Exact odds of one scenario step over every die the file leaves open in it.
@@ -150,6 +153,12 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
         raise typer.BadParameter("accept | exhaust | cheapest", param_hint="--choose")
     with guarded():
         loaded = api.load_scenario(file)
+        if who is not None and who not in loaded.scenario.participants:
+            from ..i18n import _
+
+            typer.echo(f"{file}: " + _("unknown participant {id}; participants are {known}").format(
+                id=repr(who), known=", ".join(sorted(loaded.scenario.participants))), err=True)
+            raise typer.Exit(2)
         t = time.perf_counter()
         from ..odds_step import time_budget
 
@@ -160,7 +169,8 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
                 if what_if:
                     from ..odds import what_if as run_what_if
 
-                    w = run_what_if(loaded, step, choose, budget=budget, samples=samples, progress=progress, **rules)
+                    w = run_what_if(loaded, step, choose, budget=budget, samples=samples, progress=progress,
+                                    only=who, **rules)
                     r = w["base"]
                 else:
                     r = step_odds(loaded, step, choose, budget=budget, samples=samples, progress=progress, **rules)
