@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 POLICIES = ("accept", "exhaust", "cheapest")
 #: Runs from which `simulate` uses the process pool by itself (with the memo on).
-POOL_FROM = 10_000
+POOL_FROM = 50_000
 
 
 def _empty() -> dict:
