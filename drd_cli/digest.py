@@ -28,12 +28,20 @@ VERSION = 1
 PREFIX = "sha256:"
 
 
+_SCALARS = frozenset((str, int, bool, float, type(None)))
+
+
 def plain(value: Any) -> Any:
     """A YAML document (ruamel CommentedMap/Seq, scalars with comments) as plain JSON data."""
+    # Exactly str, int, bool, float or None is already plain (the rules below give it back as
+    # it is); checked first, and in line for items, since a document is mostly such scalars.
+    scalars = _SCALARS
+    if type(value) in scalars:
+        return value
     if isinstance(value, dict) or (hasattr(value, "items") and hasattr(value, "keys")):
-        return {str(k): plain(v) for k, v in value.items()}
+        return {k if type(k) is str else str(k): v if type(v) in scalars else plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
+        return [v if type(v) in scalars else plain(v) for v in value]
     if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, int):

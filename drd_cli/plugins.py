@@ -49,20 +49,15 @@ def discover(plugin_dirs: list[str] | tuple[str, ...] = ()) -> dict[str, PluginE
 
     Two distributions providing one id is an error naming both.
     """
-    from importlib.metadata import entry_points
-
     found: dict[str, PluginEntry] = {}
-    for ep in entry_points(group=GROUP):
-        dist = getattr(ep, "dist", None)
-        name = dist.metadata["Name"] if dist is not None else None
-        version = dist.version if dist is not None else None
-        prev = found.get(ep.name)
+    for ep_name, value, name, version, ep in _installed():
+        prev = found.get(ep_name)
         if prev is not None:
-            if prev.dist == name and prev.value == ep.value:
+            if prev.dist == name and prev.value == value:
                 continue   # the same distribution seen twice on sys.path
             raise PluginError(_("two plugins use the id {id}: {first} and {second}; uninstall one of them").format(
-                id=repr(ep.name), first=prev.dist or prev.value, second=name or ep.value))
-        found[ep.name] = PluginEntry(ep.name, ep.value, name, version, entry_point=ep)
+                id=repr(ep_name), first=prev.dist or prev.value, second=name or value))
+        found[ep_name] = PluginEntry(ep_name, value, name, version, entry_point=ep)
     for folder in plugin_dirs:
         for path in sorted(Path(folder).glob("*.py")):
             pid = path.stem.replace("_", "-")
@@ -71,6 +66,31 @@ def discover(plugin_dirs: list[str] | tuple[str, ...] = ()) -> dict[str, PluginE
                     id=repr(pid), first=found[pid].dist or found[pid].value, second=path))
             found[pid] = PluginEntry(pid, str(path), None, None, local=True)
     return dict(sorted(found.items()))
+
+
+_INSTALLED: dict[tuple, list[tuple]] = {}
+
+
+def _installed() -> list[tuple]:
+    """(id, value, distribution name, version, entry point) of every installed entry point of
+    the group, read once per process and `sys.path` (fresh PluginEntry objects are made from it
+    on every `discover`); each distribution's METADATA is parsed once, not twice per plugin."""
+    key = tuple(sys.path)
+    known = _INSTALLED.get(key)
+    if known is None:
+        from importlib.metadata import entry_points
+
+        meta: dict[Any, tuple] = {}
+        known = []
+        for ep in entry_points(group=GROUP):
+            dist = getattr(ep, "dist", None)
+            where = getattr(dist, "_path", None) or id(dist)
+            if where not in meta:
+                meta[where] = (dist.metadata["Name"], dist.version) if dist is not None else (None, None)
+            known.append((ep.name, ep.value, *meta[where], ep))
+        _INSTALLED.clear()      # only the current sys.path is worth keeping
+        _INSTALLED[key] = known
+    return known
 
 
 def default_states(entries: dict[str, PluginEntry]) -> dict[str, bool]:
@@ -269,6 +289,11 @@ def _manoeuvres(node: Any, path: tuple):
     """(document path, ManoeuvreSpec) of every manoeuvre given as a mapping with `via`."""
     from pydantic import BaseModel
 
+    # Imported once per walk, not once per node (a battle has ~150,000 nodes).
+    return _walk_manoeuvres(node, path, BaseModel)
+
+
+def _walk_manoeuvres(node: Any, path: tuple, BaseModel: type):  # noqa: N803
     if isinstance(node, BaseModel):
         if type(node).__name__ == "ManoeuvreSpec":
             if getattr(node, "via", None):
@@ -276,15 +301,15 @@ def _manoeuvres(node: Any, path: tuple):
             return
         for name in type(node).model_fields:
             value = getattr(node, name, None)
-            if value is not None:
+            if value is not None and not isinstance(value, (str, int, float)):   # a scalar holds no manoeuvre
                 field = type(node).model_fields[name]
-                yield from _manoeuvres(value, path + (field.alias or name,))
+                yield from _walk_manoeuvres(value, path + (field.alias or name,), BaseModel)
     elif isinstance(node, (list, tuple)):
         for i, item in enumerate(node):
-            yield from _manoeuvres(item, path + (i,))
+            yield from _walk_manoeuvres(item, path + (i,), BaseModel)
     elif isinstance(node, dict):
         for key, item in node.items():
-            yield from _manoeuvres(item, path + (key,))
+            yield from _walk_manoeuvres(item, path + (key,), BaseModel)
 
 
 # --------------------------------------------------------------------------- plugin step types
