@@ -53,6 +53,29 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
+def _already_plain(value: Any) -> bool:
+    """Whether `plain(value)` would only copy `value`: mappings with text keys, lists, and
+    exactly str, int, bool, float or None inside (what the fast reader gives for most files)."""
+    scalars = _SCALARS
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind in scalars:
+            continue
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if type(k) is not str:
+                    return False
+                if type(v) not in scalars:
+                    stack.append(v)
+        elif isinstance(node, list):
+            stack.extend(v for v in node if type(v) not in scalars)
+        else:
+            return False
+    return True
+
+
 def _rolls(result: dict) -> list[dict]:
     out = []
     for step in result.get("steps") or []:
@@ -70,7 +93,13 @@ def _rolls(result: dict) -> list[dict]:
 
 def payload(result: dict, scenario: Any, draws: list | None = None) -> dict:
     """The data the hash is taken over (see the module docstring)."""
-    data = plain(scenario) if scenario is not None else None
+    if scenario is None:
+        data = None
+    elif isinstance(scenario, dict) and _already_plain(scenario):
+        # The same JSON as a plain copy would give, without copying a large document.
+        data = {k: v for k, v in scenario.items() if k != "expect"}
+    else:
+        data = plain(scenario)
     if isinstance(data, dict):
         data.pop("expect", None)
     rules = result.get("rules") or {}

@@ -73,6 +73,9 @@ def resolve(
             result = resolve_scenario(loaded, seed=seed, choose=choose.value, params=params,
                                       enable=tuple(enable or ()), disable=tuple(disable or ()), group=group)
         digest = attach_digest(result, loaded)
+        # The document and its models are not needed to print the result: a 5,000-step
+        # battle's are tens of MB, freed before its (as large) text is made.
+        del loaded
         if expected is not None:
             _report_verify(expected, digest, result.get("seed"))
             return
