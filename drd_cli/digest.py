@@ -30,12 +30,20 @@ VERSION = 1
 PREFIX = "sha256:"
 
 
+_SCALARS = frozenset((str, int, bool, float, type(None)))
+
+
 def plain(value: Any) -> Any:
     """A YAML document (ruamel CommentedMap/Seq, scalars with comments) as plain JSON data."""
+    # Exactly str, int, bool, float or None is already plain (the rules below give it back as
+    # it is); checked first, and in line for items, since a document is mostly such scalars.
+    scalars = _SCALARS
+    if type(value) in scalars:
+        return value
     if isinstance(value, dict) or (hasattr(value, "items") and hasattr(value, "keys")):
-        return {str(k): plain(v) for k, v in value.items()}
+        return {k if type(k) is str else str(k): v if type(v) in scalars else plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
+        return [v if type(v) in scalars else plain(v) for v in value]
     if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, int):
@@ -45,6 +53,29 @@ def plain(value: Any) -> Any:
     if isinstance(value, (_dt.date, _dt.datetime)):
         return value.isoformat()
     return str(value)
+
+
+def _already_plain(value: Any) -> bool:
+    """Whether `plain(value)` would only copy `value`: mappings with text keys, lists, and
+    exactly str, int, bool, float or None inside (what the fast reader gives for most files)."""
+    scalars = _SCALARS
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind in scalars:
+            continue
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if type(k) is not str:
+                    return False
+                if type(v) not in scalars:
+                    stack.append(v)
+        elif isinstance(node, list):
+            stack.extend(v for v in node if type(v) not in scalars)
+        else:
+            return False
+    return True
 
 
 def _rolls(result: dict) -> list[dict]:
@@ -64,7 +95,13 @@ def _rolls(result: dict) -> list[dict]:
 
 def payload(result: dict, scenario: Any, draws: list | None = None) -> dict:
     """The data the hash is taken over (see the module docstring)."""
-    data = plain(scenario) if scenario is not None else None
+    if scenario is None:
+        data = None
+    elif isinstance(scenario, dict) and _already_plain(scenario):
+        # The same JSON as a plain copy would give, without copying a large document.
+        data = {k: v for k, v in scenario.items() if k != "expect"}
+    else:
+        data = plain(scenario)
     if isinstance(data, dict):
         data.pop("expect", None)
     rules = result.get("rules") or {}

@@ -92,25 +92,20 @@ def discover(plugin_dirs: list[str] | tuple[str, ...] = ()) -> dict[str, PluginE
     such an id (naming both), `drd plugins` lists all of them. Under DRD_DISABLE_PLUGIN_AUTOLOAD
     only drd's own distribution's entry points are looked at.
     """
-    from importlib.metadata import entry_points
-
     only_own = autoload_disabled()
     found: dict[str, PluginEntry] = {}
-    for ep in entry_points(group=GROUP):
-        dist = getattr(ep, "dist", None)
-        name = dist.metadata["Name"] if dist is not None else None
+    for ep_name, value, name, version, ep in _installed():
         own = _norm(name) == OWN_DISTRIBUTION
         if only_own and not own:
             continue
-        version = dist.version if dist is not None else None
-        entry = PluginEntry(ep.name, ep.value, name, version, entry_point=ep, builtin=own)
-        prev = found.get(ep.name)
+        entry = PluginEntry(ep_name, value, name, version, entry_point=ep, builtin=own)
+        prev = found.get(ep_name)
         if prev is not None:
-            if prev.dist == name and prev.value == ep.value:
+            if prev.dist == name and prev.value == value:
                 continue   # the same distribution seen twice on sys.path
             prev.rivals.append(entry)
             continue
-        found[ep.name] = entry
+        found[ep_name] = entry
     for folder in plugin_dirs:
         for path in sorted(Path(folder).glob("*.py")):
             pid = path.stem.replace("_", "-")
@@ -136,6 +131,31 @@ def id_clash(entry: PluginEntry) -> PluginError:
     rival = entry.rivals[0]
     return PluginError(_("two plugins use the id {id}: {first} and {second}; uninstall one of them").format(
         id=repr(entry.id), first=entry.where, second=rival.where), hint=disable_hint(entry.id))
+
+
+_INSTALLED: dict[tuple, list[tuple]] = {}
+
+
+def _installed() -> list[tuple]:
+    """(id, value, distribution name, version, entry point) of every installed entry point of
+    the group, read once per process and `sys.path` (fresh PluginEntry objects are made from it
+    on every `discover`); each distribution's METADATA is parsed once, not twice per plugin."""
+    key = tuple(sys.path)
+    known = _INSTALLED.get(key)
+    if known is None:
+        from importlib.metadata import entry_points
+
+        meta: dict[Any, tuple] = {}
+        known = []
+        for ep in entry_points(group=GROUP):
+            dist = getattr(ep, "dist", None)
+            where = getattr(dist, "_path", None) or id(dist)
+            if where not in meta:
+                meta[where] = (dist.metadata["Name"], dist.version) if dist is not None else (None, None)
+            known.append((ep.name, ep.value, *meta[where], ep))
+        _INSTALLED.clear()      # only the current sys.path is worth keeping
+        _INSTALLED[key] = known
+    return known
 
 
 def hook_failed(plugin_id: str, hook: str, exc: BaseException, entries: dict | None = None) -> PluginError:
@@ -514,6 +534,11 @@ def _manoeuvres(node: Any, path: tuple):
     """(document path, ManoeuvreSpec) of every manoeuvre given as a mapping with `via`."""
     from pydantic import BaseModel
 
+    # Imported once per walk, not once per node (a battle has ~150,000 nodes).
+    return _walk_manoeuvres(node, path, BaseModel)
+
+
+def _walk_manoeuvres(node: Any, path: tuple, BaseModel: type):  # noqa: N803
     if isinstance(node, BaseModel):
         if type(node).__name__ == "ManoeuvreSpec":
             if getattr(node, "via", None):
@@ -521,15 +546,15 @@ def _manoeuvres(node: Any, path: tuple):
             return
         for name in type(node).model_fields:
             value = getattr(node, name, None)
-            if value is not None:
+            if value is not None and not isinstance(value, (str, int, float)):   # a scalar holds no manoeuvre
                 field = type(node).model_fields[name]
-                yield from _manoeuvres(value, path + (field.alias or name,))
+                yield from _walk_manoeuvres(value, path + (field.alias or name,), BaseModel)
     elif isinstance(node, (list, tuple)):
         for i, item in enumerate(node):
-            yield from _manoeuvres(item, path + (i,))
+            yield from _walk_manoeuvres(item, path + (i,), BaseModel)
     elif isinstance(node, dict):
         for key, item in node.items():
-            yield from _manoeuvres(item, path + (key,))
+            yield from _walk_manoeuvres(item, path + (key,), BaseModel)
 
 
 # --------------------------------------------------------------------------- plugin step types

@@ -77,8 +77,17 @@ def test_every_shipped_file_reads_the_same_through_both_paths(path):
 def test_the_fast_path_reads_the_book_scenarios():
     # Not one of them needs ruamel: otherwise the speed of `drd check` would quietly be lost.
     for path in glob.glob(str(ROOT / "scenarios" / "*.yaml")):
-        data, _ = load_text(Path(path).read_bytes(), path)
-        assert isinstance(data, fastload.PosMap), path
+        data, source = load_text(Path(path).read_bytes(), path)
+        assert type(data) is dict, path                 # plain data: positions only when asked
+        assert isinstance(source.root, fastload.PosMap), path
+        assert source.root == data
+
+
+def test_positions_are_read_only_when_asked_for():
+    data, source = load_text("format: drd/1\ntitle: x\nrounds:\n  - steps: []\n", "p.yaml")
+    assert source._root is None
+    assert source.locate(("rounds", 0, "steps")).line == 4
+    assert source._root is not None
 
 
 SCALARS = ["0", "7", "-3", "+4", "007", "1_000", "0x1F", "0o7", "1.5", "-2.5e3", ".inf", "-.inf", ".nan", "1e3",

@@ -93,13 +93,16 @@ def resolve(
             result = resolve_scenario(loaded, seed=seed, choose=choose.value, params=params,
                                       enable=tuple(enable or ()), disable=tuple(disable or ()), group=group)
         digest = attach_digest(result, loaded)
-        if expected is not None:
-            _report_verify(expected, digest, result.get("seed"))
-            return
-        if view is View.player:
+        if view is View.player and expected is None:
             from ..render.view import player_view
 
             result = player_view(result, loaded.scenario)
+        # The document and its models are not needed to print the result: a 5,000-step
+        # battle's are tens of MB, freed before its (as large) text is made.
+        del loaded
+        if expected is not None:
+            _report_verify(expected, digest, result.get("seed"))
+            return
         emit_transcript(result, fmt, output, inputs)
 
 

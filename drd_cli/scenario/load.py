@@ -117,11 +117,30 @@ class _Pos:
 
 
 class SourceMap:
-    """Where each part of a loaded document is: document path → `Location` (1-based)."""
+    """Where each part of a loaded document is: document path → `Location` (1-based).
 
-    def __init__(self, root: Any, filename: str):
-        self.root = root
+    `root` is the document with positions (`lc`); for a file read by `fastload`, whose data has
+    none, it is made from `text` the first time a position is asked for (an error being
+    located): the same reader builds the same document, with its line/column table this time.
+    """
+
+    def __init__(self, root: Any, filename: str, *, text: str | None = None):
+        self._root = root
+        self._text = text
         self.filename = filename
+
+    @property
+    def root(self) -> Any:
+        if self._root is None and self._text is not None:
+            from . import fastload
+
+            self._root = fastload.load_fast(self._text, MAX_NODES, MAX_DEPTH, positions=True)
+            self._text = None
+        return self._root
+
+    @root.setter
+    def root(self, value: Any) -> None:
+        self._root, self._text = value, None
 
     def _walk(self, path: tuple, *, value: bool) -> _Pos:
         """Position of the deepest node of `path` that exists in the document."""
@@ -237,7 +256,7 @@ def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceM
     from . import fastload
 
     try:
-        data = fastload.load_fast(text, MAX_NODES, MAX_DEPTH)
+        data = fastload.load_fast(text, MAX_NODES, MAX_DEPTH, positions=False)
     except fastload.Limit as exc:
         where = Location(filename, exc.line + 1, exc.col + 1)
         if exc.kind == "alias-nodes":
@@ -259,7 +278,7 @@ def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceM
         source = SourceMap(data, filename)
         _normalise(data, source)
         return data, source
-    return data, SourceMap(data, filename)
+    return data, SourceMap(None, filename, text=text)
 
 
 def _normalise(root: Any, source: SourceMap) -> None:
