@@ -10,7 +10,7 @@ import typer
 from ._common import N_, Lang, guarded, lang_option, use_language, write_atomic
 
 
-HELP = N_("Print the JSON Schema of a scenario file (the `Scenario` model).\n\n"
+HELP = N_("Print the JSON Schema of a scenario file (DrD II or Dakara, every Czech key spelling included).\n\n"
           "Steps may use the core step types and the step types of the plugins that are on: the installed "
           "ones on by default, `--plugins-dir` folders, and with `--group` that group's choice.")
 
@@ -22,7 +22,7 @@ def schema(
                                         help=N_("Include the step types of the plugins this group switches on.")),
     lang: Optional[Lang] = lang_option(),
 ) -> None:
-    """Print the JSON Schema of a scenario file (the `Scenario` model).
+    """Print the JSON Schema of a scenario file (DrD II or Dakara, every Czech key spelling included).
 
     Steps may use the core step types and the step types of the plugins that are on: the
     installed ones on by default, `--plugins-dir` folders, and with `--group` that group's choice.
@@ -32,10 +32,9 @@ def schema(
         import json
 
         from ..api import known_step_models
-        from ..scenario.models import build_scenario_model
+        from ..schema import scenario_schema
 
-        model = build_scenario_model(known_step_models(group=group))
-        text = json.dumps(model.model_json_schema(), ensure_ascii=False, indent=2) + "\n"
+        text = json.dumps(scenario_schema(known_step_models(group=group)), ensure_ascii=False, indent=2) + "\n"
         if output:
             write_atomic(output, text)
         else:
