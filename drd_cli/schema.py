@@ -38,7 +38,7 @@ def scenario_schema(plugin_steps: dict[str, Any]) -> dict:
             keys.setdefault(key, [])
             if sub not in keys[key]:
                 keys[key].append(sub)
-    return {
+    return _for_users({
         "$schema": DIALECT,
         "title": "drd scenario (drd/1)",
         "description": "A scenario file of drd: DrD II by default, Dakara with `system: dakara` "
@@ -49,7 +49,19 @@ def scenario_schema(plugin_steps: dict[str, Any]) -> dict:
         "then": {"$ref": "#/$defs/DakaraScenario"},
         "else": {"$ref": "#/$defs/DrdScenario"},
         "$defs": defs,
-    }
+    })
+
+
+def _for_users(value: Any) -> Any:
+    """Descriptions come from the models' docstrings: they cite the user docs, not internal files."""
+    from .citations import for_users
+
+    if isinstance(value, dict):
+        return {k: for_users(v) if k == "description" and isinstance(v, str) else _for_users(v)
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_for_users(v) for v in value]
+    return value
 
 
 def _with_spellings(model: Any, prefix: str = "") -> dict:
