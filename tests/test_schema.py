@@ -129,3 +129,18 @@ def test_plugin_step_types_are_typed_keys(schema):
     assert "hide" in step
     hide = schema["$defs"]["HideSpec"]["properties"]
     assert {"action", "counter", "revealed", "ukrytý"} <= set(hide)
+
+
+def test_every_key_the_schema_knows_is_documented(schema):
+    """Every key (and Czech spelling) a file may use appears in the user docs, in backticks or as
+    `key:` in an example (docs/scenario-format.md, docs/dakara.md for Dakara files)."""
+    docs = (ROOT / "docs" / "scenario-format.md").read_text(encoding="utf-8") + \
+        (ROOT / "docs" / "dakara.md").read_text(encoding="utf-8")
+    missing = []
+    for name, sub in schema["$defs"].items():
+        for key in sub.get("properties", {}):
+            if key == "from_":          # the Python field name, accepted but never documented
+                continue
+            if f"`{key}`" not in docs and not re.search(r"[{ ,\n`]" + re.escape(key) + r":", docs):
+                missing.append(f"{name}.{key}")
+    assert missing == []
