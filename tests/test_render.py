@@ -65,7 +65,7 @@ def test_manoeuvres_in_czech():
 def test_exhaustions_cost_pool_ohrozeni_jizva_sacrifice():
     out = text()
     assert "hanus se vyčerpává proti stary: 3 Tělo, Ohrožení 3→4; chrání: hanus; Jizva „Pád z výšky“ (+3)" in out
-    assert "proti zkoušce (9): 4 Duše, Ohrožení 4→5" in out
+    assert "proti zkoušce: 4 Duše, Ohrožení 4→5" in out
     assert "ruší výhodu vítěze: stary" in out
     assert "obětuje hůl (+1)" in out
 

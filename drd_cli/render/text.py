@@ -190,7 +190,8 @@ def _manoeuvre(m: Any) -> str:
 
 
 def _vs(vs: Any) -> str:
-    return _("the test (9)") if vs == "test" else _who(vs)
+    # The test's target is the rules' `target` or a výzva's own: the log line gives the number.
+    return _("the test's target") if vs == "test" else _who(vs)
 
 
 def _gains(e: dict) -> list[Span]:
@@ -224,7 +225,7 @@ def _ohrozeni(e: dict) -> str | None:
 def _exhaustion(e: dict) -> Line:
     who = Span(_who(e.get("by", "?")), "strong")
     vs = _who(e.get("vs"))
-    template = (_("{who} exhausts against the test (9): {cost} {pool}") if e.get("vs") == "test"
+    template = (_("{who} exhausts against the test: {cost} {pool}") if e.get("vs") == "test"
                 else _("{who} exhausts against {vs}: {cost} {pool}"))
     spans = fill(template, who=who, vs=vs, cost=e.get("cost", "?"), pool=pool_name(e.get("pool", "?")))
     ohro = _ohrozeni(e)

@@ -1,0 +1,65 @@
+"""One language at a time, in words that fit (issue #12, item 8): the transcript's wording of a
+test's target, reflexive protection and exhausting for oneself among others."""
+
+from __future__ import annotations
+
+import textwrap
+
+from typer.testing import CliRunner
+
+from drd_cli.cli.app import app
+
+TARGET_11 = textwrap.dedent("""\
+    format: drd/1
+    title: cíl 11
+    participants:
+      borek: {name: Bořek, pools: {telo: 9, duse: 5, vliv: 5}, ohrozeni: 1}
+      ara: {name: Ařa, pools: {telo: 5, duse: 5, vliv: 5}}
+      cyril: {name: Cyril, pools: {telo: 5, duse: 5, vliv: 5}}
+    rules: {params: {target: 11}}
+    rounds:
+      - steps:
+          - id: t
+            test: {actor: borek, pool: telo, roll: 10, failure: {ohrozeni: 1}}
+            choices: {borek: exhaust}
+          - id: c
+            contest:
+              action: {actor: ara, pool: telo, targets: [borek], roll: 8, effect: {ohrozeni: 1}}
+              counters: [{actor: borek, kind: protect, pool: telo, roll: 9}]
+      - steps:
+          - id: d
+            contest:
+              action: {actor: ara, pool: telo, targets: [borek, cyril], manoeuvres: [rozsahle], roll: 12,
+                       effect: {ohrozeni: 1}}
+              counters: [{actor: borek, kind: harm, pool: telo, roll: 6}]
+            choices: {borek: {ara: {exhaust: [borek, cyril]}}}
+    """)
+
+
+def _transcript(tmp_path, *args: str) -> str:
+    path = tmp_path / "t.yaml"
+    path.write_text(TARGET_11, encoding="utf-8")
+    res = CliRunner().invoke(app, ["resolve", str(path), *args], env={"NO_COLOR": "1", "COLUMNS": "120"})
+    assert res.exit_code == 0, res.output
+    return res.stdout
+
+
+def test_a_test_with_target_11_never_says_9(tmp_path):
+    for lang in ("cs", "en"):
+        text = _transcript(tmp_path, "--lang", lang)
+        assert "(9)" not in text and " 9:" not in text
+        assert "11" in text
+
+
+def test_protecting_oneself_is_reflexive(tmp_path):
+    cs = _transcript(tmp_path)
+    assert "Bořek se ochránil" in cs and "Bořek ochránil Bořek" not in cs
+    en = _transcript(tmp_path, "--lang", "en")
+    assert "Bořek protected itself" in en and "Bořek protected Bořek" not in en
+
+
+def test_exhausting_for_oneself_and_others_says_oneself(tmp_path):
+    cs = _transcript(tmp_path)
+    assert "Bořek se vyčerpává za sebe, Cyril" in cs and "za Bořek" not in cs
+    en = _transcript(tmp_path, "--lang", "en")
+    assert "Bořek exhausts for itself, Cyril" in en
