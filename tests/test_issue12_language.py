@@ -63,3 +63,27 @@ def test_exhausting_for_oneself_and_others_says_oneself(tmp_path):
     assert "Bořek se vyčerpává za sebe, Cyril" in cs and "za Bořek" not in cs
     en = _transcript(tmp_path, "--lang", "en")
     assert "Bořek exhausts for itself, Cyril" in en
+
+
+DAKARA = sorted((__import__("pathlib").Path(__file__).resolve().parent.parent / "scenarios").glob("dakara-*.yaml"))
+RAW = __import__("re").compile(r"(?m)\b(mode|actor|skill|opponent|rating|modifiers|modified_rating|difficulty|answer|"
+                               r"risk|helpers|injury_total|dead): ")
+
+
+def test_dakara_transcripts_speak_in_names_and_words_without_drd2_plugins():
+    assert DAKARA
+    for path in DAKARA:
+        res = CliRunner().invoke(app, ["resolve", str(path)], env={"NO_COLOR": "1", "COLUMNS": "120"})
+        assert res.exit_code == 0, res.output
+        out = res.stdout
+        assert not RAW.search(out), path.name
+        assert "ukryvani" not in out and "kruhovy-sek" not in out and "Pravidla:" not in out
+        assert "narrator " not in out
+
+
+def test_dakara_odds_use_the_decimal_comma_in_czech():
+    cs = CliRunner().invoke(app, ["dakara", "test", "--skill", "3", "--difficulty", "4"], env={"NO_COLOR": "1"})
+    assert "41,67 %" in cs.stdout and "41.67" not in cs.stdout
+    en = CliRunner().invoke(app, ["dakara", "test", "--skill", "3", "--difficulty", "4", "--lang", "en"],
+                            env={"NO_COLOR": "1"})
+    assert "41.67 %" in en.stdout

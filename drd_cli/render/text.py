@@ -38,13 +38,20 @@ OUTCOMES = {
 }
 MANOEUVRES = {"presne": N_("precisely"), "rozsahle": N_("widely"), "obrana": N_("defence"),
               "mocne": N_("powerfully"), "lstive": N_("cunningly")}
+DAKARA_MODIFIERS = {"finta": N_("finta"), "tools": N_("tools"), "situational": N_("situational"),
+                    "helpers": N_("helpers")}
+DAKARA_ANSWERS = {"yes": N_("YES (no roll needed)"), "no": N_("NO (not sure to succeed)"),
+                  "impossible": N_("IMPOSSIBLE")}
 COMPLICATIONS = {"none": N_("no complications"), "mild": N_("mild complications"),
                  "serious": N_("serious complications")}
 
 # Step keys rendered by a dedicated section; anything else is listed generically at the end.
 _KNOWN_STEP_KEYS = {"id", "round", "kind", "rolls", "order", "manoeuvres", "actions", "exhaustions", "log",
                     "hide", "race", "outcome", "margin", "complication", "injury", "note",
-                    "pairs"}   # pairs: the R-CONT log lines already say who beat whom
+                    "pairs",
+                    # Dakara skill steps: said in words by _dakara_use
+                    "mode", "actor", "skill", "opponent", "rating", "modifiers", "modified_rating",
+                    "difficulty", "answer", "risk", "helpers", "injury_total", "dead"}   # pairs: the R-CONT log lines already say who beat whom
 
 
 # Who the ids are (the result's `participants`), for the transcript being built: people read names.
@@ -55,6 +62,8 @@ def _who(pid: Any) -> str:
     """A participant's name where the result gives one; anything else (a label, "?") unchanged."""
     entry = _PEOPLE.get().get(str(pid)) if pid is not None else None
     name = entry.get("name") if isinstance(entry, dict) else None
+    if not name and pid == "narrator":
+        return _("Narrator")       # Dakara: the narrator's roll in a test (a reserved id)
     return str(name) if name else str(pid)
 
 
@@ -298,8 +307,38 @@ def _race(race: Any) -> list[Line]:
     return [Line(fill(_("race: {what}"), what=_item(race)))]
 
 
-def _dakara(step: dict) -> list[Line]:
+def _dakara_use(step: dict) -> list[Line]:
+    """A Dakara skill use in words: who, which skill against what, the modifiers, the answer."""
+    if step.get("kind") != "skill" or "actor" not in step:
+        return []
     lines = []
+    against = (_("against {who}").format(who=_who(step["opponent"])) if step.get("opponent")
+               else _("difficulty {n}").format(n=step.get("difficulty", "?")))
+    mods = step.get("modifiers") or {}
+    parts = [f"{_t(DAKARA_MODIFIERS, k)} {_signed(v)}" for k, v in mods.items() if v]
+    lines.append(Line(fill(_("{who}: skill {skill} (rating {rating}), {against}"), who=Span(_who(step["actor"]), "strong"),
+                           skill=str(step.get("skill", "?")), rating=step.get("rating", "?"), against=against)))
+    lines.append(Line([Span(_("modifiers: {mods} → modified rating {n}").format(
+        mods=", ".join(parts) or _("none"), n=step.get("modified_rating", "?")))]))
+    if step.get("answer") is not None:
+        lines.append(Line([Span(_("answer before the roll: {answer}").format(
+            answer=_t(DAKARA_ANSWERS, step["answer"])))]))
+    for h in step.get("helpers") or []:
+        if not isinstance(h, dict):
+            continue
+        how = (_("helps without a roll") if h.get("auto") else _("helps") if h.get("success")
+               else _("does not help"))
+        lines.append(Line([Span(_("helper {who}: {rating} against {difficulty}, {how}").format(
+            who=_who(h.get("actor")), rating=h.get("modified_rating", "?"), difficulty=h.get("difficulty", "?"),
+            how=how))]))
+    if "injury_total" in step:
+        dead = _(" — dead") if step.get("dead") else ""
+        lines.append(Line([Span(_("injury in total: {n}").format(n=step["injury_total"]) + dead)]))
+    return lines
+
+
+def _dakara(step: dict) -> list[Line]:
+    lines = _dakara_use(step)
     if "outcome" in step:
         code = step["outcome"]
         word, style = OUTCOMES.get(code, (None, "strong"))
@@ -447,7 +486,7 @@ def build(result: dict) -> Doc:
         info.append(f"seed {result['seed']}")
     header.append(Meta(" · ".join(info)))
     rules = result.get("rules") or {}
-    if rules.get("enabled"):
+    if rules.get("enabled") and result.get("system") != "dakara":   # DrD II plugins mean nothing there
         header.append(Meta(_("Rules: {rules}").format(rules=", ".join(map(str, rules["enabled"])))))
     if language() != "cs":
         # The book's proper terms stay Czech in other languages (players know them from the book);
