@@ -97,6 +97,9 @@ def describe(plugin_dirs_: list[str] | None = None) -> list[dict]:
     return out
 
 
+# The kinds a plugin declares in `drd_plugin_info` (an English code), as the listing says them.
+KINDS = {"ability": N_("ability"), "rule area": N_("rule area"), "step type": N_("step type")}
+
 HELP = N_("List every plugin: id, title, kind, on by default, distribution, version, hooks.\n\n"
           "A plugin that fails to import is listed as broken (with how to disable it). Set DRD_TRACE_PLUGINS=1 "
           "on any command to print every hook call and its plugins on stderr.")
@@ -131,7 +134,8 @@ def plugins(
             dist = r["distribution"] or "?"
             if r["version"]:
                 dist += f" {r['version']}"
-            head = f"{r['id']:<20} {(r['kind'] or '-'):<10} {on:<8} {dist}"
+            kind = _(KINDS[r["kind"]]) if r["kind"] in KINDS else (r["kind"] or "-")
+            head = f"{r['id']:<20} {kind:<15} {on:<8} {dist}"
             typer.echo(head + (f"  — {r['title']}" if r["title"] else ""))
             if r["status"] == "broken":
                 typer.echo(_("    BROKEN: {error}").format(error=r["error"]))

@@ -288,8 +288,13 @@ def _hide(h: dict) -> list[Line]:
         lines.append(Line(fill(_("new suspicion: {who}"), who=_people(h["suspicion_added"]))))
     if h.get("suspicion_cleared"):
         lines.append(Line(fill(_("suspicion gone: {who}"), who=_people(h["suspicion_cleared"]))))
+    if h.get("initiative") in ("hidden", "deceived"):
+        # S3: who acted first in the search (the plugin's `initiative`, CS-HIDE-2)
+        lines.append(Line([Span(_("the hidden has the initiative") if h["initiative"] == "hidden"
+                                else _("the deceived has the initiative"))]))
     for key, value in h.items():
-        if key not in ("situation", "resolved_as", "revealed", "revealed_by", "suspicion_added", "suspicion_cleared"):
+        if key not in ("situation", "resolved_as", "revealed", "revealed_by", "suspicion_added", "suspicion_cleared",
+                       "initiative"):
             lines.append(Line([Span(f"{key}: {_item(value)}")], style="dim"))
     return lines
 
