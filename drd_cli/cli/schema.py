@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
@@ -20,6 +20,8 @@ def schema(
                                          help=N_("Write to FILE (atomically) instead of standard output.")),
     group: Optional[str] = typer.Option(None, "--group", "-g", metavar="NAME|PATH",
                                         help=N_("Include the step types of the plugins this group switches on.")),
+    plugins_dir: Optional[List[str]] = typer.Option(None, "--plugins-dir", metavar="DIR",
+                                                    help=N_("Also load local plugins from DIR (repeatable).")),
     lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Print the JSON Schema of a scenario file (DrD II or Dakara, every Czech key spelling included).
@@ -34,7 +36,9 @@ def schema(
         from ..api import known_step_models
         from ..schema import scenario_schema
 
-        text = json.dumps(scenario_schema(known_step_models(group=group)), ensure_ascii=False, indent=2) + "\n"
+        # `drd --plugins-dir D schema` arrives through DRD_PLUGINS_DIR, which setup_rules reads too.
+        steps = known_step_models(group=group, plugin_dirs=tuple(plugins_dir or ()))
+        text = json.dumps(scenario_schema(steps), ensure_ascii=False, indent=2) + "\n"
         if output:
             write_atomic(output, text)
         else:
