@@ -243,7 +243,9 @@ def _print(kind, skill, base, sure_bonus, helpers_roll, difficulty, helper, diff
     for key, q in odds.sorted_items():
         word, style = _label(key, risk)
         table.add_row(f"[{style}]{word}[/]", f"{q.numerator}/{q.denominator}", fmt_percent(q, 2))
-    con.print(table)
+    from ..render.fit import fit
+
+    con.print(fit(table))
     if odds.dead is not None and risk == "injury":
         q = odds.dead
         con.print(_("Death (total injury {injured} + new > {kondice}): {num}/{den} = {pct} %").format(

@@ -518,7 +518,30 @@ def _rich_text(spans: list[Span], *, indent: str = "", style: str = "") -> Any:
     return text
 
 
+def _stacked(table: Table) -> list[Any]:
+    from rich.text import Text
+
+    out: list[Any] = []
+    if table.title:
+        out.append(Text(table.title, style="bold", overflow="fold"))
+    for row in table.rows:
+        if not row:
+            continue
+        out.append(_rich_text(row[0], style="bold"))
+        for col, cell in zip(table.columns[1:], row[1:]):
+            text = _rich_text([Span(f"{col.header}: ")] + list(cell), indent="  ")
+            text.overflow = "fold"
+            out.append(text)
+    return out
+
+
 def _rich_table(table: Table) -> Any:
+    from .fit import Fitted
+
+    return Fitted(_rich_table_only(table), _stacked(table))
+
+
+def _rich_table_only(table: Table) -> Any:
     from rich import box
     from rich.table import Table as RichTable
 
@@ -559,6 +582,24 @@ def _rich_blocks(blocks: list) -> list[Any]:
     return parts
 
 
+class _Heading:
+    """A step heading on a rule line; on a terminal too narrow for it, the heading wrapped whole
+    above a plain rule (a rich Rule would cut its title to "…")."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.rule import Rule
+        from rich.text import Text
+
+        if len(self.text) + 6 <= options.max_width:
+            yield Rule(Text(self.text, style="bold"), align="left")
+        else:
+            yield Text(self.text, style="bold", overflow="fold")
+            yield Rule()
+
+
 def render_step(step: dict) -> Any:
     """One step of the result as a rich renderable."""
     from rich.console import Group
@@ -566,7 +607,7 @@ def render_step(step: dict) -> Any:
     from rich.text import Text
 
     built = build_step(step)
-    return Group(Rule(Text(built.heading, style="bold"), align="left"), *_rich_blocks(built.blocks))
+    return Group(_Heading(built.heading), *_rich_blocks(built.blocks))
 
 
 def render_final(final: dict) -> Any:
@@ -583,7 +624,7 @@ def render_doc(doc: Doc, console: Any) -> None:
     console.print(Group(*_rich_blocks(doc.header)))
     for step in doc.steps:
         console.print()
-        console.print(Group(Rule(Text(step.heading, style="bold"), align="left"), *_rich_blocks(step.blocks)))
+        console.print(Group(_Heading(step.heading), *_rich_blocks(step.blocks)))
     if doc.final is not None:
         console.print()
         console.print(_rich_table(doc.final))
