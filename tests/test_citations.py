@@ -115,3 +115,22 @@ def test_user_docs(path):
     bad = [line for line in text.splitlines() if FORBIDDEN.search(line)]
     assert bad == []
     assert _cited_sections(text) <= SECTIONS
+
+
+def test_every_rule_id_the_code_cites_is_explained_in_docs_rules():
+    """An id a message or log line may carry (`rule="CS-FOR-1"`, `rec.log("R-ORDER", …)`) has its
+    family in the table "What the rule ids mean" of docs/rules.md (Dakara's SK ids in docs/dakara.md)."""
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    glossary = text[text.index("## What the rule ids mean"):text.index("## Where each rule")]
+    ids = set()
+    for path in sorted((ROOT / "drd_cli").rglob("*.py")) + sorted((ROOT / "plugins").rglob("*.py")):
+        ids.update(re.findall(r"""["']((?:R|CS|SK)-[A-Z]+(?:-[A-Z0-9]+)*)["']""", path.read_text(encoding="utf-8")))
+    assert len(ids) > 30
+    missing = []
+    for rid in sorted(ids):
+        family = re.sub(r"-\d+$", "", rid)
+        if rid.startswith("SK-"):
+            family = "SK-"
+        if family not in glossary:
+            missing.append(rid)
+    assert missing == []
