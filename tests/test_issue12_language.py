@@ -87,3 +87,13 @@ def test_dakara_odds_use_the_decimal_comma_in_czech():
     en = CliRunner().invoke(app, ["dakara", "test", "--skill", "3", "--difficulty", "4", "--lang", "en"],
                             env={"NO_COLOR": "1"})
     assert "41.67 %" in en.stdout
+
+
+def test_a_dakara_result_lists_no_drd2_plugins_and_only_its_own_parameters():
+    import json
+
+    path = str(DAKARA[0])
+    r = json.loads(CliRunner().invoke(app, ["resolve", path, "--json", "--set", "helpers=shared"]).stdout)
+    assert r["rules"]["enabled"] == []
+    assert r["rules"]["params"]["helpers"] == "shared" and "tie" not in r["rules"]["params"]
+    assert all("name" in p for p in r["participants"].values())
