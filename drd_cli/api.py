@@ -164,8 +164,9 @@ def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose:
         if loaded.system == "dakara":
             from .dakara.engine import resolve_dakara
 
+            # The result's `rules` are Dakara's own (its parameters, no DrD II plugins): the engine
+            # reads the layered profile's parameters and reports only those that apply to it.
             result = resolve_dakara(loaded.scenario, dict(setup.profile.params), dice, seed)
-            result["rules"] = setup.profile.to_result()
             return _no_seed_unless_used(result, seeded)
         from .engine.hooks import Hooks
         from .engine.run import resolve

@@ -24,6 +24,7 @@ from typing import Any, Iterator
 
 from .errors import DrdError, ScenarioError
 from .i18n import _
+from .citations import RULES_LAYERS
 
 GROUP = "drd_cli.plugins"
 
@@ -513,7 +514,7 @@ def check_plugin_uses(scenario: Any, profile: Any) -> None:
             if ability not in known:
                 problems.append(Problem(
                     _("ability {name} is provided by no installed plugin").format(name=repr(ability)),
-                    rule="SCENARIO-FORMAT §6", path=path,
+                    rule=RULES_LAYERS, path=path,
                     hint=_("install the package providing the plugin {name}, or load a local one with `--plugins-dir "
                            "DIR` / `plugin_dirs:` in the group profile (`drd plugins` lists what is installed)").format(
                         name=repr(ability))))
@@ -523,7 +524,7 @@ def check_plugin_uses(scenario: Any, profile: Any) -> None:
             problems.append(Problem(
                 _("manoeuvre {name} is made free via the ability {via}, whose plugin {plugin} is disabled").format(
                     name=repr(man.name), via=repr(via), plugin=via),
-                rule="SCENARIO-FORMAT §6", path=path + ("via",),
+                rule=RULES_LAYERS, path=path + ("via",),
                 hint=_("enable it: `rules: {{enable: [{plugin}]}}`, `--enable {plugin}` or `drd rules enable {plugin} "
                        "--group G`").format(plugin=via)))
     if problems:
@@ -696,10 +697,10 @@ def missing_step_type(kind: str, path: tuple, known: dict | set, *,
         pid = off[kind]
         return RuleViolation(_("step type {kind} is provided by the plugin {id}, which is disabled").format(
                                  kind=repr(kind), id=pid),
-                             rule="SCENARIO-FORMAT §6", path=path, hint=enable_hint(pid))
+                             rule=RULES_LAYERS, path=path, hint=enable_hint(pid))
     if builtin is not None:
         return RuleViolation(_("step type {kind} is provided by the built-in plugin {id}, which is not installed or "
-                               "not enabled").format(kind=repr(kind), id=builtin), rule="SCENARIO-FORMAT §6", path=path,
+                               "not enabled").format(kind=repr(kind), id=builtin), rule=RULES_LAYERS, path=path,
                              hint=_("install drd with its built-in plugins (`drd plugins` lists what is installed); "
                                     "{how}").format(how=enable_hint(builtin)))
     from .scenario.validate import _did_you_mean

@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from .errors import Location, Problem, ScenarioError
 from .i18n import _
+from .citations import RULES_LAYERS
 
 COMMAND_LINE = "command line"
 
@@ -263,7 +264,7 @@ def build_profile(layers: list[Layer], known_plugins: dict[str, bool] | None = N
             for i, pid in enumerate(ids):
                 origin, where = source(layer, key, pid, key, i)
                 if pid not in known:
-                    problems.append(Problem(_unknown(_("unknown rule or plugin id {name}"), pid, known), rule="SCENARIO-FORMAT §6",
+                    problems.append(Problem(_unknown(_("unknown rule or plugin id {name}"), pid, known), rule=RULES_LAYERS,
                                             **where))
                     continue
                 decided[pid] = on        # the last layer saying it wins
@@ -292,7 +293,7 @@ def build_profile(layers: list[Layer], known_plugins: dict[str, bool] | None = N
                 if spec is not None:
                     specs[name] = spec
             if spec is None:
-                problems.append(Problem(_unknown(_("unknown rules parameter {name}"), name, specs), rule="SCENARIO-FORMAT §6",
+                problems.append(Problem(_unknown(_("unknown rules parameter {name}"), name, specs), rule=RULES_LAYERS,
                                         **where))
                 continue
             try:

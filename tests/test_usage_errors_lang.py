@@ -22,6 +22,11 @@ CASES = [
     (["resolve", "a.yaml", "b.yaml"], "nečekaný argument navíc: b.yaml", "Unexpected extra argument(s): b.yaml"),
     (["nic"], "neznámý příkaz 'nic'.", "No such command 'nic'."),
     (["resolve", "x.yaml", "--seed"], "volba '--seed' potřebuje hodnotu.", "Option '--seed' requires an argument."),
+    # found by the command itself, after parsing (issue #12): the same translated frame
+    (["group", "new", "a/b"], "neplatná hodnota pro NAME: 'a/b': použijte písmena",
+     "Invalid value for NAME: 'a/b': use letters"),
+    (["rules", "a.yaml", "b.yaml"], "neplatná hodnota: zadejte nejvýš jeden soubor scénáře",
+     "Invalid value: give at most one scenario FILE"),
 ]
 
 

@@ -197,6 +197,7 @@ USAGE_ERRORS = (
     (r"Option '(?P<opt>.*)' requires an argument\.", N_("Option '{opt}' requires an argument.")),
     (r"Option '(?P<opt>.*)' does not take a value\.", N_("Option '{opt}' does not take a value.")),
     (r"Invalid value for (?P<hint>.+?): (?P<detail>.*)", N_("Invalid value for {hint}: {detail}")),
+    (r"Invalid value: (?P<detail>.*)", N_("Invalid value: {detail}")),
 )
 # What Typer's type conversion says about a value (the `detail` above).
 VALUE_ERRORS = (
@@ -261,6 +262,17 @@ class DrdCommand(TyperCommand):
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         return _parse_translated(self, ctx, args, TyperCommand)
+
+    def invoke(self, ctx: Any) -> Any:
+        # A bad value found by the command itself (typer.BadParameter raised in its body, e.g.
+        # `drd group new a/b`) gets the same translated frame as one found while parsing.
+        from typer._click.exceptions import UsageError
+
+        try:
+            return super().invoke(ctx)
+        except UsageError as exc:
+            translate_usage_error(exc, ctx)
+            raise
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         _format_translated(self, ctx, formatter, TyperCommand)

@@ -206,7 +206,7 @@ def _print(kind, skill, base, sure_bonus, helpers_roll, difficulty, helper, diff
     from rich.console import Console
     from rich.table import Table
 
-    from drd_cli.i18n import _
+    from drd_cli.i18n import _, fmt_decimal, fmt_percent
 
     con = Console(highlight=False, no_color=bool(os.environ.get("NO_COLOR")) or None)
     if kind == "test":
@@ -242,12 +242,14 @@ def _print(kind, skill, base, sure_bonus, helpers_roll, difficulty, helper, diff
     table.add_column("%", justify="right")
     for key, q in odds.sorted_items():
         word, style = _label(key, risk)
-        table.add_row(f"[{style}]{word}[/]", f"{q.numerator}/{q.denominator}", f"{float(q) * 100:.2f} %")
-    con.print(table)
+        table.add_row(f"[{style}]{word}[/]", f"{q.numerator}/{q.denominator}", fmt_percent(q, 2))
+    from ..render.fit import fit
+
+    con.print(fit(table))
     if odds.dead is not None and risk == "injury":
         q = odds.dead
         con.print(_("Death (total injury {injured} + new > {kondice}): {num}/{den} = {pct} %").format(
-            injured=injured, kondice=kondice, num=q.numerator, den=q.denominator, pct=f"{float(q) * 100:.2f}"))
+            injured=injured, kondice=kondice, num=q.numerator, den=q.denominator, pct=fmt_decimal(float(q) * 100, 2)))
     if result is not None:
         con.print(_("[bold]Result[/] (seed {seed}):").format(seed=result["seed"]))
         for entry in result["log"]:

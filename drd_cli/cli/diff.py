@@ -132,6 +132,8 @@ def _render(report: dict) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from ..render.fit import fit
+
     from ..i18n import _
     from ._common import make_console
 
@@ -151,7 +153,7 @@ def _render(report: dict) -> None:
         rules.add_row(r["setting"], f"{_value(r['a'])} ({_origin(r['a_origin'])})",
                       f"{_value(r['b'])} ({_origin(r['b_origin'])})")
     if report["rule_differences"]:
-        console.print(rules)
+        console.print(fit(rules))
     else:
         console.print(_("Rules: both profiles have the same settings (the scenario can override a group and "
                         "--set; see `drd rules show`)."))
@@ -180,7 +182,7 @@ def _render(report: dict) -> None:
             what = _word(FIELD, d.get("field")) if d["what"] == "final" and d.get("field") in FIELD \
                 else _word(WHAT, d["what"])
             t.add_row(step, f"{what} {who}".strip(), _cell(d, "a", names), _cell(d, "b", names))
-        console.print(t)
+        console.print(fit(t))
     elif "result" in a and "result" in b:
         console.print(_("[green]No difference[/green]: with the same dice everything ends the same."))
     same = report["identical"]
@@ -194,6 +196,8 @@ def _render_one(console, result: dict, after: dict, label: str, names: dict) -> 
     """What the profile that resolved gives, when the other one was refused."""
     from rich.table import Table
 
+    from ..render.fit import fit
+
     from ..i18n import _
 
     t = Table(title=_("Profile {label} (the other profile refused)").format(label=label), title_justify="left")
@@ -205,7 +209,7 @@ def _render_one(console, result: dict, after: dict, label: str, names: dict) -> 
                                                        f"[red]{_('FAILURE')}[/red]") for p, a in step["actions"].items())
         ohr = ", ".join(f"{names.get(p, p)} {v['ohrozeni']}" for p, v in (after.get(step["id"]) or {}).items())
         t.add_row(step["id"], verdicts or "—", ohr)
-    console.print(t)
+    console.print(fit(t))
 
 
 def _cell(d: dict, side: str, names: dict) -> str:

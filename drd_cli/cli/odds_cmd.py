@@ -365,7 +365,9 @@ def _simulate_tables(r: dict, names: dict) -> None:
             mean=fmt_decimal(sum(v * k for v, k in jz.items()) / runs, 2),
             share=fmt_percent(sum(k for v, k in jz.items() if v) / runs, 0))
         t.add_row(names.get(pid, pid), dist, pools, scars)
-    console.print(t)
+    from ..render.fit import fit
+
+    console.print(fit(t))
     s = Table(title=_("How often a side gets its way (all its actions in the step succeed)"), title_justify="left")
     for col in (_("step"), _("side"), _("SUCCESS")):
         s.add_column(col)
@@ -376,7 +378,7 @@ def _simulate_tables(r: dict, names: dict) -> None:
     for side, v in r["side_all_rate"].items():
         if v is not None:
             s.add_row(_("whole scenario"), names.get(side, side), fmt_percent(v))
-    console.print(s)
+    console.print(fit(s))
 
 
 _POOLS_CS = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv", "sudba": "Sudba"}

@@ -161,6 +161,10 @@ def _who(rec: dict) -> str:
     return rec["id"] if not any(c["what"] == "id" for c in rec["clash"]) else f"{rec['id']} ({rec['distribution']})"
 
 
+# The kinds a plugin declares in `drd_plugin_info` (an English code), as the listing says them.
+KINDS = {"ability": N_("ability"), "rule area": N_("rule area"), "step type": N_("step type"),
+         "house rule": N_("house rule")}
+
 HELP = N_("List every plugin: id, title, kind, on by default, distribution, version, hooks.\n\n"
           "A plugin that fails to import is listed as broken (with how to disable it); plugins that clash (one id, "
           "parameter or step type claimed twice) are all listed, marked CLASH. Set DRD_TRACE_PLUGINS=1 "
@@ -202,7 +206,8 @@ def plugins(
             dist = r["distribution"] or "?"
             if r["version"]:
                 dist += f" {r['version']}"
-            head = f"{r['id']:<20} {(r['kind'] or '-'):<10} {on:<8} {dist}"
+            kind = _(KINDS[r["kind"]]) if r["kind"] in KINDS else (r["kind"] or "-")
+            head = f"{r['id']:<20} {kind:<15} {on:<8} {dist}"
             if r["clash"]:
                 head += "  " + _("CLASH")
             typer.echo(head + (f"  — {r['title']}" if r["title"] else ""))

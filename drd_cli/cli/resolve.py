@@ -40,7 +40,7 @@ HELP = N_("Resolve a scenario: the transcript, or with --json the result contrac
 
 def resolve(
     file: str = typer.Argument(..., help=N_("The scenario YAML file."), metavar="FILE"),
-    json_out: bool = typer.Option(False, "--json", help=N_("Print the result as JSON (SCENARIO-FORMAT §7).")),
+    json_out: bool = typer.Option(False, "--json", help=N_("Print the result as JSON (docs/scenario-format.md §8.1).")),
     seed: Optional[int] = typer.Option(None, "--seed", help=N_("Seed for every roll the file does not give "
                                        "(default: the file's `seed`, else a fresh one, reported in the result).")),
     choose: Choose = typer.Option(Choose.accept, "--choose", case_sensitive=False,

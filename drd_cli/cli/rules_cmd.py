@@ -17,6 +17,7 @@ import typer
 
 from ._common import N_, Lang, lang_option, use_language
 from ._help import DrdTyper
+from ..citations import RULES_LAYERS
 
 ACTIONS = ("show", "enable", "disable", "set")
 
@@ -219,7 +220,7 @@ def _edit_group_locked(group: str, path: Any, action: str, rest: list[str],
         pid = rest[0]
         if pid not in known:
             raise ScenarioError(_unknown(gettext("unknown rule or plugin id {name}"), pid, known),
-                                rule="SCENARIO-FORMAT §6", location=cli,
+                                rule=RULES_LAYERS, location=cli,
                                 hint=gettext("`drd plugins` lists every installed plugin"))
         other = "disable" if action == "enable" else "enable"
         if other in doc and doc[other] is not None:
@@ -239,7 +240,7 @@ def _edit_group_locked(group: str, path: Any, action: str, rest: list[str],
             spec = declared.get(key)
             if spec is None:
                 raise ScenarioError(_unknown(gettext("unknown rules parameter {name}"), key,
-                                             {**CORE_PARAMS, **declared}), rule="SCENARIO-FORMAT §6", location=cli,
+                                             {**CORE_PARAMS, **declared}), rule=RULES_LAYERS, location=cli,
                                     hint=gettext("`drd rules --group G` lists the parameters in effect"))
         try:
             value = spec.parse(raw)
@@ -319,7 +320,7 @@ def _set_keeping_comments(mapping: Any, key: str, value: Any) -> None:
 
 # The profile `drd group new` writes: English msgids of its comment lines, in the active language.
 GROUP_COMMENTS = (
-    N_("Game group profile {name} (SCENARIO-FORMAT §6)."),
+    N_("Game group profile {name} (docs/scenario-format.md §7)."),
     N_("Use: drd resolve SCENARIO --group {name}"),
     N_("starts from the default rules"),
     N_("switch optional rules on, e.g. rozsahla-protiakce, plosna-protiakce"),

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import sys
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
 from ._common import N_, Lang, guarded, lang_option, use_language, write_atomic
 
 
-HELP = N_("Print the JSON Schema of a scenario file (the `Scenario` model).\n\n"
+HELP = N_("Print the JSON Schema of a scenario file (DrD II or Dakara, every Czech key spelling included).\n\n"
           "Steps may use the core step types and the step types of the plugins that are on: the installed "
           "ones on by default, `--plugins-dir` folders, and with `--group` that group's choice.")
 
@@ -20,9 +20,11 @@ def schema(
                                          help=N_("Write to FILE (atomically) instead of standard output.")),
     group: Optional[str] = typer.Option(None, "--group", "-g", metavar="NAME|PATH",
                                         help=N_("Include the step types of the plugins this group switches on.")),
+    plugins_dir: Optional[List[str]] = typer.Option(None, "--plugins-dir", metavar="DIR",
+                                                    help=N_("Also load local plugins from DIR (repeatable).")),
     lang: Optional[Lang] = lang_option(),
 ) -> None:
-    """Print the JSON Schema of a scenario file (the `Scenario` model).
+    """Print the JSON Schema of a scenario file (DrD II or Dakara, every Czech key spelling included).
 
     Steps may use the core step types and the step types of the plugins that are on: the
     installed ones on by default, `--plugins-dir` folders, and with `--group` that group's choice.
@@ -32,16 +34,17 @@ def schema(
         import json
 
         from ..api import known_step_models
-        from ..scenario.models import build_scenario_model
+        from ..schema import scenario_schema
 
         from ._common import input_files, refuse_overwriting_input
 
         inputs = input_files(group=group)
         refuse_overwriting_input(output, inputs)      # before anything is imported or written
-        model = build_scenario_model(known_step_models(group=group))
+        # `drd --plugins-dir D schema` arrives through DRD_PLUGINS_DIR, which setup_rules reads too.
+        steps = known_step_models(group=group, plugin_dirs=tuple(plugins_dir or ()))
         if group:
             _note_untrusted(group)
-        text = json.dumps(model.model_json_schema(), ensure_ascii=False, indent=2) + "\n"
+        text = json.dumps(scenario_schema(steps), ensure_ascii=False, indent=2) + "\n"
         if output:
             write_atomic(output, text, inputs)
         else:

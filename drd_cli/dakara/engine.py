@@ -111,6 +111,9 @@ def resolve_dakara(scenario: DakaraScenario, params: Mapping[str, Any] | None = 
         "rules": rules_block if rules_block is not None else {"enabled": [], "params": eff},
         "steps": steps,
         "final": state,
+        # As for DrD II (an extension of the result): who the ids are, so the transcript uses names.
+        "participants": {pid: {"name": p.name or pid, "side": p.side}
+                         for pid, p in scenario.participants.items()},
     }
 
 

@@ -731,7 +731,7 @@ def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool:
     rec.data["exhaustions"].append(entry)
     whom = ""
     if protected and protected != [payer]:
-        whom = _(" for {who}").format(who=", ".join(w.peek(x).name for x in protected))
+        whom = _(" for {who}").format(who=", ".join(_("itself") if x == payer else w.peek(x).name for x in protected))
     if denied:
         whom += _(" (denies {name} its gain)").format(name=w.peek(denied).name)
     text = _("{name} exhausts{whom} against {vs}: {cost} {pool}, Ohrožení {before}→{after}").format(

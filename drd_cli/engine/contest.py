@@ -442,8 +442,11 @@ def _counter_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out
         newly = [p for p in c.protects if p not in out.shielded]
         out.shielded.update(c.protects)
         if newly:
-            rec.log("CS-MULTI-4", _("{name} protected {who}").format(
-                name=w.peek(c.pid).name, who=", ".join(w.peek(p).name for p in newly)))
+            others = ", ".join(w.peek(p).name for p in newly if p != c.pid)
+            # Reflexive wording: "Bořek se ochránil", never "Bořek ochránil Bořek".
+            text = (_("{name} protected itself") if not others else
+                    _("{name} protected itself and {who}") if c.pid in newly else _("{name} protected {who}"))
+            rec.log("CS-MULTI-4", text.format(name=w.peek(c.pid).name, who=others))
     # The winner's consequence for the actor: the counter's effect (harm, or a protect that has one).
     loser_answer = _answer(choices, act.pid, c.pid)
     threatens_actor = act.pid in threatened_targets(c.spec.effect, [act.pid], c.pid) and has_effect(c.spec.effect)

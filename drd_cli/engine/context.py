@@ -9,6 +9,7 @@ from typing import Any
 
 from ..errors import RuleViolation, ScenarioError
 from ..i18n import _
+from ..citations import CHOICES
 
 ANSWER_WORDS = ("accept", "exhaust", "deny")
 ANSWER_KEYS = {"exhaust", "deny", "jizva", "sacrifice", "accept", "paid_by", "platí"}
@@ -51,7 +52,7 @@ class Choices:
             wpath = path + (who,)
             if who not in participants:
                 raise ScenarioError(_("choices name an unknown participant {id}").format(id=repr(who)), path=wpath,
-                                    rule="SCENARIO-FORMAT §5")
+                                    rule=CHOICES)
             if isinstance(value, str) or (isinstance(value, dict) and value and set(value) <= ANSWER_KEYS):
                 self._global[who] = _parse_answer(value, wpath)
             elif isinstance(value, dict):
@@ -60,12 +61,12 @@ class Choices:
                     if vs != "test" and vs not in participants:
                         raise ScenarioError(_("choices of {who} answer against an unknown participant {id}").format(
                             who=repr(who), id=repr(vs)),
-                                            path=wpath + (vs,), rule="SCENARIO-FORMAT §5")
+                                            path=wpath + (vs,), rule=CHOICES)
                     per[vs] = _parse_answer(ans, wpath + (vs,))
                 self._per[who] = per
             else:
                 raise ScenarioError(_("the answer of {who} must be accept, exhaust, deny or a mapping").format(who=repr(who)),
-                                    path=wpath, rule="SCENARIO-FORMAT §5")
+                                    path=wpath, rule=CHOICES)
 
     def get(self, who: str, vs: str) -> Answer:
         """The answer of `who` against `vs` (a participant id or "test"); the policy if none."""
@@ -141,16 +142,16 @@ def _parse_answer(value: Any, path: tuple) -> Answer:
     if isinstance(value, str):
         if value not in ANSWER_WORDS:
             raise ScenarioError(_("unknown answer {value}; use accept, exhaust or deny").format(value=repr(value)), path=path,
-                                rule="SCENARIO-FORMAT §5")
+                                rule=CHOICES)
         return Answer(exhaust=value == "exhaust", deny=value == "deny", path=path)
     if not isinstance(value, dict):
         raise ScenarioError(_("an answer is accept, exhaust, deny or a mapping"), path=path,
-                            rule="SCENARIO-FORMAT §5")
+                            rule=CHOICES)
     extra = set(value) - ANSWER_KEYS
     if extra:
         raise ScenarioError(_("unknown answer key {key}; use exhaust, deny, jizva, sacrifice, paid_by").format(
                                 key=repr(sorted(extra)[0])),
-                            path=path + (sorted(extra)[0],), rule="SCENARIO-FORMAT §5")
+                            path=path + (sorted(extra)[0],), rule=CHOICES)
     ans = Answer(path=path)
     ex = value.get("exhaust")
     if isinstance(ex, list):

@@ -18,6 +18,7 @@ from .context import Choices, Ctx, RoundInfo, StepRecord, violation
 from .contest import resolve_contest
 from .hooks import Hooks
 from .state import State, Working, initial_state
+from ..citations import CHOICES
 
 
 class StepAPI:
@@ -295,7 +296,7 @@ def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds:
     for who, vs, _unused in choices.unused():
         text = (_("Choice of {who} against {vs}: decides nothing in this step, ignored") if vs
                 else _("Choice of {who}: decides nothing in this step, ignored"))
-        rec.log("SCENARIO-FORMAT §5", text.format(who=who, vs=vs))
+        rec.log(CHOICES, text.format(who=who, vs=vs))
     return w.commit(), rec.data
 
 

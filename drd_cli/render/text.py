@@ -38,6 +38,10 @@ OUTCOMES = {
 }
 MANOEUVRES = {"presne": N_("precisely"), "rozsahle": N_("widely"), "obrana": N_("defence"),
               "mocne": N_("powerfully"), "lstive": N_("cunningly")}
+DAKARA_MODIFIERS = {"finta": N_("finta"), "tools": N_("tools"), "situational": N_("situational"),
+                    "helpers": N_("helpers")}
+DAKARA_ANSWERS = {"yes": N_("YES (no roll needed)"), "no": N_("NO (not sure to succeed)"),
+                  "impossible": N_("IMPOSSIBLE")}
 COMPLICATIONS = {"none": N_("no complications"), "mild": N_("mild complications"),
                  "serious": N_("serious complications")}
 
@@ -45,7 +49,10 @@ COMPLICATIONS = {"none": N_("no complications"), "mild": N_("mild complications"
 _KNOWN_STEP_KEYS = {"id", "round", "kind", "rolls", "order", "manoeuvres", "actions", "exhaustions", "log",
                     "hide", "race", "outcome", "margin", "complication", "injury", "note",
                     "pairs",   # pairs: the R-CONT log lines already say who beat whom
-                    "rendered", "activations", "affected"}
+                    "rendered", "activations", "affected",
+                    # Dakara skill steps: said in words by _dakara_use
+                    "mode", "actor", "skill", "opponent", "rating", "modifiers", "modified_rating",
+                    "difficulty", "answer", "risk", "helpers", "injury_total", "dead"}
 
 
 # Who the ids are (the result's `participants`), for the transcript being built: people read names.
@@ -68,6 +75,8 @@ def _who(pid: Any) -> str:
     """A participant's name where the result gives one; anything else (a label, "?") unchanged."""
     entry = _PEOPLE.get().get(str(pid)) if pid is not None else None
     name = entry.get("name") if isinstance(entry, dict) else None
+    if not name and pid == "narrator":
+        return _("Narrator")       # Dakara: the narrator's roll in a test (a reserved id)
     return str(name) if name else str(pid)
 
 
@@ -206,7 +215,8 @@ def _manoeuvre(m: Any) -> str:
 
 
 def _vs(vs: Any) -> str:
-    return _("the test (9)") if vs == "test" else _who(vs)
+    # The test's target is the rules' `target` or a výzva's own: the log line gives the number.
+    return _("the test's target") if vs == "test" else _who(vs)
 
 
 def _gains(e: dict) -> list[Span]:
@@ -240,7 +250,7 @@ def _ohrozeni(e: dict) -> str | None:
 def _exhaustion(e: dict) -> Line:
     who = Span(_who(e.get("by", "?")), "strong")
     vs = _who(e.get("vs"))
-    template = (_("{who} exhausts against the test (9): {cost} {pool}") if e.get("vs") == "test"
+    template = (_("{who} exhausts against the test: {cost} {pool}") if e.get("vs") == "test"
                 else _("{who} exhausts against {vs}: {cost} {pool}"))
     spans = fill(template, who=who, vs=vs, cost=e.get("cost", "?"), pool=pool_name(e.get("pool", "?")))
     ohro = _ohrozeni(e)
@@ -279,7 +289,8 @@ def breakdown_text(e: dict) -> str | None:
             words.append(f"{_title(a['source'])} {a['amount']:+d}")
         who = b.get("protected")
         text = " ".join(words) + f" = {b.get('cost')}"
-        pieces.append(_("for {who}: {text}").format(who=_who(who), text=text) if who else text)
+        whom = _("itself") if who == e.get("by") else _who(who)
+        pieces.append(_("for {who}: {text}").format(who=whom, text=text) if who else text)
     return _("{who}, cost {cost}: {parts}").format(who=_who(e.get("by", "?")), cost=e.get("cost"),
                                                     parts="; ".join(pieces))
 
@@ -338,8 +349,13 @@ def _hide(h: dict) -> list[Line]:
         lines.append(Line(fill(_("new suspicion: {who}"), who=_people(h["suspicion_added"]))))
     if h.get("suspicion_cleared"):
         lines.append(Line(fill(_("suspicion gone: {who}"), who=_people(h["suspicion_cleared"]))))
+    if h.get("initiative") in ("hidden", "deceived"):
+        # S3: who acted first in the search (the plugin's `initiative`, CS-HIDE-2)
+        lines.append(Line([Span(_("the hidden has the initiative") if h["initiative"] == "hidden"
+                                else _("the deceived has the initiative"))]))
     for key, value in h.items():
-        if key not in ("situation", "resolved_as", "revealed", "revealed_by", "suspicion_added", "suspicion_cleared"):
+        if key not in ("situation", "resolved_as", "revealed", "revealed_by", "suspicion_added", "suspicion_cleared",
+                       "initiative"):
             lines.append(Line([Span(f"{key}: {_item(value)}")], style="dim"))
     return lines
 
@@ -357,8 +373,38 @@ def _race(race: Any) -> list[Line]:
     return [Line(fill(_("race: {what}"), what=_item(race)))]
 
 
-def _dakara(step: dict) -> list[Line]:
+def _dakara_use(step: dict) -> list[Line]:
+    """A Dakara skill use in words: who, which skill against what, the modifiers, the answer."""
+    if step.get("kind") != "skill" or "actor" not in step:
+        return []
     lines = []
+    against = (_("against {who}").format(who=_who(step["opponent"])) if step.get("opponent")
+               else _("difficulty {n}").format(n=step.get("difficulty", "?")))
+    mods = step.get("modifiers") or {}
+    parts = [f"{_t(DAKARA_MODIFIERS, k)} {_signed(v)}" for k, v in mods.items() if v]
+    lines.append(Line(fill(_("{who}: skill {skill} (rating {rating}), {against}"), who=Span(_who(step["actor"]), "strong"),
+                           skill=str(step.get("skill", "?")), rating=step.get("rating", "?"), against=against)))
+    lines.append(Line([Span(_("modifiers: {mods} → modified rating {n}").format(
+        mods=", ".join(parts) or _("none"), n=step.get("modified_rating", "?")))]))
+    if step.get("answer") is not None:
+        lines.append(Line([Span(_("answer before the roll: {answer}").format(
+            answer=_t(DAKARA_ANSWERS, step["answer"])))]))
+    for h in step.get("helpers") or []:
+        if not isinstance(h, dict):
+            continue
+        how = (_("helps without a roll") if h.get("auto") else _("helps") if h.get("success")
+               else _("does not help"))
+        lines.append(Line([Span(_("helper {who}: {rating} against {difficulty}, {how}").format(
+            who=_who(h.get("actor")), rating=h.get("modified_rating", "?"), difficulty=h.get("difficulty", "?"),
+            how=how))]))
+    if "injury_total" in step:
+        dead = _(" — dead") if step.get("dead") else ""
+        lines.append(Line([Span(_("injury in total: {n}").format(n=step["injury_total"]) + dead)]))
+    return lines
+
+
+def _dakara(step: dict) -> list[Line]:
+    lines = _dakara_use(step)
     if "outcome" in step:
         code = step["outcome"]
         word, style = OUTCOMES.get(code, (None, "strong"))
@@ -521,7 +567,7 @@ def build(result: dict) -> Doc:
         info.append(f"seed {result['seed']}")
     header.append(Meta(" · ".join(info)))
     rules = result.get("rules") or {}
-    if rules.get("enabled"):
+    if rules.get("enabled") and result.get("system") != "dakara":   # DrD II plugins mean nothing there
         header.append(Meta(_("Rules: {rules}").format(rules=", ".join(map(str, rules["enabled"])))))
     if language() != "cs":
         # The book's proper terms stay Czech in other languages (players know them from the book);
@@ -553,7 +599,30 @@ def _rich_text(spans: list[Span], *, indent: str = "", style: str = "") -> Any:
     return text
 
 
+def _stacked(table: Table) -> list[Any]:
+    from rich.text import Text
+
+    out: list[Any] = []
+    if table.title:
+        out.append(Text(table.title, style="bold", overflow="fold"))
+    for row in table.rows:
+        if not row:
+            continue
+        out.append(_rich_text(row[0], style="bold"))
+        for col, cell in zip(table.columns[1:], row[1:]):
+            text = _rich_text([Span(f"{col.header}: ")] + list(cell), indent="  ")
+            text.overflow = "fold"
+            out.append(text)
+    return out
+
+
 def _rich_table(table: Table) -> Any:
+    from .fit import Fitted
+
+    return Fitted(_rich_table_only(table), _stacked(table))
+
+
+def _rich_table_only(table: Table) -> Any:
     from rich import box
     from rich.table import Table as RichTable
 
@@ -594,6 +663,24 @@ def _rich_blocks(blocks: list) -> list[Any]:
     return parts
 
 
+class _Heading:
+    """A step heading on a rule line; on a terminal too narrow for it, the heading wrapped whole
+    above a plain rule (a rich Rule would cut its title to "…")."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.rule import Rule
+        from rich.text import Text
+
+        if len(self.text) + 6 <= options.max_width:
+            yield Rule(Text(self.text, style="bold"), align="left")
+        else:
+            yield Text(self.text, style="bold", overflow="fold")
+            yield Rule()
+
+
 def render_step(step: dict) -> Any:
     """One step of the result as a rich renderable."""
     from rich.console import Group
@@ -601,7 +688,7 @@ def render_step(step: dict) -> Any:
     from rich.text import Text
 
     built = build_step(step)
-    return Group(Rule(Text(built.heading, style="bold"), align="left"), *_rich_blocks(built.blocks))
+    return Group(_Heading(built.heading), *_rich_blocks(built.blocks))
 
 
 def render_final(final: dict) -> Any:
@@ -618,7 +705,7 @@ def render_doc(doc: Doc, console: Any) -> None:
     console.print(Group(*_rich_blocks(doc.header)))
     for step in doc.steps:
         console.print()
-        console.print(Group(Rule(Text(step.heading, style="bold"), align="left"), *_rich_blocks(step.blocks)))
+        console.print(Group(_Heading(step.heading), *_rich_blocks(step.blocks)))
     if doc.final is not None:
         console.print()
         console.print(_rich_table(doc.final))

@@ -181,7 +181,7 @@ def test_5_a_bare_answer_for_a_winner_its_author_has_no_decision_about_is_ignore
     assert s["exhaustions"] == []
     assert s["actions"]["a"]["success"] is False and final(r, "a")["ohrozeni"] == 1
     assert [final(r, x)["ohrozeni"] for x in "pq"] == [0, 0]
-    assert any(e["rule"] == "SCENARIO-FORMAT §5" and e["text"].startswith("Volba p") for e in s["log"])
+    assert any(e["rule"] == "docs/scenario-format.md §6" and e["text"].startswith("Volba p") for e in s["log"])
 
 
 def test_5_a_bare_answer_naming_the_loser_still_exhausts_for_it():

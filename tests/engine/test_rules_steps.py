@@ -221,7 +221,7 @@ def test_choice_for_someone_with_no_decision_is_ignored_and_logged():
           choices: {a: exhaust, b: accept}
         """))
     assert exhaustions(r) == []
-    assert sum(e["rule"] == "SCENARIO-FORMAT §5" for e in step(r)["log"]) == 2
+    assert sum(e["rule"] == "docs/scenario-format.md §6" for e in step(r)["log"]) == 2
 
 
 def test_choices_naming_an_unknown_participant_are_invalid():

@@ -1,0 +1,69 @@
+"""One language at a time (issue #12, item 8): the Czech output of every command has no English
+words left — the checker of tests/test_help_lang.py (English function words and help verbs), run
+over the scenario transcripts, `drd check`, `drd plugins`, `drd rules`, the odds, simulate and
+Dakara commands, once the scenario's own strings (names, labels, ids, notes) are taken out."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from drd_cli.cli.app import app
+from test_help_lang import english_left
+from test_lang_en import _raw, _strings
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = sorted(p for p in (ROOT / "scenarios").glob("*.yaml")
+                   if (_raw(p).get("expect") or {}).get("exit", 0) == 0)
+# Plugin and rule ids, parameter names and values are codes the user types: they stay as they are.
+CODES = re.compile(r"\b[a-z]+(?:[-_][a-z0-9]+)+\b|\b(?:tie|target|presne|plus-one|actor|counter|reroll|none|once|helpers|"
+                   r"drd2|dakara|drd_\w+)\b")
+
+
+def czech(*args: str) -> str:
+    res = CliRunner().invoke(app, list(args), env={"COLUMNS": "200", "NO_COLOR": "1", "LANG": "cs_CZ.UTF-8"})
+    assert res.exit_code in (0, 1), res.output
+    return res.output
+
+
+# Words of the result's keys and the plugins' codes that leaked into Czech output before (issue #12).
+MORE = re.compile(r"(?<![\w-])(hooks|ability|area|hidden|deceived|initiative|contest|mode|rating|modifiers|answer|"
+                  r"helpers|injury|dead|protected|exhausts|against|wins|roll|itself|narrator|step|type)(?![\w-])",
+                  re.IGNORECASE)
+
+
+def leftovers(text: str, own: set[str] = frozenset()) -> list[str]:
+    for s in sorted(own, key=len, reverse=True):
+        if len(s) > 1:
+            text = text.replace(s, " ")
+    text = CODES.sub(" ", text)
+    text = re.sub(r"sha256:\w+|seed \d+|\bdrd \d[\w.]*", " ", text)
+    return english_left(text) + MORE.findall(re.sub(r"`[^`]*`", " ", text))
+
+
+def test_checker_bites():
+    assert leftovers("    hooks: a, b") == ["hooks"]
+    assert leftovers("  initiative: hidden") == ["initiative", "hidden"]
+    assert leftovers("Bořek se ochránil; iniciativu má ukrytý") == []
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_every_transcript(path):
+    assert leftovers(czech("resolve", str(path)), _strings(_raw(path), set())) == []
+
+
+@pytest.mark.parametrize("args", [
+    ["plugins"], ["rules"], ["check", str(ROOT / "scenarios" / "hanus-utek.yaml")],
+    ["odds", "test", "--bonus", "2"], ["odds", "contest", "--bonus", "2", "--vs", "9"],
+    ["odds", "exhaust", "--ohrozeni", "3"],
+    ["odds", str(ROOT / "scenarios" / "hanus-utek.yaml"), "utek"],
+    ["simulate", str(ROOT / "scenarios" / "hanus-utek.yaml"), "-n", "20"],
+    ["dakara", "test", "--skill", "3", "--difficulty", "4"],
+    ["dakara", "contest", "--skill", "3", "--opponent", "4"],
+], ids=lambda a: " ".join(a[:2]) if a[0] != "check" else "check")
+def test_every_command(args):
+    own = _strings(_raw(ROOT / "scenarios" / "hanus-utek.yaml"), set())
+    assert leftovers(czech(*args), own) == []
