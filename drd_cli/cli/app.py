@@ -53,6 +53,7 @@ def _root(
 
 
 # Every command module imports only typer and the standard library at module level (fast start-up).
+from . import abilities_cmd as _abilities  # noqa: E402
 from . import dakara as _dakara  # noqa: E402
 from . import diff as _diff  # noqa: E402
 from . import odds_cmd as _odds  # noqa: E402
@@ -68,6 +69,7 @@ app.add_typer(_odds.odds_app, name="odds")
 app.command("simulate", help=_odds.SIMULATE_HELP)(_odds.simulate_cmd)
 app.command("diff", help=_diff.HELP)(_diff.diff)
 _plugins.mount(app)
+_abilities.mount(app)
 _rules.mount(app)
 app.add_typer(_dakara.app, name="dakara")
 
