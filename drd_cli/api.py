@@ -136,8 +136,9 @@ def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose:
                             plugin_dirs=plugin_dirs)
         if seed is None:
             seed = loaded.scenario.seed if loaded.scenario.seed is not None else new_seed()
+        seeded = None
         if dice is None:
-            dice = SeededDice(seed)
+            dice = seeded = SeededDice(seed)
             queue = getattr(loaded.scenario, "extra_dice", None)
             if queue:
                 dice = QueuedDice(queue, dice)
@@ -146,7 +147,7 @@ def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose:
 
             result = resolve_dakara(loaded.scenario, dict(setup.profile.params), dice, seed)
             result["rules"] = setup.profile.to_result()
-            return result
+            return _no_seed_unless_used(result, seeded)
         from .engine.hooks import Hooks
         from .engine.run import resolve
 
@@ -155,10 +156,19 @@ def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose:
         from .plugins import check_plugin_uses
 
         check_plugin_uses(loaded.scenario, setup.profile, setup.pm)
-        return resolve(loaded.scenario, setup.profile, dice, hooks, choose=choose, seed=seed)
+        result = resolve(loaded.scenario, setup.profile, dice, hooks, choose=choose, seed=seed)
+        return _no_seed_unless_used(result, seeded)
     except DrdError as exc:
         locate(exc, loaded)
         raise
+
+
+def _no_seed_unless_used(result: dict, seeded: Any) -> dict:
+    """SCENARIO-FORMAT §7: `seed` is null when every roll was given (no die came from the seed),
+    so the same file gives the same result, and digest, on every run."""
+    if seeded is not None and not seeded.drawn:
+        result["seed"] = None
+    return result
 
 
 def _check_plugin_steps(loaded: LoadedScenario, hooks: Any, *, entries: dict | None = None,

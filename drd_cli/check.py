@@ -1,10 +1,16 @@
 """Compare a resolution against a scenario's `expect:` block (SCENARIO-FORMAT §8). Pure: no I/O.
 
-The expectation is a *subset* of the result: mappings are compared key by key (keys the
-expectation does not mention are ignored), lists and scalars are compared whole. `expect.steps`
-is keyed by step id while the result's `steps` is a list, so steps are matched by their `id`.
-`expect.exit` is the exit code the run must end with (0 resolved, 1 a rule forbids something,
-2 the file is invalid); `expect.error`, if given, must appear in the error text.
+The expectation is a *subset* of the result at every depth (docs/scenario-format.md §8.3):
+* a mapping matches when every key it names matches (keys it does not mention are ignored);
+* a list of mappings matches when each expected mapping matches a distinct element of the
+  result's list, in the same relative order (other elements of the result are ignored);
+* the set-like lists (`SET_LIKE`: `affected`, `protected`, `jizvy`, …, and `rules.enabled`) match
+  as sets: the same elements, in any order (an element that is a mapping matches as a subset);
+* every other list matches element by element, in order, with the same length;
+* an empty list expects an empty list.
+`expect.steps` is keyed by step id while the result's `steps` is a list, so steps are matched by
+their `id`. `expect.exit` is the exit code the run must end with (0 resolved, 1 a rule forbids
+something, 2 the file is invalid); `expect.error`, if given, must appear in the error text.
 """
 
 from __future__ import annotations
@@ -86,8 +92,30 @@ def same(expected: Any, actual: Any) -> bool:
     return type(expected) is type(actual) and expected == actual
 
 
+# SCENARIO-FORMAT §8: the lists whose order means nothing, named by the key that holds them.
+SET_LIKE = frozenset({"affected", "protected", "jizvy", "conditions", "equipment", "suspicion", "disabled",
+                      "revealed_by", "suspicion_added", "suspicion_cleared"})
+
+
+def _list_name(path: tuple) -> str | None:
+    """The key a list sits under (None when it is an element of another list)."""
+    return path[-1] if path and isinstance(path[-1], str) else None
+
+
+def is_set_like(path: tuple) -> bool:
+    """Whether the list at `path` (a path in the expectation) compares as a set."""
+    if tuple(str(p) for p in path[-2:]) == ("rules", "enabled"):
+        return True
+    return _list_name(path) in SET_LIKE
+
+
+def matches(expected: Any, actual: Any, path: tuple = ()) -> bool:
+    """True when `expected` is a subset of `actual` in the §8 sense."""
+    return not compare(expected, actual, path)
+
+
 def compare(expected: Any, actual: Any, path: tuple = ()) -> list[Difference]:
-    """Differences between `expected` (a subset) and `actual`: dicts recursively, the rest whole."""
+    """Differences between `expected` (a subset in the §8 sense) and `actual`."""
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return [_diff(path, expected, actual)]
@@ -100,9 +128,70 @@ def compare(expected: Any, actual: Any, path: tuple = ()) -> list[Difference]:
             else:
                 out.extend(compare(value, sub, path + (key,)))
         return out
+    if isinstance(expected, (list, tuple)):
+        if not isinstance(actual, (list, tuple)):
+            return [_diff(path, expected, actual)]
+        if not expected:
+            return [] if not actual else [_diff(path, expected, actual)]
+        if is_set_like(path):
+            return _compare_set(list(expected), list(actual), path)
+        if all(isinstance(e, dict) for e in expected):
+            return _compare_in_order(list(expected), list(actual), path)
+        if len(expected) != len(actual):
+            return [_diff(path, expected, actual)]
+        if all(not isinstance(e, (dict, list, tuple)) for e in expected):
+            return [] if all(same(e, a) for e, a in zip(expected, actual)) else [_diff(path, expected, actual)]
+        out = []
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            out.extend(compare(e, a, path + (i,)))
+        return out
     if same(expected, actual):
         return []
     return [_diff(path, expected, actual)]
+
+
+def _compare_set(expected: list, actual: list, path: tuple) -> list[Difference]:
+    """Set-like lists: a one-to-one pairing of expected and actual elements, order ignored."""
+    if len(expected) == len(actual) and _perfect_matching(expected, actual, path):
+        return []
+    return [Difference(path, expected, actual, _("{path}: expected {expected} (in any order), got {actual}").format(
+        path=dotted(path), expected=show(expected), actual=show(actual)))]
+
+
+def _perfect_matching(expected: list, actual: list, path: tuple) -> bool:
+    """Whether every expected element pairs with its own actual element (Kuhn's augmenting paths;
+    the lists are short, and a greedy pairing could fail where mappings overlap)."""
+    fits = [[j for j, a in enumerate(actual) if matches(e, a, path + (i,))] for i, e in enumerate(expected)]
+    owner: dict[int, int] = {}
+
+    def place(i: int, seen: set[int]) -> bool:
+        for j in fits[i]:
+            if j in seen:
+                continue
+            seen.add(j)
+            if j not in owner or place(owner[j], seen):
+                owner[j] = i
+                return True
+        return False
+
+    return all(place(i, set()) for i in range(len(expected)))
+
+
+def _compare_in_order(expected: list, actual: list, path: tuple) -> list[Difference]:
+    """A list of mappings: each expected mapping matches a distinct later element of the result.
+
+    Taking the earliest element that matches is never worse than a later one (it leaves more of
+    the list for the mappings still to place), so one pass decides."""
+    j = 0
+    for i, e in enumerate(expected):
+        while j < len(actual) and not matches(e, actual[j], path + (i,)):
+            j += 1
+        if j == len(actual):
+            return [Difference(path + (i,), e, actual, _(
+                "{path}: expected {expected}, no element of the result matches it (in this order; the result "
+                "has {actual})").format(path=dotted(path + (i,)), expected=show(e), actual=show(actual)))]
+        j += 1
+    return []
 
 
 def _diff(path: tuple, expected: Any, actual: Any) -> Difference:

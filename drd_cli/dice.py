@@ -27,8 +27,10 @@ class SeededDice:
     def __init__(self, seed: int):
         self.seed = seed
         self._rng = random.Random(seed)
+        self.drawn = 0          # dice given out so far: 0 means the seed decided nothing
 
     def roll(self, n: int, who: str, purpose: str) -> list[int]:
+        self.drawn += n
         return [self._rng.randint(1, 6) for _ in range(n)]
 
 

@@ -51,12 +51,15 @@ def test_missing_key_and_participant():
                                        'final.nikdo: expected {"telo": 1}, got nothing (missing)']
 
 
-def test_lists_compared_whole():
+def test_lists_by_SCENARIO_FORMAT_8():
     assert compare_result({"final": {"hanus": {"jizvy": ["Pád z výšky"]}}}, RESULT, 0) == []
     diffs = compare_result({"final": {"hanus": {"jizvy": []}}}, RESULT, 0)
     assert [d.text for d in diffs] == ['final.hanus.jizvy: expected [], got ["Pád z výšky"]']
-    # A list of dicts is not a subset match: the whole list must be equal.
-    assert compare_result({"steps": {"utek": {"exhaustions": [{"by": "hanus"}]}}}, RESULT, 0)
+    # A list of mappings: each expected mapping is a subset of a distinct element, in order.
+    assert compare_result({"steps": {"utek": {"exhaustions": [{"by": "hanus"}]}}}, RESULT, 0) == []
+    diffs = compare_result({"steps": {"utek": {"exhaustions": [{"by": "stary"}]}}}, RESULT, 0)
+    assert [d.path for d in diffs] == [("steps", "utek", "exhaustions", 0)]
+    assert "no element of the result matches it" in diffs[0].text
 
 
 def test_bool_is_not_int():

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drd_cli.errors import Location, Problem, ScenarioError
-from drd_cli.scenario.load import MAX_BYTES, SourceMap, load_document, load_text
+from drd_cli.scenario.load import MAX_BYTES, MAX_NODES, SourceMap, load_document, load_text
 
 
 
@@ -218,7 +218,7 @@ def test_billion_laughs_refused_fast():
     with pytest.raises(ScenarioError) as info:
         load_text(text, "bomb.yaml")
     elapsed = time.perf_counter() - start
-    assert "more than 100,000 nodes once aliases are expanded" in info.value.format()
+    assert f"more than {MAX_NODES:,} nodes once aliases are expanded" in info.value.format()
     assert info.value.format().startswith("bomb.yaml:")
     assert elapsed < 0.5, elapsed  # measured ~0.1 s
 
@@ -235,11 +235,11 @@ def test_billion_laughs_memory_is_bounded():
 
 
 def test_deep_flow_nesting_refused_fast():
-    start = time.perf_counter()
+    start = time.process_time()        # this process's CPU: not what else the machine is doing
     msg = refused("a: " + "[" * 200_000)
     assert "nested deeper than 64 levels" in msg
-    assert msg.startswith("s.yaml:1:")
-    assert time.perf_counter() - start < 3.0
+    assert msg.startswith("s.yaml:1:67:")
+    assert time.process_time() - start < 1.0
 
 
 def test_deep_block_nesting_refused():

@@ -60,9 +60,11 @@ def play(path: Path, lines: list[str], *args: str):
 
 def normalised(result: dict) -> dict:
     """The result without what differs by design between the table and the replay: where each
-    roll came from (entered/seeded at the table, given in the replay) and the digest of the file."""
+    roll came from (entered/seeded at the table, given in the replay), the seed (the replay gives
+    every die, so its result has `seed: null`) and the digest of the file."""
     out = json.loads(json.dumps(result))
     out.pop("digest", None)
+    out.pop("seed", None)
     for step in out["steps"]:
         for roll in step["rolls"].values():
             roll["source"] = "*"

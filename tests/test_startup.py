@@ -48,6 +48,31 @@ def test_version_imports_nothing_heavy():
     assert code == 0
     assert out.strip() == "drd 0.1.0"
     assert heavy_in(modules) == set()
+    # `drd --version` alone is answered before typer is imported (issue #14: ≤ 1.25× `import typer`).
+    assert "typer" not in modules
+
+
+@pytest.mark.parametrize("args", [["-V"], ["resolve", "--version"]])
+def test_version_spellings_behave_as_before(args):
+    code, modules, out = probe(args)
+    if args[0] == "resolve":
+        assert code == 2                     # not an option of `resolve`: a usage error, as always
+    else:
+        assert code == 0 and out.strip() == "drd 0.1.0"
+
+
+def test_a_command_builds_only_itself():
+    code, modules, out = probe(["schema"])
+    assert code == 0
+    # The other command modules are not even imported.
+    assert not {"drd_cli.cli.play", "drd_cli.cli.dakara", "drd_cli.cli.diff", "drd_cli.cli.rules_cmd"} & modules
+
+
+def test_help_needs_neither_markdown_nor_pygments():
+    for args in (["--help"], ["resolve", "--help"], ["dakara", "--help"]):
+        code, modules, out = probe(args)
+        assert code == 0
+        assert not {"markdown_it", "pygments"} & modules, args
 
 
 @pytest.mark.parametrize("words,cword,expect", [

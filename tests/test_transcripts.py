@@ -152,6 +152,16 @@ def test_no_footer_without_a_digest():
 
 # --------------------------------------------------------------------------- the digest
 
+def _open_die_file(tmp_path) -> str:
+    """hanus-utek with the youngest ogre's roll left open, so the seed decides a die (with every
+    roll given the result has `seed: null`, SCENARIO-FORMAT §7)."""
+    text = Path(HANUS_FILE).read_text(encoding="utf-8")
+    path = tmp_path / "hanus-open.yaml"
+    path.write_text(text.replace("roll: 7, effect: {jizva: Zasažen lavicí}", "effect: {jizva: Zasažen lavicí}"),
+                    encoding="utf-8")
+    return str(path)
+
+
 def _resolved(seed=7, **kwargs):
     from drd_cli.api import load_scenario, resolve_scenario
 
@@ -171,8 +181,11 @@ def test_digest_is_sha256_and_stable_across_runs_and_languages():
 def test_digest_changes_with_seed_die_rule_param_and_scenario(tmp_path):
     result, loaded = _resolved()
     base = digest(result, loaded.raw)
-    other_seed, _ = _resolved(seed=8)
-    assert digest(other_seed, loaded.raw) != base                       # the seed
+    assert result["seed"] is None and digest(_resolved(seed=8)[0], loaded.raw) == base   # no open die
+    open_file = _open_die_file(tmp_path)
+    seeded, open_loaded = _resolved(path=open_file)
+    other_seed, _ = _resolved(seed=8, path=open_file)
+    assert digest(other_seed, open_loaded.raw) != digest(seeded, open_loaded.raw)   # the seed
     changed = copy.deepcopy(result)
     first = changed["steps"][0]["rolls"]["hanus"]
     first["dice"] = [6, 6]                                               # one die
@@ -258,16 +271,25 @@ def test_cli_lang_option_and_environment():
 
 def test_cli_verify_hash_and_transcript_file(tmp_path):
     shared = tmp_path / "session.md"
-    assert run("resolve", HANUS_FILE, "--seed", "11", "-o", str(shared), "--lang", "en").exit_code == 0
-    ok = run("resolve", HANUS_FILE, "--verify", str(shared))       # takes seed 11 from the footer
+    open_file = _open_die_file(tmp_path)
+    assert run("resolve", open_file, "--seed", "11", "-o", str(shared), "--lang", "en").exit_code == 0
+    ok = run("resolve", open_file, "--verify", str(shared))       # takes seed 11 from the footer
     assert ok.exit_code == 0, ok.stderr
     assert "ok:" in ok.stdout and "seed 11" in ok.stdout
     digest_value = find_digest(shared.read_text(encoding="utf-8"))
-    assert run("resolve", HANUS_FILE, "--seed", "11", "--verify", digest_value).exit_code == 0
-    bad = run("resolve", HANUS_FILE, "--verify", str(shared), "--set", "tie=counter")
+    assert run("resolve", open_file, "--seed", "11", "--verify", digest_value).exit_code == 0
+    bad = run("resolve", open_file, "--verify", str(shared), "--set", "tie=counter")
     assert bad.exit_code == 1 and "JINAK" in bad.stderr          # Czech by default
-    assert run("resolve", HANUS_FILE, "--seed", "12", "--verify", digest_value).exit_code == 1
+    assert run("resolve", open_file, "--seed", "12", "--verify", digest_value).exit_code == 1
     assert run("resolve", HANUS_FILE, "--verify", "nonsense").exit_code == 2
+
+
+def test_every_roll_given_means_seed_null_and_one_digest_every_run(tmp_path):
+    first = run("resolve", HANUS_FILE, "--json")
+    second = run("resolve", HANUS_FILE, "--json", "--seed", "99")
+    a, b = json.loads(first.stdout), json.loads(second.stdout)
+    assert a["seed"] is None and b["seed"] is None
+    assert a == b
 
 
 # --------------------------------------------------------------------------- colour: NO_COLOR, not a terminal

@@ -125,12 +125,53 @@ def _remember_argv(ctx: Any, args: list[str]) -> None:
     ctx.meta.setdefault(ARGV_KEY, list(args))
 
 
+class _Deferred:
+    """Stands for a rich class that typer.rich_utils imports but a help page never uses: the real
+    module is imported (and the real object made) only if something does use it."""
+
+    _module = ""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        import importlib
+
+        return getattr(importlib.import_module(cls._module), cls.__name__)(*args, **kwargs)
+
+
+def import_rich_utils() -> None:
+    """Imports typer.rich_utils (as Typer would for a help page or an error panel), without
+    rich's Markdown and Traceback: drd's help is rich markup, never Markdown, and tracebacks are
+    off, yet importing them pulls in markdown_it and pygments, a third of `drd --help`'s time.
+    Same help, same panels; the real modules load if anything asks for them.
+    """
+    import sys
+    import types
+
+    if "typer.rich_utils" in sys.modules:
+        return
+    standins = {}
+    for module, name in (("rich.markdown", "Markdown"), ("rich.traceback", "Traceback")):
+        if module not in sys.modules:
+            fake = types.ModuleType(module)
+            setattr(fake, name, type(name, (_Deferred,), {"_module": module}))
+            standins[module] = sys.modules[module] = fake
+    try:
+        import typer.rich_utils  # noqa: F401
+    except ImportError:
+        pass
+    finally:
+        for module, fake in standins.items():
+            if sys.modules.get(module) is fake:
+                del sys.modules[module]   # a later `import rich.markdown` gets the real one
+            parent = sys.modules.get(module.rpartition(".")[0])
+            if parent is not None and getattr(parent, module.rpartition(".")[2], None) is fake:
+                delattr(parent, module.rpartition(".")[2])
+
+
 def _format_translated(command: Any, ctx: Any, formatter: Any, base: type) -> None:
     from ..i18n import using
 
     with using(help_language(ctx)):
-        with contextlib.suppress(ImportError):
-            import typer.rich_utils  # noqa: F401 - loaded now (as Typer would) so its titles can be swapped
+        import_rich_utils()  # loaded now (as Typer would) so its titles can be swapped
         with _swapped(_targets(command, ctx)), _rich_texts():
             base.format_help(command, ctx, formatter)
 
@@ -196,8 +237,7 @@ def translate_usage_error(error: Any, ctx: Any) -> None:
         text = _reword(error.format_message(), USAGE_ERRORS)
         if text is not None:
             error.format_message = lambda: text
-        with contextlib.suppress(ImportError):
-            import typer.rich_utils  # noqa: F401 - Typer prints the panel with it right after this
+        import_rich_utils()  # Typer prints the panel with it right after this
         module = sys.modules.get("typer.rich_utils")
         if module is not None:
             for name, msgid in ERROR_TEXTS.items():

@@ -111,7 +111,7 @@ def make_roll(ctx: Ctx, w: Working, pid: str, spec: Any, path: tuple, *, total: 
     see = getattr(ctx.dice, "see", None)
     if see is not None:  # an interactive source (drd play) shows who rolls what for before asking
         see(ctx, w, pid, spec, path, presne=presne, total=total, dice=dice)
-    if total is not None:
+    if total is not None and dice is None:
         return Roll(total, None, None, "given")
     keep_best = ctx.param("presne") == "keep-best-2-of-3"
     n = 2 + (presne if keep_best else 0)
@@ -142,7 +142,16 @@ def make_roll(ctx: Ctx, w: Working, pid: str, spec: Any, path: tuple, *, total: 
         if rec is not None:
             rec.log(plugin, _("{name}: {amount:+d} to the roll from {source}").format(
                 name=p.name, amount=amount, source=plugin) + (f" — {note}" if note else ""))
-    return Roll(sum(kept) + bonus + sum(a for _s, a in modifiers), values, bonus, source, modifiers)
+    added = bonus + sum(a for _s, a in modifiers)
+    if total is not None and total != sum(kept) + added:
+        # SCENARIO-FORMAT §4.1: a total and dice that disagree are a contradiction, not a choice.
+        raise ScenarioError(_("{name}: roll {total} does not match the dice {dice} plus {bonus} (= {sum}); give "
+                              "one of them, or make them agree").format(
+                                name=p.name, total=total, dice="+".join(map(str, values)), bonus=added,
+                                sum=sum(kept) + added),
+                            path=path + (("roll",) if getattr(spec, "roll", None) == total else ("rolls", pid)),
+                            rule="R-ROLL-2")
+    return Roll(sum(kept) + added, values, bonus, source, modifiers)
 
 
 # --------------------------------------------------------------------------- manoeuvres

@@ -267,7 +267,7 @@ def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds:
     if begin is not None:  # keyed dice (drd diff) name each roll by its step
         begin(rec.data["id"])
     w = Working(state)
-    choices = Choices(step.choices, spath + ("choices",), set(w.ids()), ctx.choose)
+    choices = Choices(step.choices, spath + ("choices",), w.id_set(), ctx.choose)
     kpath = spath + (kind,)
     if kind == "test":
         core_steps.resolve_test(ctx, w, rec, spec, choices, kpath)
@@ -326,7 +326,7 @@ def _end_round(ctx: Ctx, state: State, scenario: Any, ri: int, rnd: Any, step_no
         if begin is not None:
             begin(rec.data["id"])
         w = Working(state)
-        choices = Choices(raw_choices, epath + ("choices",), set(w.ids()), ctx.choose)
+        choices = Choices(raw_choices, epath + ("choices",), w.id_set(), ctx.choose)
         rec.log("CS-ENV-1", _("Environment action at the end of round {number}").format(number=number))
         core_steps.resolve_challenge(ctx, w, rec, spec, choices, epath + ("challenge",))
         state = w.commit()

@@ -282,7 +282,7 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
 
     Returns who suffered the effect.
     """
-    choices = choices or Choices({}, path, set(w.ids()), ctx.choose)
+    choices = choices or Choices({}, path, w.id_set(), ctx.choose)
     pool = norm_pool(spec.pool) or "telo"
     target = spec.target if spec.target is not None else ctx.target
     aff = affects if affects is not None else affected_by(ctx, w, spec, path)

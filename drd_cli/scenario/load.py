@@ -1,8 +1,9 @@
 """Read a scenario (or group profile) YAML file safely, keeping where every key and value came from.
 
 `load_document(path)` / `load_text(text, filename)` return `(data, SourceMap)`: `data` is the
-ruamel round-trip document (a `CommentedMap`, a dict subclass pydantic validates directly) and the
-source map turns a document path such as ``("rounds", 0, "steps", 1, "choices", "zira")`` into
+document as dict/list subclasses that know their positions (`fastload.PosMap`, or ruamel's
+round-trip `CommentedMap` for files using anchors, tags and the like; pydantic validates either
+directly) and the source map turns a document path such as ``("rounds", 0, "steps", 1, "choices", "zira")`` into
 `FILE:LINE:COL`. Every problem with the file itself is a `ScenarioError` (exit 2) carrying a
 1-based location: unreadable or oversized files, binary or non-UTF-8 bytes, YAML syntax errors,
 duplicate keys, unsupported tags, complex keys, an empty document, a top level that is not a
@@ -16,22 +17,20 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.composer import Composer
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
-from ruamel.yaml.reader import ReaderError
-
 from ..errors import Location, Problem, ScenarioError
 from ..i18n import _
 from . import aliases
 
-MAX_BYTES = 2 * 1024 * 1024
-"""Largest file accepted; real scenarios are a few kilobytes and ruamel parses ~100 kB/s."""
+# ruamel is imported where it is used: most files are read by `fastload` (libyaml) alone.
 
-MAX_NODES = 100_000
-"""Most nodes a document may have with every alias expanded (what validation would walk)."""
+MAX_BYTES = 2 * 1024 * 1024
+"""Largest file accepted; real scenarios are a few kilobytes."""
+
+MAX_NODES = 300_000
+"""Most nodes a document may have with every alias expanded (what validation would walk).
+
+A 5,000-step battle of 500 participants is about 200,000; counting stops at the first node over
+the limit, so even a 2 MB file of one-character items is refused in a fraction of a second."""
 
 MAX_DEPTH = 64
 """Deepest nesting accepted; scenarios need about ten levels."""
@@ -53,39 +52,58 @@ class _Refused(Exception):
         self.hint = hint
 
 
-class _GuardedComposer(Composer):
-    """A composer that refuses absurd nesting and node counts *while* parsing.
-
-    Counting here (rather than after loading) bounds the work on hostile input: ruamel's own
-    recursion would otherwise take seconds on `[[[[…` before failing with a RecursionError.
-    """
-
-    def __init__(self, loader: Any = None) -> None:
-        super().__init__(loader)
-        # Re-defining an anchor is valid YAML (the later one wins); ruamel would print a
-        # warning pointing into this module, which means nothing to a user.
-        self.warn_double_anchors = False
-        self._drd_depth = 0
-        self._drd_nodes = 0
-
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        event = self.parser.peek_event()
-        self._drd_depth += 1
-        self._drd_nodes += 1
-        try:
-            if self._drd_depth > MAX_DEPTH:
-                raise _Refused(_too_deep(), event.start_mark)
-            if self._drd_nodes > MAX_NODES:
-                raise _Refused(_("the document has more than {max} nodes").format(max=f"{MAX_NODES:,}"),
-                               event.start_mark)
-            return super().compose_node(parent, index)
-        finally:
-            self._drd_depth -= 1
+def _too_many_nodes() -> str:
+    return _("the document has more than {max} nodes").format(max=f"{MAX_NODES:,}")
 
 
-def _new_yaml() -> YAML:
+def _too_many_expanded() -> str:
+    return _("the document has more than {max} nodes once aliases are expanded (an alias "
+             "bomb?)").format(max=f"{MAX_NODES:,}")
+
+
+def _alias_hint() -> str:
+    return _("an alias (*name) counts its whole anchored value every time it is used")
+
+
+def _guarded_composer() -> type:
+    from ruamel.yaml.composer import Composer
+
+    class _GuardedComposer(Composer):
+        """A composer that refuses absurd nesting and node counts *while* parsing.
+
+        Counting here (rather than after loading) bounds the work on hostile input: ruamel's own
+        recursion would otherwise take seconds on `[[[[…` before failing with a RecursionError.
+        """
+
+        def __init__(self, loader: Any = None) -> None:
+            super().__init__(loader)
+            # Re-defining an anchor is valid YAML (the later one wins); ruamel would print a
+            # warning pointing into this module, which means nothing to a user.
+            self.warn_double_anchors = False
+            self._drd_depth = 0
+            self._drd_nodes = 0
+
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            event = self.parser.peek_event()
+            self._drd_depth += 1
+            self._drd_nodes += 1
+            try:
+                if self._drd_depth > MAX_DEPTH:
+                    raise _Refused(_too_deep(), event.start_mark)
+                if self._drd_nodes > MAX_NODES:
+                    raise _Refused(_too_many_nodes(), event.start_mark)
+                return super().compose_node(parent, index)
+            finally:
+                self._drd_depth -= 1
+
+    return _GuardedComposer
+
+
+def _new_yaml() -> Any:
+    from ruamel.yaml import YAML
+
     yaml = YAML(typ="rt", pure=True)
-    yaml.Composer = _GuardedComposer
+    yaml.Composer = _guarded_composer()
     yaml.allow_duplicate_keys = False
     return yaml
 
@@ -188,7 +206,7 @@ def _lc_get(node: Any, kind: str, key: Any) -> _Pos | None:
 # --------------------------------------------------------------------------- reading
 
 def load_document(path: str | os.PathLike) -> tuple[Any, SourceMap]:
-    """Read a YAML file: `(CommentedMap, SourceMap)`, or ScenarioError with FILE:LINE:COL."""
+    """Read a YAML file: `(mapping, SourceMap)`, or ScenarioError with FILE:LINE:COL."""
     filename = os.fspath(path)
     try:
         with open(filename, "rb") as handle:
@@ -211,11 +229,122 @@ def load_document(path: str | os.PathLike) -> tuple[Any, SourceMap]:
 
 
 def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceMap]:
-    """Parse YAML given as text or bytes: `(CommentedMap, SourceMap)`, or ScenarioError.
+    """Parse YAML given as text or bytes: `(mapping, SourceMap)`, or ScenarioError.
 
     Never raises anything else, whatever the input (fuzzed in tests/test_load.py).
     """
     text = _decode(text, filename)
+    from . import fastload
+
+    try:
+        data = fastload.load_fast(text, MAX_NODES, MAX_DEPTH)
+    except fastload.Limit as exc:
+        where = Location(filename, exc.line + 1, exc.col + 1)
+        if exc.kind == "alias-nodes":
+            raise ScenarioError(_too_many_expanded(), where, hint=_alias_hint()) from None
+        raise ScenarioError(_too_deep(aliases=exc.kind == "alias-depth") if exc.kind.endswith("depth")
+                            else _too_many_nodes(), where) from None
+    except fastload.Fallback as fallback:
+        if fallback.deep_at is not None:
+            # Scanning deep flow nesting costs the square of its depth: the text up to where it
+            # (naively counted) gets too deep is enough to be refused for it (the cut ends the
+            # stream, so every token before it is delivered). Any other answer of that prefix
+            # means nothing (the brackets were in a quoted string…): the whole file is read.
+            try:
+                _load_ruamel(text[:fallback.deep_at + 64], filename)
+            except ScenarioError as exc:
+                if exc.problems and exc.problems[0].message == _too_deep():
+                    raise
+        data = _load_ruamel(text, filename)
+        source = SourceMap(data, filename)
+        _normalise(data, source)
+        return data, source
+    return data, SourceMap(data, filename)
+
+
+def _normalise(root: Any, source: SourceMap) -> None:
+    """Text of a ruamel-read document as `fastload` gives it: NFC, and no lone surrogates.
+
+    Text pasted from a PDF is often decomposed (`a` + a combining acute for `á`); NFC makes it the
+    same key, id or value as the one typed. A lone surrogate (`"\\ud800"` in a double-quoted
+    string) is no character at all: nothing could print or store it, so the file is refused
+    where it is written. (libyaml already refuses such escapes, so only this path meets them.)
+    """
+    import unicodedata
+
+    def text(value: str, path: tuple, *, key: bool) -> str:
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            try:  # both halves of a pair (`"\\ud83d\\ude00"`, as JSON writes it): one character
+                value = value.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+            except UnicodeDecodeError as exc:
+                where = source.locate(path) if key else source.locate_value(path)
+                lone = value.encode("utf-16-le", "surrogatepass")[exc.start:exc.start + 2].decode(
+                    "utf-16-le", "surrogatepass")
+                raise ScenarioError(_("the text contains a lone surrogate (U+{code}), which is not a character").format(
+                                        code=f"{ord(lone):04X}"), where,
+                                    hint=_("write the character itself, or both halves of its surrogate pair")) from None
+        return value if value.isascii() else unicodedata.normalize("NFC", value)
+
+    stack: list[tuple[Any, tuple]] = [(root, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, dict):
+            renamed = False
+            for k in list(node):
+                if isinstance(k, str) and text(k, path + (k,), key=True) != k:
+                    renamed = True
+            if renamed:
+                _rekey(node, source.filename)
+            for k, v in node.items():
+                if isinstance(v, str):
+                    new = text(v, path + (k,), key=False)
+                    if new is not v:
+                        node[k] = new
+                else:
+                    stack.append((v, path + (k,)))
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                if isinstance(v, str):
+                    new = text(v, path + (i,), key=True)
+                    if new is not v:
+                        node[i] = new
+                else:
+                    stack.append((v, path + (i,)))
+
+
+def _rekey(mapping: Any, filename: str) -> None:
+    """NFC keys for a ruamel mapping, in place, keeping their order and positions."""
+    import unicodedata
+
+    items = list(mapping.items())
+    lc = getattr(mapping, "lc", None)
+    positions = dict(getattr(lc, "data", None) or {})
+    seen: set = set()
+    renamed = []
+    for k, v in items:
+        new = unicodedata.normalize("NFC", k) if isinstance(k, str) else k
+        if new in seen:
+            # `název` typed once decomposed and once composed: the same key twice.
+            where = _lc_get(mapping, "key", k)
+            raise ScenarioError(_("duplicate key {key}").format(key=repr(new)),
+                                Location(filename) if where is None else Location(filename, where.line + 1, where.col + 1))
+        seen.add(new)
+        renamed.append((k, new, v))
+    mapping.clear()
+    for k, new, v in renamed:
+        mapping[new] = v
+        if lc is not None and k in positions:
+            lc.data[new] = positions[k]
+
+
+def _load_ruamel(text: str, filename: str) -> Any:
+    """The full ruamel round-trip path: every YAML feature, and the exact wording of every error."""
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+    from ruamel.yaml.reader import ReaderError
+
     yaml = _new_yaml()
     try:
         with warnings.catch_warnings():
@@ -254,7 +383,7 @@ def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceM
         raise ScenarioError(_("cannot parse the YAML ({problem})").format(
                                 problem=f"{type(exc).__name__}: {_first_line(str(exc))}"),
                             Location(filename, 1, 1)) from None
-    return data, SourceMap(data, filename)
+    return data
 
 
 def _decode(text: str | bytes, filename: str) -> str:
@@ -311,6 +440,8 @@ def _check_tree(root: Any, filename: str) -> None:
     when constructed, validated or printed; counting visits (not distinct nodes) catches that,
     and the walk stops at the first node over the limit, so it is bounded by MAX_NODES.
     """
+    from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
     visits = 0
     on_path: set[int] = set()
     # Iterative, so hostile depth cannot overflow the interpreter stack. A `None` node is the
@@ -323,9 +454,7 @@ def _check_tree(root: Any, filename: str) -> None:
             continue
         visits += 1
         if visits > MAX_NODES:
-            raise _Refused(_("the document has more than {max} nodes once aliases are expanded (an alias "
-                             "bomb?)").format(max=f"{MAX_NODES:,}"), node.start_mark,
-                           hint=_("an alias (*name) counts its whole anchored value every time it is used"))
+            raise _Refused(_too_many_expanded(), node.start_mark, hint=_alias_hint())
         if depth > MAX_DEPTH:
             raise _Refused(_too_deep(aliases=True),
                            node.start_mark)

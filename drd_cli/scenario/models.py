@@ -49,7 +49,9 @@ def as_list(value: Any) -> list:
 class StrictModel(BaseModel):
     """Base of every scenario model: strict types, unknown keys forbidden, Czech aliases."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", populate_by_name=True, frozen=False)
+    # defer_build: a model's validator is built when it is first used, not at import (about
+    # 30 models; a run needs the scenario's, and plugin step models only if a file has them).
+    model_config = ConfigDict(strict=True, extra="forbid", populate_by_name=True, frozen=False, defer_build=True)
 
 
 # --------------------------------------------------------------------------- effects
@@ -364,7 +366,8 @@ class ChallengeSpec(StrictModel):
     _demanding = field_validator("demanding")(check_demanding)
 
 
-FollowupSpec.model_rebuild()
+# No `FollowupSpec.model_rebuild()` here: with `defer_build` pydantic resolves the forward
+# reference when the model is first used, and an explicit rebuild would build it at import.
 
 
 class PluginStep:

@@ -4,9 +4,9 @@ RULES CS-MULTI-5), each pinned by the reproducer that showed the engine doing ot
 from __future__ import annotations
 
 import pytest
-from drdtest import exhaustions, final, run, step
-
-HEROES = "{pools: {telo: 9, duse: 9, vliv: 9}}"
+from drdtest import final, invalid, run, step
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 OBSTACLE = """
 format: drd/1
@@ -226,3 +226,58 @@ def test_7_an_interrupter_someone_else_exhausted_for_is_not_barred(rb, rc, cover
     assert long["barred"] == barred
     assert long["status"] == "continuing"
     assert final(r, "c")["ohrozeni"] == (1 if barred else 0)
+
+
+# ----------------------------------------------------------------------------- item 4: roll and dice
+
+ROLL_AND_DICE = """
+format: drd/1
+title: dice
+rules: {params: {presne: PRESNE}}
+participants:
+  a: {sudba: 9}
+  b: {pools: {telo: 9, duse: 9, vliv: 9}, levels: {bojovnik: 2}}
+rounds:
+  - steps:
+      - id: s
+        contest:
+          action: {actor: b, pool: telo, bonus_from: bojovnik, targets: [a], roll: TOTAL, dice: DICE,
+                   manoeuvres: [presne]}
+          counters: [{actor: a, kind: harm, roll: 5}]
+"""
+
+
+@given(st.lists(st.integers(1, 6), min_size=2, max_size=2), st.integers(2, 20))
+@settings(max_examples=60, deadline=None)
+def test_4_1_a_total_with_dice_must_equal_dice_plus_bonus_plus_presne(dice, total):
+    text = ROLL_AND_DICE.replace("PRESNE", "plus-one").replace("TOTAL", str(total)).replace("DICE", str(dice))
+    expected = sum(dice) + 2 + 1                                    # bojovník 2, přesně +1
+    if total == expected:
+        r = run(text)
+        assert step(r, "s")["rolls"]["b"] == {"total": total, "dice": dice, "bonus": 2, "source": "given",
+                                               "modifiers": [{"source": "presne", "amount": 1}]}
+    else:
+        err = invalid(text)
+        assert err.problems[0].rule == "R-ROLL-2" and err.problems[0].path[-1] == "roll"
+        assert str(total) in err.problems[0].message and str(expected) in err.problems[0].message
+
+
+def test_4_1_keep_best_two_of_three_adds_the_best_two_dice():
+    text = ROLL_AND_DICE.replace("PRESNE", "keep-best-2-of-3").replace("DICE", "[1, 6, 5]")
+    assert step(run(text.replace("TOTAL", "13")), "s")["rolls"]["b"]["total"] == 13
+    invalid(text.replace("TOTAL", "14"))
+
+
+def test_4_1_the_contradiction_is_exit_2_at_file_line_col(tmp_path):
+    from typer.testing import CliRunner
+
+    from drd_cli.cli.app import app
+
+    path = tmp_path / "k.yaml"
+    text = ROLL_AND_DICE.replace("PRESNE", "plus-one").replace("TOTAL", "13").replace("DICE", "[6, 6]")
+    path.write_text(text, encoding="utf-8")
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if "roll: 13" in row)
+    col = text.splitlines()[line - 1].index("roll: 13") + 1
+    res = CliRunner().invoke(app, ["resolve", str(path)])
+    assert res.exit_code == 2
+    assert f"{path}:{line}:{col}:" in res.stderr and "R-ROLL-2" in res.stderr and "Traceback" not in res.stderr

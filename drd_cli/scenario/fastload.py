@@ -1,0 +1,361 @@
+"""A fast reader for the YAML most scenario files are: libyaml's events, built into plain data.
+
+`load.load_text` tries this first. It reads the file with libyaml (PyYAML's C parser) and builds
+the document itself: `PosMap`/`PosSeq` (dict/list subclasses) carrying an `lc` that answers like
+ruamel's round-trip `lc` (`line`, `col`, `key(k)`, `value(k)`, `item(i)`), so `SourceMap` points
+at the same file:line:col. Scalars are resolved by the YAML 1.2 rules ruamel's round-trip loader
+uses (`yes` is text), the uncommon spellings (`0x1F`, `1.5`, dates) by ruamel itself. Text is
+normalised to NFC (`load._normalise` does the same on the ruamel path).
+
+It handles only the plain case and says `None` ("use the ruamel path") for everything else:
+anchors, aliases, tags, merge keys, complex or duplicate keys, directives or several documents,
+an empty document, a top level that is not a mapping, or anything libyaml refuses. The ruamel path
+then gives exactly the answer (or error) it always gave. The size limits are checked here too,
+while reading, whatever the shape of the file: a file over a limit is refused as soon as the
+event that crosses it is read, without a slower second pass.
+
+Comments are not kept: where drd edits a file (group profiles, `drd play`'s replay) it reads it
+with ruamel's round-trip loader itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+try:  # PyYAML's libyaml binding; without it (PyPy, a source build) everything goes through ruamel
+    from yaml import events as _ev
+    from yaml._yaml import CParser as _CParser
+except ImportError:  # pragma: no cover - exercised only where the wheel has no libyaml
+    _CParser = None
+
+
+class LC:
+    """Line/column of a container and of its entries, 0-based (the subset of ruamel's `LineCol`
+    that `SourceMap` reads)."""
+
+    __slots__ = ("line", "col", "data")
+
+    def __init__(self, line: int, col: int):
+        self.line = line
+        self.col = col
+        self.data: dict = {}
+
+    def key(self, k: Any) -> tuple[int, int]:
+        d = self.data[k]
+        return d[0], d[1]
+
+    def value(self, k: Any) -> tuple[int, int]:
+        d = self.data[k]
+        return d[2], d[3]
+
+    def item(self, idx: int) -> tuple[int, int]:
+        d = self.data[idx]
+        return d[0], d[1]
+
+
+class PosMap(dict):
+    """A mapping read from YAML that knows where its keys and values are (`lc`)."""
+
+    __slots__ = ("lc",)
+
+
+class PosSeq(list):
+    """A sequence read from YAML that knows where its items are (`lc`)."""
+
+    __slots__ = ("lc",)
+
+
+class Fallback(Exception):
+    """The document needs the ruamel path (a feature this reader does not build).
+
+    `deep_at`: for a file whose brackets may nest too deep, where they first do (else None)."""
+
+    def __init__(self, deep_at: int | None = None):
+        super().__init__(deep_at)
+        self.deep_at = deep_at
+
+
+class Limit(Exception):
+    """The document crosses a limit: `kind` ("depth" or "nodes") at 0-based `line`, `col`."""
+
+    def __init__(self, kind: str, line: int, col: int):
+        super().__init__(kind, line, col)
+        self.kind, self.line, self.col = kind, line, col
+
+
+_NULLS = frozenset(("", "~", "null", "Null", "NULL"))
+_TRUE = frozenset(("true", "True", "TRUE"))
+_FALSE = frozenset(("false", "False", "FALSE"))
+# First characters with which ruamel's YAML 1.2 resolver may read a plain scalar as something
+# other than text (bool, null, int, float, timestamp, merge, value); any other is text.
+_SPECIAL_FIRST = frozenset("-+0123456789.~nNtTfF<=")
+_DIGITS = frozenset("0123456789")
+
+_ruamel: dict[str, Any] = {}
+_scalar_cache: dict[str, Any] = {}
+
+
+def _ruamel_scalar(value: str) -> Any:
+    """A plain scalar the way ruamel's round-trip loader constructs it (ints, floats, dates…)."""
+    if value in _scalar_cache:
+        return _scalar_cache[value]
+    if not _ruamel:
+        from ruamel.yaml import YAML
+        from ruamel.yaml.nodes import ScalarNode
+
+        yaml = YAML(typ="rt", pure=True)
+        _ruamel["resolver"] = yaml.resolver
+        _ruamel["constructor"] = yaml.constructor
+        _ruamel["node"] = ScalarNode
+    tag = _ruamel["resolver"].resolve(_ruamel["node"], value, (True, False))
+    tag = str(getattr(tag, "value", tag))
+    if tag not in _PLAIN_TAGS:
+        raise Fallback  # a merge key, `=` or anything unusual: the ruamel path decides
+    node = _ruamel["node"](tag, value, None, None)
+    try:
+        result = _ruamel["constructor"].construct_object(node, deep=True)
+    except Exception:  # noqa: BLE001 - an odd spelling ruamel itself cannot build: its path reports it
+        raise Fallback from None
+    if tag.endswith(("int", "bool", "null")) or isinstance(result, str):
+        _scalar_cache[value] = result
+    return result
+
+
+_PLAIN_TAGS = frozenset("tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "timestamp"))
+
+
+def plain_scalar(value: str) -> Any:
+    """A plain (unquoted) scalar as ruamel's round-trip loader reads it (YAML 1.2)."""
+    if not value or value[0] in _SPECIAL_FIRST:
+        if value in _NULLS:
+            return None
+        if value in _TRUE:
+            return True
+        if value in _FALSE:
+            return False
+        first = value[0]
+        if first in "nNtTfF~":
+            return value
+        if value == "0":
+            return 0
+        if first in _DIGITS and first != "0" and value.isdigit() and value.isascii():
+            return int(value)
+        if first == "-" and len(value) > 1 and value[1] != "0" and value[1:].isdigit() and value.isascii():
+            return int(value)
+        return _ruamel_scalar(value)
+    return value
+
+
+def load_fast(text: str, max_nodes: int, max_depth: int) -> Any:
+    """The document of `text` as PosMap/PosSeq/scalars, or raises `Fallback`.
+
+    Raises `Limit` when the document crosses a limit, at the node that crossed it. The limits
+    are checked on every node while reading, before anything else, exactly as the ruamel path
+    counts them (every key, value, item and alias is a node; the top mapping is at depth 1).
+    """
+    if _CParser is None:
+        raise Fallback
+    deep = deep_flow_at(text, max_depth)
+    if deep is not None:
+        raise Fallback(deep)
+    import gc
+
+    # Building a large document allocates many containers and no cycles; the collector's
+    # passes over the growing young generations would cost a third of the reading time.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _build(_CParser(text).get_event, max_nodes, max_depth)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+_BRACKETS = None
+
+
+def deep_flow_at(text: str, max_depth: int) -> int | None:
+    """Where brackets first nest deeper than `max_depth`, counted naively (quotes and comments
+    included, so never too late), as a character offset; None if they never do.
+
+    libyaml's scanner (and ruamel's) slows down with the square of the flow depth: `[[[[…`
+    100,000 deep takes seconds before the first event. Such a file goes to the ruamel path,
+    which `load_text` first gives only the text up to a little past this offset.
+    """
+    import re
+    from itertools import accumulate
+
+    global _BRACKETS
+    if _BRACKETS is None:
+        _BRACKETS = re.compile(r"[^\[\]{}]+")
+    brackets = _BRACKETS.sub("", text)
+    if len(brackets) <= max_depth:
+        return None
+    steps = {"[": 1, "{": 1, "]": -1, "}": -1}
+    if max(accumulate(map(steps.__getitem__, brackets))) <= max_depth:   # at C speed: the usual answer
+        return None
+    i = next(i for i, depth in enumerate(accumulate(map(steps.__getitem__, brackets))) if depth > max_depth)
+    # the (i+1)-th bracket of the text
+    found = re.match(r"(?:[^\[\]{}]*[\[\]{}]){%d}" % (i + 1), text)
+    return found.end() if found else len(text)
+
+
+def _build(get: Any, max_nodes: int, max_depth: int) -> Any:
+    Scalar, MapStart, SeqStart = _ev.ScalarEvent, _ev.MappingStartEvent, _ev.SequenceStartEvent
+    MapEnd, SeqEnd = _ev.MappingEndEvent, _ev.SequenceEndEvent
+    special, nulls, true, false = _SPECIAL_FIRST, _NULLS, _TRUE, _FALSE
+    from unicodedata import normalize as nfc
+    nodes = depth = 0
+    try:
+        get()              # StreamStart
+        event = get()      # DocumentStart
+        if not isinstance(event, _ev.DocumentStartEvent) or event.explicit or event.version or event.tags:
+            return _count_rest(get, None, nodes, depth, max_nodes, max_depth)
+        event = get()
+        if event.__class__ is not MapStart or event.anchor is not None or event.tag is not None:
+            return _count_rest(get, event, nodes, depth, max_nodes, max_depth)
+        mark = event.start_mark
+        nodes = depth = 1
+        root = cur = PosMap()
+        cur.lc = LC(mark.line, mark.column)
+        data = cur.lc.data
+        is_map = True
+        want_key = True
+        key = None
+        kline = kcol = 0
+        stack: list[tuple] = []
+        while True:
+            event = get()
+            cls = event.__class__
+            if cls is MapEnd or cls is SeqEnd:
+                if not stack:
+                    break
+                cur, data, is_map, key, kline, kcol = stack.pop()
+                want_key = True
+                depth -= 1
+                continue
+            nodes += 1
+            mark = event.start_mark
+            if depth >= max_depth:
+                raise Limit("depth", mark.line, mark.column)
+            if nodes > max_nodes:
+                raise Limit("nodes", mark.line, mark.column)
+            if cls is Scalar:
+                if event.anchor is not None or event.tag is not None:
+                    return _count_rest(get, event, nodes - 1, depth, max_nodes, max_depth)
+                value = event.value
+                if not event.style and (not value or value[0] in special):
+                    if value in nulls:
+                        value = None
+                    elif value in true:
+                        value = True
+                    elif value in false:
+                        value = False
+                    else:
+                        try:
+                            value = plain_scalar(value)
+                        except Fallback:
+                            return _count_rest(get, None, nodes, depth, max_nodes, max_depth)
+                if value.__class__ is str and not value.isascii():
+                    # Text pasted from a PDF is often decomposed (`a` + a combining acute for
+                    # `á`); NFC makes it the same key, id or value as the one typed.
+                    value = nfc("NFC", value)
+                if is_map:
+                    if want_key:
+                        if value in cur:  # a duplicate key: ruamel reports where both are
+                            return _count_rest(get, None, nodes, depth, max_nodes, max_depth)
+                        key, kline, kcol = value, mark.line, mark.column
+                        want_key = False
+                    else:
+                        cur[key] = value
+                        data[key] = (kline, kcol, mark.line, mark.column)
+                        want_key = True
+                else:
+                    data[len(cur)] = (mark.line, mark.column)
+                    cur.append(value)
+                continue
+            if (cls is not MapStart and cls is not SeqStart) or event.anchor is not None \
+                    or event.tag is not None or (is_map and want_key):
+                # an alias, an anchor or tag, or a list/mapping as a key
+                return _count_rest(get, event, nodes - 1, depth, max_nodes, max_depth)
+            new = PosMap() if cls is MapStart else PosSeq()
+            new.lc = lc = LC(mark.line, mark.column)
+            if is_map:
+                cur[key] = new
+                data[key] = (kline, kcol, mark.line, mark.column)
+            else:
+                data[len(cur)] = (mark.line, mark.column)
+                cur.append(new)
+            stack.append((cur, data, is_map, None, 0, 0))
+            cur, data, is_map, want_key = new, lc.data, cls is MapStart, True
+            depth += 1
+        get()              # DocumentEnd
+        if not isinstance(get(), _ev.StreamEndEvent):
+            raise Fallback  # a second document: ruamel says so
+    except (Fallback, Limit):
+        raise
+    except Exception:  # noqa: BLE001 - libyaml's error wording differs from ruamel's: ruamel words it
+        raise Fallback from None
+    return root
+
+
+def _count_rest(get: Any, event: Any, nodes: int, depth: int, max_nodes: int, max_depth: int) -> Any:
+    """Reads the rest of a document the ruamel path will build, only to apply the limits on the
+    way (so a file over a limit is refused at once whatever it contains), then `Fallback`.
+
+    `event` is one already read and not yet counted (or None); `depth` the current nesting.
+    Besides the nodes as written, the nodes and depth *with every alias expanded* are counted
+    (an alias counts its anchor's whole value, as validation would walk it): an alias bomb is
+    refused here, at the alias that crosses the limit ("alias-nodes", "alias-depth").
+    """
+    Alias, Scalar = _ev.AliasEvent, _ev.ScalarEvent
+    Start = (_ev.MappingStartEvent, _ev.SequenceStartEvent)
+    End = (_ev.MappingEndEvent, _ev.SequenceEndEvent)
+    Done = (_ev.DocumentEndEvent, _ev.StreamEndEvent)
+    expanded = nodes              # no alias before this point
+    sizes: dict[str, tuple[int, int]] = {}  # anchor → (nodes once expanded, levels)
+    stack: list[list] = []        # open containers: [anchor, expanded before it, its depth, deepest inside]
+    if event is None:
+        event = get()
+    while event is not None and not isinstance(event, Done):
+        if isinstance(event, End):
+            depth -= 1
+            if stack:
+                anchor, before, at, deepest = stack.pop()
+                if anchor is not None:
+                    sizes[anchor] = (expanded - before, deepest - at + 1)
+                if stack:
+                    stack[-1][3] = max(stack[-1][3], deepest)
+            event = get()
+            continue
+        nodes += 1
+        mark = event.start_mark
+        if depth >= max_depth:
+            raise Limit("depth", mark.line, mark.column)
+        if nodes > max_nodes:
+            raise Limit("nodes", mark.line, mark.column)
+        if isinstance(event, Alias):
+            # An anchor still open (a recursive alias) or unknown: the ruamel path reports it.
+            size, levels = sizes.get(event.anchor, (1, 1))
+            expanded += size
+            reached = depth + levels
+            if expanded > max_nodes:
+                raise Limit("alias-nodes", mark.line, mark.column)
+            if reached > max_depth:
+                raise Limit("alias-depth", mark.line, mark.column)
+            if stack:
+                stack[-1][3] = max(stack[-1][3], reached)
+        else:
+            expanded += 1
+            if expanded > max_nodes:
+                raise Limit("alias-nodes", mark.line, mark.column)
+            if isinstance(event, Start):
+                depth += 1
+                stack.append([event.anchor, expanded - 1, depth, depth])
+            elif isinstance(event, Scalar):
+                if event.anchor is not None:
+                    sizes[event.anchor] = (1, 1)
+                if stack:
+                    stack[-1][3] = max(stack[-1][3], depth + 1)
+        event = get()
+    raise Fallback
