@@ -66,7 +66,8 @@ def known_step_models(group: str | None = None, plugin_dirs: tuple[str, ...] = (
     The profile is the defaults ← `group` (and `--plugins-dir`); with no group, the installed
     plugins that are on by default. `drd schema` describes these for editors.
     """
-    setup = setup_rules(None, group=group, plugin_dirs=plugin_dirs)
+    # An untrusted group's plugins are left out here (the schema command says so), not refused.
+    setup = setup_rules(None, group=group, plugin_dirs=plugin_dirs, allow_untrusted=True)
     from .plugins import step_types_of
 
     return {k: v.model for k, v in sorted(step_types_of(setup.pm).items())}
@@ -74,16 +75,22 @@ def known_step_models(group: str | None = None, plugin_dirs: tuple[str, ...] = (
 
 def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None = None,
                 enable: tuple[str, ...] = (), disable: tuple[str, ...] = (), group: str | None = None,
-                plugin_dirs: tuple[str, ...] = (), describe: bool = False, check_steps: bool = True) -> Setup:
+                plugin_dirs: tuple[str, ...] = (), describe: bool = False, check_steps: bool = True,
+                allow_untrusted: bool = False) -> Setup:
     """Builds the layered rules profile (defaults ← group ← scenario ← command line) and plugins.
 
     `describe=True` (for `drd rules`): no plugin manager, and an enabled plugin that fails to
     import is noted in `profile.broken` instead of stopping. `check_steps=False` leaves the
     plugin-step check to the caller (`drd diff` reports a step refused under one profile as a
     difference, so it needs the profile even then: `_check_plugin_steps(loaded, hooks, entries=…)`).
+
+    The plugin folders of a group profile that is not trusted (drd_cli/trust.py) are never
+    imported: their plugins are known by id only (`profile.untrusted`), and a run that would
+    enable one is a PluginError (exit 1) naming `drd group trust …` — unless `describe` or
+    `allow_untrusted`, which leave them out.
     """
     from .groups import group_layer
-    from .plugins import ParamSource, build_manager, default_states, discover
+    from .plugins import ParamSource, build_manager, default_states, discover, third_party
     from .rules import Layer, build_profile
 
     import os
@@ -94,8 +101,15 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
     if group:
         glayer, gdirs = group_layer(group)
         layers.append(glayer)
+        from .trust import split_group_dirs
+
+        gdirs, untrusted = split_group_dirs(group, gdirs)
         dirs += gdirs
+    else:
+        untrusted = None
     entries = discover(list(dict.fromkeys(os.path.abspath(d) for d in dirs)))
+    if untrusted is not None:
+        untrusted.add_placeholders(entries)
     if loaded is not None:
         r = loaded.scenario.rules
         layers.append(Layer("scenario", list(r.enable), list(r.disable), dict(r.params),
@@ -103,9 +117,14 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
     if params or enable or disable:
         layers.append(Layer("command line", list(enable), list(disable), dict(params or {})))
     source = ParamSource(entries, tolerant=describe)
-    profile = build_profile(layers, default_states(entries), plugin_params=source.for_enabled,
+    states = default_states(entries, tolerant=describe)
+    profile = build_profile(layers, states, plugin_params=source.for_enabled,
                             find_inactive=source.find_inactive)
-    profile.broken = source.broken
+    profile.broken = {**states.broken, **source.broken}
+    profile.third_party = third_party(entries)
+    profile.untrusted = untrusted
+    if untrusted is not None and not (describe or allow_untrusted):
+        untrusted.refuse(profile.enabled)
     if describe or (loaded is not None and loaded.system == "dakara"):
         return Setup(profile, entries, None)
     pm = build_manager(profile.enabled, entries)

@@ -6,7 +6,9 @@
   and scalars), without its `expect:` block. Data, not bytes: re-indenting the file, editing a
   comment or reordering keys does not change the hash; changing a value does. `expect:` only
   checks a result and cannot change it, so it is left out.
-* `rules` — the effective rules of the result: enabled ids and every parameter.
+* `rules` — the rules in effect of the result: the built-in plugins that are on and the other
+  plugins that acted, with the core parameters and those plugins' ones (RulesProfile.to_result), so
+  a plugin that is installed but unused changes no digest.
 * `seed` — the seed the open dice came from.
 * `dice` — every roll in the result, step by step: who, total, dice, bonus and source
   (`given`/`seeded`/`entered`), and `draws`: any further dice a caller recorded from its dice
@@ -77,7 +79,10 @@ def payload(result: dict, scenario: Any, draws: list | None = None) -> dict:
 
 
 def canonical(data: Any) -> bytes:
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str).encode("utf-8")
+    # surrogatepass: a lone surrogate that reached the data (it is no valid UTF-8) still hashes,
+    # deterministically, instead of failing (the loader refuses such files; the hash must not crash).
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str).encode(
+        "utf-8", "surrogatepass")
 
 
 def digest(result: dict, scenario: Any, draws: list | None = None) -> str:

@@ -3,27 +3,48 @@
 A fresh plugin manager per run holds only the enabled plugins; a disabled plugin is never
 imported. Built-ins are found exactly like third-party plugins. Local plugin folders load only
 when a group profile lists them or `--plugins-dir` names them.
+
+The lifecycle (docs/plugins.md "Lifecycle"): discover (metadata only; DRD_DISABLE_PLUGIN_AUTOLOAD
+keeps only drd's own entry points) → settle the profile (a plugin's own on/off default is read
+from its `drd_plugin_info()` only when no layer says whether it is on) → load (API version
+checked) → run (a hook that raises becomes `hook_failed`'s error naming the plugin) → the result's
+`rules` names the built-ins in effect and the other plugins that acted (`plugins_acted`).
 """
 
 from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .errors import DrdError, ScenarioError
 from .i18n import _
 
 GROUP = "drd_cli.plugins"
 
+AUTOLOAD_ENV = "DRD_DISABLE_PLUGIN_AUTOLOAD"
+"""Set (to any non-empty value) to discover only drd's own entry points, like pytest's
+PYTEST_DISABLE_PLUGIN_AUTOLOAD: plugin folders (`--plugins-dir`, `plugin_dirs:`) and plugin objects
+given to the test fixture still count. Our test suite sets it for every test (tests/conftest.py)."""
+
+OWN_DISTRIBUTION = "drd-cli"
+"""drd's own distribution: the plugins it ships are the built-ins (listed in every result's rules)."""
+
 
 class PluginError(DrdError):
-    """A plugin could not be loaded (exit 1): says which and how to disable it."""
+    """A plugin could not be loaded or failed while running (exit 1): says which and how to disable it."""
 
     exit_code = 1
+
+
+def disable_hint(pid: str) -> str:
+    """How to switch a plugin off (the hint of every error a plugin causes)."""
+    return _("disable it with `--disable {id}` or in your group profile").format(id=pid)
 
 
 @dataclass
@@ -37,6 +58,16 @@ class PluginEntry:
     local: bool = False
     entry_point: Any = None
     module: Any = None         # set once loaded (entries are per run, so is this cache)
+    builtin: bool = False      # shipped in drd's own distribution
+    info: dict | None = None   # drd_plugin_info(), once read (checked: a mapping, a known API version)
+    # Other plugins found under the same id (a clash): listed by `drd plugins`, an error for a run
+    # that uses this id.
+    rivals: list["PluginEntry"] = field(default_factory=list)
+
+    @property
+    def where(self) -> str:
+        """The distribution (or file) the plugin comes from, for messages."""
+        return self.dist or self.value
 
 
 @dataclass
@@ -44,13 +75,26 @@ class Discovered:
     entries: dict[str, PluginEntry] = field(default_factory=dict)
 
 
+def _norm(name: str | None) -> str:
+    return re.sub(r"[-_.]+", "-", name or "").lower()
+
+
+def autoload_disabled() -> bool:
+    """True when DRD_DISABLE_PLUGIN_AUTOLOAD is set: only drd's own entry points are discovered."""
+    return bool(os.environ.get(AUTOLOAD_ENV))
+
+
 def discover(plugin_dirs: list[str] | tuple[str, ...] = ()) -> dict[str, PluginEntry]:
     """Every plugin id from installed entry points and the given local folders, sorted by id.
 
-    Two distributions providing one id is an error naming both.
+    Nothing is imported. Two plugins with one id do not stop the discovery: one is the entry (drd's
+    own first, then installed before local, then by name), the others are its `rivals`; `load_plugin` refuses
+    such an id (naming both), `drd plugins` lists all of them. Under DRD_DISABLE_PLUGIN_AUTOLOAD
+    only drd's own distribution's entry points are looked at.
     """
     from importlib.metadata import entry_points
 
+    only_own = autoload_disabled()
     found: dict[str, PluginEntry] = {}
     # A distribution's metadata is parsed on every access: once per distribution, not per entry
     # point (drd itself provides ~90 of them, one per ability).
@@ -61,35 +105,229 @@ def discover(plugin_dirs: list[str] | tuple[str, ...] = ()) -> dict[str, PluginE
             md = dist.metadata
             meta[id(dist)] = (md["Name"], md["Version"])
         name, version = meta.get(id(dist), (None, None)) if dist is not None else (None, None)
+        own = _norm(name) == OWN_DISTRIBUTION
+        if only_own and not own:
+            continue
+        entry = PluginEntry(ep.name, ep.value, name, version, entry_point=ep, builtin=own)
         prev = found.get(ep.name)
         if prev is not None:
             if prev.dist == name and prev.value == ep.value:
                 continue   # the same distribution seen twice on sys.path
-            raise PluginError(_("two plugins use the id {id}: {first} and {second}; uninstall one of them").format(
-                id=repr(ep.name), first=prev.dist or prev.value, second=name or ep.value))
-        found[ep.name] = PluginEntry(ep.name, ep.value, name, version, entry_point=ep)
+            prev.rivals.append(entry)
+            continue
+        found[ep.name] = entry
     for folder in plugin_dirs:
         for path in sorted(Path(folder).glob("*.py")):
             pid = path.stem.replace("_", "-")
+            entry = PluginEntry(pid, str(path), None, None, local=True)
             if pid in found:
-                raise PluginError(_("two plugins use the id {id}: {first} and {second}; uninstall one of them").format(
-                    id=repr(pid), first=found[pid].dist or found[pid].value, second=path))
-            found[pid] = PluginEntry(pid, str(path), None, None, local=True)
+                found[pid].rivals.append(entry)
+                continue
+            found[pid] = entry
+    for pid, entry in found.items():
+        if entry.rivals:
+            # Which of them is "the" entry must not depend on sys.path order: drd's own first,
+            # then installed before local, then by name.
+            claimants = sorted([entry, *entry.rivals], key=lambda e: (not e.builtin, e.local, e.where))
+            for e in claimants:
+                e.rivals = []
+            claimants[0].rivals = claimants[1:]
+            found[pid] = claimants[0]
     return dict(sorted(found.items()))
 
 
-def default_states(entries: dict[str, PluginEntry]) -> dict[str, bool]:
-    """Known plugin ids with their default on/off: built-ins per RULES.md, others on when installed."""
-    from .rules import BUILTIN_PLUGINS
-
-    states = {pid: BUILTIN_PLUGINS.get(pid, True) for pid in entries}
-    for pid, on in BUILTIN_PLUGINS.items():
-        states.setdefault(pid, on)
-    return states
+def id_clash(entry: PluginEntry) -> PluginError:
+    """The error for a run using an id that two plugins claim."""
+    rival = entry.rivals[0]
+    return PluginError(_("two plugins use the id {id}: {first} and {second}; uninstall one of them").format(
+        id=repr(entry.id), first=entry.where, second=rival.where), hint=disable_hint(entry.id))
 
 
-def load_plugin(entry: PluginEntry) -> Any:
-    """Imports one plugin module; an import failure names it and how to disable it."""
+def hook_failed(plugin_id: str, hook: str, exc: BaseException, entries: dict | None = None) -> PluginError:
+    """The error for a plugin whose hook (or step type, or `drd_plugin_info`) raised `exc`.
+
+    Names the plugin, its distribution (from `entries`, when given), the hook, the exception's type
+    and message (Python's, as they are), and how to disable the plugin. Exit 1, like every
+    PluginError: the file is fine, the plugin is not (docs/cli.md "Exit codes").
+    """
+    entry = (entries or {}).get(plugin_id)
+    where = getattr(entry, "where", None) or _where(plugin_id)
+    text = (_("plugin {id} ({where}) failed in {hook}: {error}") if where else
+            _("plugin {id} failed in {hook}: {error}"))
+    message = text.format(id=repr(plugin_id), where=where, hook=hook,
+                          error=f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__)
+    err = PluginError(message, hint=_("this is a bug in the plugin, not in drd or your file; {how} (DRD_DEBUG=1 "
+                                      "shows the traceback)").format(how=disable_hint(plugin_id)))
+    err.plugin, err.hook, err.original = plugin_id, hook, exc
+    if os.environ.get("DRD_DEBUG"):
+        # The plugin's author needs the traceback; the error itself stays a clear message.
+        import traceback
+
+        traceback.print_exception(exc, file=sys.stderr)
+    return err
+
+
+def _where(plugin_id: str) -> str | None:
+    """The distribution (or local file) of a plugin id when no entries are at hand (for messages only)."""
+    from importlib.metadata import entry_points
+
+    local = sys.modules.get(f"drd_local_plugins.{plugin_id.replace('-', '_')}")
+    if local is not None and getattr(local, "__file__", None):
+        return local.__file__
+    try:
+        for ep in entry_points(group=GROUP, name=plugin_id):
+            dist = getattr(ep, "dist", None)
+            if dist is not None:
+                return dist.metadata["Name"]
+    except Exception:  # noqa: BLE001 - only wording a message; never fail while reporting a failure
+        return None
+    return None
+
+
+def plugin_info(pid: str, plugin: Any, entry: PluginEntry | None = None,
+                entries: dict | None = None) -> dict:
+    """`drd_plugin_info()` of a loaded plugin, checked: a mapping, an API version drd provides.
+
+    A plugin without the hook has `{}`. Raises PluginError naming the plugin when the hook fails,
+    returns something else than a mapping, or asks for a newer API than `drd_cli.plugin.API_VERSION`.
+    The answer is kept on `entry` (read once per run).
+    """
+    if entry is not None and entry.info is not None:
+        return entry.info
+    fn = getattr(plugin, "drd_plugin_info", None)
+    info: Any = {}
+    if fn is not None:
+        try:
+            info = fn()
+        except Exception as exc:  # noqa: BLE001 - third-party code: report, never a traceback
+            raise hook_failed(pid, "drd_plugin_info", exc, entries or ({pid: entry} if entry else None)) from None
+        if info is None:
+            info = {}
+        if not isinstance(info, Mapping):
+            raise PluginError(_("plugin {id}: drd_plugin_info() must return a mapping, not {kind}").format(
+                id=repr(pid), kind=type(info).__name__), hint=_("fix the plugin, or disable it with `--disable {id}`")
+                .format(id=pid))
+    check_api_version(pid, info, entry)
+    if entry is not None:
+        entry.info = dict(info)
+    return dict(info)
+
+
+def check_api_version(pid: str, info: Mapping, entry: PluginEntry | None = None) -> int:
+    """The API version a plugin needs (`api_version`, absent = 1); one above ours is a PluginError."""
+    from .plugin import API_VERSION
+
+    need = info.get("api_version", 1)
+    where = entry.where if entry is not None else None
+    if isinstance(need, bool) or not isinstance(need, int) or need < 1:
+        raise PluginError(_("plugin {id}: api_version must be a whole number ≥ 1, not {value}").format(
+            id=repr(pid), value=repr(need)), hint=_("fix the plugin, or disable it with `--disable {id}`").format(id=pid))
+    if need > API_VERSION:
+        text = (_("plugin {id} ({where}) needs the plugin API version {need}; this drd provides version {have}")
+                if where else _("plugin {id} needs the plugin API version {need}; this drd provides version {have}"))
+        raise PluginError(text.format(id=repr(pid), where=where, need=need, have=API_VERSION),
+                          hint=_("update drd, or use a version of the plugin made for API {have}; or {how}").format(
+                              have=API_VERSION, how=disable_hint(pid)))
+    return need
+
+
+class DefaultStates(Mapping):
+    """{plugin id: on by default} of the known plugins (read lazily).
+
+    Built-in ids (drd_cli.rules.BUILTIN_PLUGINS) have their default from there, no import. Any
+    other plugin's default is its ``drd_plugin_info()["enabled_by_default"]`` (absent = True), read
+    the first time the id is looked up — which imports the plugin. `rules.build_profile` looks up
+    only the ids that no layer enables or disables, so the plugins imported for this are at most
+    those that today's rules import anyway (an installed plugin nobody switches off is on), and a
+    plugin switched off with `--disable` / `disable:` is never imported for it. `extra` are plugin
+    objects given to the test fixture (they take precedence over installed ones of the same id).
+    With `tolerant` (for `drd rules`), a plugin that fails to load counts as on and is noted in
+    `broken`.
+    """
+
+    def __init__(self, entries: dict[str, PluginEntry], extra: dict[str, Any] | None = None,
+                 tolerant: bool = False):
+        from .rules import BUILTIN_PLUGINS
+
+        self.entries = entries
+        self.extra = dict(extra or {})
+        self.tolerant = tolerant
+        self.broken: dict[str, str] = {}
+        self._ids = sorted(set(entries) | set(BUILTIN_PLUGINS) | set(self.extra))
+        self._idset = set(self._ids)
+        self._known: dict[str, bool] = {}
+
+    def __getitem__(self, pid: str) -> bool:
+        if pid not in self._idset:
+            raise KeyError(pid)
+        if pid not in self._known:
+            self._known[pid] = self._read(pid)
+        return self._known[pid]
+
+    def __contains__(self, pid: object) -> bool:
+        return pid in self._idset
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def is_builtin(self, pid: str) -> bool:
+        """A plugin drd ships: a built-in id (BUILTIN_PLUGINS) or an entry point of drd's own distribution."""
+        from .rules import BUILTIN_PLUGINS
+
+        entry = self.entries.get(pid)
+        return pid in BUILTIN_PLUGINS or (entry is not None and entry.builtin and pid not in self.extra)
+
+    def _read(self, pid: str) -> bool:
+        from .rules import BUILTIN_PLUGINS
+
+        if pid in BUILTIN_PLUGINS:
+            return BUILTIN_PLUGINS[pid]
+        try:
+            if pid in self.extra:
+                info = plugin_info(pid, self.extra[pid])
+            else:
+                entry = self.entries[pid]
+                load_plugin(entry)
+                info = entry.info or {}
+            return default_flag(pid, info)
+        except PluginError as exc:
+            if not self.tolerant:
+                raise
+            self.broken[pid] = _plain(exc)
+            return True
+
+
+def default_flag(pid: str, info: Mapping) -> bool:
+    """`enabled_by_default` of a plugin's info (absent = True); anything but true/false is a PluginError."""
+    flag = info.get("enabled_by_default", True)
+    if not isinstance(flag, bool):
+        raise PluginError(_("plugin {id}: enabled_by_default must be true or false, not {value}").format(
+            id=repr(pid), value=repr(flag)), hint=_("fix the plugin, or disable it with `--disable {id}`").format(id=pid))
+    return flag
+
+
+def default_states(entries: dict[str, PluginEntry], extra: dict[str, Any] | None = None,
+                   tolerant: bool = False) -> DefaultStates:
+    """Known plugin ids with their default on/off (see DefaultStates: read only when needed)."""
+    return DefaultStates(entries, extra, tolerant)
+
+
+def third_party(entries: dict[str, PluginEntry], extra: dict[str, Any] | None = None) -> frozenset[str]:
+    """The ids of plugins that drd does not ship (listed in a result only when they acted)."""
+    states = DefaultStates(entries, extra)
+    return frozenset(pid for pid in states if not states.is_builtin(pid))
+
+
+def load_plugin(entry: PluginEntry, *, clash_ok: bool = False) -> Any:
+    """Imports one plugin module and checks its info (API version); a failure names it and how to disable it.
+
+    An id that two plugins claim is refused (naming both) unless `clash_ok` (`drd plugins` lists them).
+    """
+    if entry.rivals and not clash_ok:
+        raise id_clash(entry)
     if entry.module is not None:
         return entry.module
     try:
@@ -101,13 +339,14 @@ def load_plugin(entry: PluginEntry) -> Any:
             spec.loader.exec_module(module)
         else:
             module = entry.entry_point.load()
-        entry.module = module
-        return module
     except Exception as exc:  # any failure inside third-party code becomes a clear message
         # The exception's own text is the plugin's (Python's), quoted as it is.
         raise PluginError(_("plugin {id} ({where}) failed to load: {error}").format(
-                              id=repr(entry.id), where=entry.dist or entry.value, error=f"{type(exc).__name__}: {exc}"),
-                          hint=_("disable it with `--disable {id}` or in your group profile").format(id=entry.id)) from None
+                              id=repr(entry.id), where=entry.where, error=f"{type(exc).__name__}: {exc}"),
+                          hint=disable_hint(entry.id)) from None
+    plugin_info(entry.id, module, entry)
+    entry.module = module
+    return module
 
 
 def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginEntry]):
@@ -124,6 +363,8 @@ def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginE
             raise ScenarioError(_("plugin {id} is enabled but not installed").format(id=repr(pid)),
                                 hint=_("install it, or disable it in the group profile or the scenario's rules:"))
         pm.register(load_plugin(entry), name=pid)
+    # The façade (engine.hooks) names a failing plugin's distribution from these (hook_failed).
+    pm.drd_entries = entries
     if os.environ.get("DRD_TRACE_PLUGINS"):
         def before(hook_name, impls, kwargs):
             print(f"[drd] {hook_name} → {', '.join(pm.get_name(i.plugin) for i in impls)}", file=sys.stderr)
@@ -147,6 +388,9 @@ def declared_params(pid: str, plugin: Any) -> dict:
         return {}
     try:
         info = info_fn() or {}
+    except Exception as exc:  # noqa: BLE001 - third-party code: report, never a traceback
+        raise hook_failed(pid, "drd_plugin_info", exc) from None
+    try:
         decls = info.get("params") or {}
         return {name: param_spec_from(pid, name, decl) for name, decl in sorted(decls.items())}
     except Exception as exc:  # noqa: BLE001 - third-party code: report, never a traceback
@@ -234,9 +478,8 @@ def check_plugin_uses(scenario: Any, profile: Any, pm: Any = None) -> None:
     """Abilities a scenario names must come from a known plugin; one used explicitly must be on.
 
     * abilities listed by a participant (`abilities:`, with their own keys) or enabled by an item
-      (`enables:`), and `activate:` lists: `drd_cli.abilities.check_uses` (an unknown ability or
-      key is exit 2 at file:line:col with "did you mean"; `pm` holds the enabled plugins whose
-      cards declare the keys);
+      (`enables:`): `drd_cli.abilities.check_uses` (an unknown ability or key is exit 2 at
+      file:line:col with "did you mean"; `pm` holds the enabled plugins whose cards declare the keys);
     * a manoeuvre made free `via:` an ability whose plugin is off → exit 1 naming the plugin and how
       to enable it. An ability that is merely listed while its plugin is off does nothing (that is
       how a group profile switches an ability off).
@@ -300,11 +543,51 @@ def step_types_of(pm: Any) -> dict:
         try:
             types = impl.function() or {}
         except Exception as exc:  # noqa: BLE001 - third-party code: report, never a traceback
-            raise PluginError(_("plugin {id} failed to list its step types: {error}").format(
-                                  id=repr(pid), error=f"{type(exc).__name__}: {exc}"),
-                              hint=_("fix the plugin, or disable it with `--disable {id}`").format(id=pid)) from None
+            raise hook_failed(pid, "drd_step_types", exc, getattr(pm, "drd_entries", None)) from None
         _claim(out, owner, pid, types, _("plugins {first} and {second} both provide the step type {name}"))
     return out
+
+
+def step_type_owner(hooks: Any, kind: str) -> str | None:
+    """The id of the enabled plugin providing step type `kind` (None: none, or no manager)."""
+    pm = getattr(hooks, "pm", None)
+    if pm is None:
+        return None
+    for impl in pm.hook.drd_step_types.get_hookimpls():
+        if kind in (_module_step_types(impl.plugin) or {}):
+            return pm.get_name(impl.plugin)
+    return None
+
+
+def run_plugin_step(hooks: Any, kind: str, step_type: Any, engine: Any, spec: Any, choices: Any, path: tuple) -> Any:
+    """Calls a plugin step type's `resolve`; an exception from it (not a DrdError, which is the
+    plugin's message to the user) is `hook_failed`'s error naming the plugin that provides `kind`."""
+    try:
+        return step_type.resolve(engine, spec, choices, path)
+    except DrdError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - third-party code: report, never a traceback
+        pid = step_type_owner(hooks, kind) or kind
+        err = hook_failed(pid, f"drd_step_types: {kind}.resolve", exc,
+                          getattr(getattr(hooks, "pm", None), "drd_entries", None))
+        for problem in err.problems:
+            problem.path = tuple(path)      # the step it failed on, as file:line:col
+        raise err from None
+
+
+def plugins_acted(hooks: Any, steps: list | None = None) -> set[str]:
+    """The plugins that changed something in a run: the façade's `hooks.acted` (the ids whose
+    answers changed something) and the providers of the plugin step types the run resolved.
+
+    `RulesProfile.to_result` lists these (beside the built-ins in effect) in the result's `rules`.
+    """
+    acted = set(getattr(hooks, "acted", None) or ())
+    kinds = {s.get("kind") for s in steps or () if isinstance(s, dict)} & set(getattr(hooks, "step_types", None) or ())
+    for kind in sorted(kinds):
+        owner = step_type_owner(hooks, kind)
+        if owner is not None:
+            acted.add(owner)
+    return acted
 
 
 def _claim(out: dict, owner: dict, pid: str, items: dict, clash: str) -> None:

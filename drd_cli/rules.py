@@ -191,13 +191,35 @@ class RulesProfile:
     inactive: dict[str, Any] = field(default_factory=dict)
     specs: dict[str, ParamSpec] = field(default_factory=dict)
     broken: dict[str, str] = field(default_factory=dict)   # enabled plugin id → why it failed to load
+    # Ids of enabled-or-not plugins drd does not ship (plugins.third_party): a result names them
+    # only when they acted (to_result).
+    third_party: frozenset[str] = frozenset()
 
     def is_on(self, plugin_id: str) -> bool:
         return plugin_id in self.enabled
 
-    def to_result(self) -> dict:
-        """The `rules` block of the result contract."""
-        return {"enabled": sorted(self.enabled), "params": dict(self.params)}
+    def in_effect(self, acted: Any = ()) -> list[str]:
+        """The enabled plugins a result names: every built-in one, and the others that `acted`."""
+        acted = set(acted or ())
+        return sorted(pid for pid in self.enabled if pid not in self.third_party or pid in acted)
+
+    def to_result(self, acted: Any = ()) -> dict:
+        """The `rules` block of the result contract (docs/plugins.md "Lifecycle").
+
+        `enabled`: the built-in plugins that are on, plus the other plugins in `acted` (the ids
+        whose answers changed something in this run, `plugins.plugins_acted`); `params`: the core
+        parameters and those of the plugins listed. A plugin that is installed but off, or on but
+        changed nothing, so leaves the result and its digest as they would be without it.
+        """
+        ids = self.in_effect(acted)
+        listed = set(ids)
+
+        def shown(name: str) -> bool:
+            spec = self.specs.get(name)
+            owner = spec.plugin if spec is not None else None
+            return owner is None or owner not in self.third_party or owner in listed
+
+        return {"enabled": ids, "params": {name: value for name, value in self.params.items() if shown(name)}}
 
 
 PluginParams = Callable[[frozenset], dict]
@@ -218,9 +240,11 @@ def build_profile(layers: list[Layer], known_plugins: dict[str, bool] | None = N
     with `find_inactive` among the plugins that are off: it is accepted (and checked) but
     inactive; otherwise it is unknown.
     """
-    known = dict(BUILTIN_PLUGINS if known_plugins is None else known_plugins)
+    # Not copied: `known_plugins` may read a plugin's default only when it is looked up
+    # (plugins.DefaultStates), and only ids no layer decides are looked up below.
+    known = dict(BUILTIN_PLUGINS) if known_plugins is None else known_plugins
     specs = dict(CORE_PARAMS if param_specs is None else param_specs)
-    enabled = {pid for pid, on in known.items() if on}
+    decided: dict[str, bool] = {}
     origins: dict[str, str] = {pid: "default" for pid in known}
     problems: list[Problem] = []
 
@@ -242,10 +266,10 @@ def build_profile(layers: list[Layer], known_plugins: dict[str, bool] | None = N
                     problems.append(Problem(_unknown(_("unknown rule or plugin id {name}"), pid, known), rule="SCENARIO-FORMAT §6",
                                             **where))
                     continue
-                (enabled.add if on else enabled.discard)(pid)
+                decided[pid] = on        # the last layer saying it wins
                 origins[pid] = origin
 
-    frozen = frozenset(enabled)
+    frozen = frozenset(pid for pid in known if (decided[pid] if pid in decided else known[pid]))
     if plugin_params is not None:
         for name, spec in plugin_params(frozen).items():
             if name in specs:

@@ -13,7 +13,7 @@ Use from a plugin package's tests::
 `drd_resolve(text, *, plugins=None, enable=(), disable=(), params=None, group=None, seed=None,
 choose="accept")` resolves a scenario given as YAML text and returns the result contract
 (SCENARIO-FORMAT §7). `plugins` registers plugin objects (modules or instances) under ids without
-installing them; they are on unless disabled, and the parameters they declare
+installing them; they are on unless disabled (or declared `enabled_by_default: False`), and the parameters they declare
 (`drd_plugin_info()["params"]`) can be set through `params=` like installed plugins' ones. Errors are raised as `drd_cli.errors.DrdError`
 (`.exit_code` 1 or 2). Nothing global is touched: every call builds a fresh plugin manager.
 """
@@ -79,7 +79,8 @@ def _resolve_with(loaded: Any, plugins: dict[str, Any], **kw: Any) -> dict:
     from .engine.run import resolve
     from .errors import DrdError
     from .groups import group_layer
-    from .plugins import ParamSource, build_manager, check_plugin_uses, default_states, discover
+    from .plugins import (ParamSource, build_manager, check_plugin_uses, default_states, discover, plugin_info,
+                          third_party)
     from .rules import Layer, build_profile
 
     try:
@@ -88,11 +89,17 @@ def _resolve_with(loaded: Any, plugins: dict[str, Any], **kw: Any) -> dict:
         if kw["group"]:
             glayer, gdirs = group_layer(kw["group"])
             layers.append(glayer)
+            from .trust import split_group_dirs        # an untrusted group's folders: never imported
+
+            gdirs, untrusted = split_group_dirs(kw["group"], gdirs)
             dirs += gdirs
+        else:
+            untrusted = None
         entries = discover(dirs)
-        states = default_states(entries)
-        for pid in plugins:
-            states.setdefault(pid, True)
+        if untrusted is not None:
+            untrusted.add_placeholders(entries)
+        # The given plugin objects are on unless they say `enabled_by_default: False` (house rules).
+        states = default_states(entries, extra=plugins)
         r = loaded.scenario.rules
         layers.append(Layer("scenario", list(r.enable), list(r.disable), dict(r.params), path_prefix=("rules",)))
         if kw["params"] or kw["enable"] or kw["disable"]:
@@ -100,10 +107,14 @@ def _resolve_with(loaded: Any, plugins: dict[str, Any], **kw: Any) -> dict:
         # Parameters the given plugin objects declare count like those of installed plugins.
         source = ParamSource(entries, extra=plugins)
         profile = build_profile(layers, states, plugin_params=source.for_enabled, find_inactive=source.find_inactive)
+        if untrusted is not None:
+            untrusted.refuse(profile.enabled)
         pm = build_manager(profile.enabled - set(plugins), entries)
         for pid in sorted(plugins):
             if pid in profile.enabled:
+                plugin_info(pid, plugins[pid])      # its API version, as for an installed plugin
                 pm.register(plugins[pid], name=pid)
+        profile.third_party = third_party(entries, plugins)
         hooks = Hooks(pm, profile.enabled, params=profile.params)
         _check_plugin_steps(loaded, hooks, entries=entries, extra=plugins)
         check_plugin_uses(loaded.scenario, profile, pm)

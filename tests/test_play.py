@@ -433,6 +433,9 @@ def test_group_plugin_folders_are_named_in_the_replay_command(tmp_path):
     group = tmp_path / "g.yaml"
     plugins = ROOT / "tests" / "data" / "step_plugin"
     group.write_text(f"name: g\nplugin_dirs: [{plugins}]\nparams: {{tie: counter}}\n", encoding="utf-8")
+    from drd_cli.trust import trust
+
+    trust(str(group))          # a group's plugin folders are imported only when it is trusted
     res = play(path, TIE_INPUT, "--group", str(group))
     assert res.exit_code == 0, res.output
     assert f"drd --plugins-dir {plugins} resolve {tmp_path / 'tie.replay.yaml'}" in res.output

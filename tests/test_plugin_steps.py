@@ -107,6 +107,7 @@ def test_third_party_step_checks_and_schema(work, monkeypatch):
 
 def test_schema_leaves_out_step_types_a_group_disables(work):
     write(work, "g.yaml", "name: g\nplugin_dirs: [plugins]\ndisable: [hlidka]\n")
+    assert drd("group", "trust", "g.yaml").exit_code == 0      # its plugin folder is local code
     props = json.loads(drd("schema", "--group", "g.yaml").stdout)["$defs"]["Step"]["properties"]
     assert "hlidka" not in props and "hide" in props and "test" in props
 
@@ -152,6 +153,7 @@ def test_missing_required_field_points_at_the_step_key(work, monkeypatch):
 def test_step_type_of_plugin_disabled_by_group_is_exit_1_naming_it(work):
     """SCENARIO-FORMAT §6: a step type whose plugin a group switches off → exit 1 naming the plugin."""
     write(work, "g.yaml", "name: g\nplugin_dirs: [plugins]\ndisable: [hlidka]\n")
+    assert drd("group", "trust", "g.yaml").exit_code == 0      # its plugin folder is local code
     r = drd("resolve", "s.yaml", "--group", "g.yaml")
     assert r.exit_code == 1, r.output
     assert "s.yaml:6:18: step type 'hlidka' is provided by the plugin hlidka, which is disabled" in r.output

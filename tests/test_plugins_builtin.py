@@ -291,7 +291,7 @@ def drd_free_manoeuvre(participant, action, manoeuvre):
 PRESNE = (Path(__file__).parent / "data" / "stit-predku.yaml").read_text(encoding="utf-8")
 
 
-def test_third_party_plugin_from_a_temp_folder(tmp_path, monkeypatch):
+def test_third_party_plugin_from_a_temp_folder(tmp_path, monkeypatch, installed_plugins):
     from typer.testing import CliRunner
 
     import typer
@@ -313,18 +313,24 @@ def test_third_party_plugin_from_a_temp_folder(tmp_path, monkeypatch):
     assert step(r, "t")["manoeuvres"][0]["paid"] == "telo" and r["final"]["ulrich"]["telo"] == 4
 
 
-def test_duplicate_ids_name_both_distributions(tmp_path, monkeypatch):
-    from drd_cli.plugins import PluginError, discover
+def test_duplicate_ids_are_listed_and_a_run_using_the_id_names_both(tmp_path, monkeypatch, installed_plugins):
+    from drd_cli.plugins import discover
 
     fake_dist(tmp_path, "drd-dvojnik", {"kruhovy-sek": "drd_tp_dvojnik"}, {"drd_tp_dvojnik": ""})
     monkeypatch.syspath_prepend(str(tmp_path))
-    with pytest.raises(PluginError) as info:
-        discover()
+    entries = discover()                       # discovery itself does not stop
+    assert [e.where for e in [entries["kruhovy-sek"], *entries["kruhovy-sek"].rivals]] == ["drd-cli", "drd-dvojnik"]
+    with pytest.raises(DrdError) as info:
+        resolve_text(PRESNE.replace("[stit-predku]", "[]"))
     text = info.value.format()
-    assert "kruhovy-sek" in text and "drd-dvojnik" in text and "drd-cli" in text
+    assert info.value.exit_code == 1
+    assert "kruhovy-sek" in text and "drd-dvojnik" in text and "drd-cli" in text and "--disable kruhovy-sek" in text
+    # a run that switches the id off does not use it, so it is not stopped
+    r = resolve_text(PRESNE.replace("[stit-predku]", "[]"), disable=("kruhovy-sek",))
+    assert "kruhovy-sek" not in r["rules"]["enabled"]
 
 
-def test_import_failure_names_the_plugin_and_how_to_disable(tmp_path, monkeypatch):
+def test_import_failure_names_the_plugin_and_how_to_disable(tmp_path, monkeypatch, installed_plugins):
     fake_dist(tmp_path, "drd-rozbity", {"rozbity": "drd_tp_rozbity"},
               {"drd_tp_rozbity": "raise RuntimeError('kaput')\n"})
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -336,7 +342,7 @@ def test_import_failure_names_the_plugin_and_how_to_disable(tmp_path, monkeypatc
     assert r["final"]["ulrich"]["telo"] == 4
 
 
-def test_disabled_plugins_are_never_imported(tmp_path, monkeypatch):
+def test_disabled_plugins_are_never_imported(tmp_path, monkeypatch, installed_plugins):
     fake_dist(tmp_path, "drd-spion", {"spion": "drd_tp_spion"}, {"drd_tp_spion": STIT})
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delitem(sys.modules, "drd_tp_spion", raising=False)

@@ -9,12 +9,14 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-import tempfile
 from collections.abc import Iterator
 from enum import Enum
 from typing import Any
 
 import typer
+
+from ._streams import (OUTPUT_ERROR_EXIT, REPLACE_ERRORS, finish_output, no_surrogates,  # noqa: F401
+                       os_error_exit, prepare_streams, silence_stdout, write_stderr)
 
 INTERNAL_ERROR_EXIT = 3
 """Exit code of a bug in drd itself (never caused by a scenario): 0/1/2 keep their contract meaning."""
@@ -45,7 +47,7 @@ def origin_text(origin: Any) -> str:
 
 def fail(error: Any) -> typer.Exit:
     """Prints a DrdError's problems on stderr; returns the Exit to raise with its exit code."""
-    sys.stderr.write(error.format().rstrip("\n") + "\n")
+    sys.stderr.write(no_surrogates(error.format().rstrip("\n")) + "\n")
     return typer.Exit(error.exit_code)
 
 
@@ -68,6 +70,14 @@ def guarded() -> Iterator[None]:
         raise       # a usage error we raised ourselves: Typer prints it with the usage line, exit 2
     except BrokenPipeError:
         raise typer.Exit(reader_gone()) from None
+    except OSError as exc:
+        code = os_error_exit(exc)
+        if code is None:
+            if os.environ.get("DRD_DEBUG"):
+                raise
+            sys.stderr.write(internal_error_text(exc))
+            code = INTERNAL_ERROR_EXIT
+        raise typer.Exit(code) from None
     except Exception as exc:  # noqa: BLE001 - the guard's whole point
         if os.environ.get("DRD_DEBUG"):
             raise
@@ -109,33 +119,36 @@ def reader_gone() -> int:
     return BROKEN_PIPE_EXIT
 
 
-def write_atomic(path: str, text: str) -> None:
-    """Writes `text` (UTF-8) to `path` all at once: a temp file in the same folder, then os.replace.
+def write_atomic(path: str, text: str, inputs: tuple = ()) -> None:
+    """Writes `text` (UTF-8) to `path` all at once: a temp file beside the real file, then a rename.
 
-    A reader never sees a half-written file, and a failure leaves any old file untouched.
+    A reader never sees a half-written file, and a failure leaves any old file untouched. A
+    symlink is followed: its target is written, the link stays (drd_cli/safefiles.py). When
+    `path` is one of `inputs` (same file, however spelled), nothing is written: DrdError, exit 2.
     """
-    target = os.path.abspath(path)
-    folder = os.path.dirname(target)
+    from ..safefiles import replace_atomically
+
+    refuse_overwriting_input(path, inputs)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".drd-", suffix=".tmp", dir=folder)
+        replace_atomically(path, text)
     except OSError as exc:
         raise cannot_write(path, exc) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        # mkstemp creates 0600; give the result the usual permissions (umask applies).
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise cannot_write(path, exc) from None
-        raise
+
+
+def refuse_overwriting_input(path: str | None, inputs: tuple) -> None:
+    """DrdError (exit 2) when the output `path` is one of the `inputs` (by device and inode)."""
+    if not path:
+        return
+    from ..safefiles import overwritten_input
+
+    hit = overwritten_input(path, inputs)
+    if hit is not None:
+        from ..errors import DrdError, Location
+        from ..i18n import gettext
+
+        raise DrdError(gettext("the output is the input file {input}; nothing was written").format(
+                           input=hit), Location(path),
+                       hint=gettext("choose another --output file"))
 
 
 def make_console(*, stderr: bool = False) -> Any:
@@ -291,10 +304,27 @@ def render_transcript(result: dict, fmt: str) -> str:
     return render_text(result, color=False)
 
 
-def emit_transcript(result: dict, fmt: str, output: str | None) -> None:
-    """Writes the transcript: to `output` atomically, or to stdout (text: a rich console, colour if allowed)."""
+def input_files(*files: str | None, group: str | None = None) -> tuple:
+    """The files a run reads (scenario, `--verify` file, the group profile and what it extends),
+    which an `--output` must not overwrite."""
+    out = [f for f in files if f]
+    if group:
+        from ..errors import DrdError
+        from ..groups import profile_chain
+
+        try:
+            out += [str(p) for p in profile_chain(group)]
+        except DrdError:
+            pass            # a broken group is reported by the run itself
+    return tuple(out)
+
+
+def emit_transcript(result: dict, fmt: str, output: str | None, inputs: tuple = ()) -> None:
+    """Writes the transcript: to `output` atomically (never over one of `inputs`), or to stdout
+    (text: a rich console, colour if allowed)."""
+    result = no_surrogates(result)
     if output:
-        write_atomic(output, render_transcript(result, fmt))
+        write_atomic(output, render_transcript(result, fmt), inputs)
         return
     if fmt == "text":
         from ..render.text import render

@@ -33,6 +33,9 @@ def _version_only(argv: list[str]) -> bool:
 
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point (`drd`)."""
+    from ._streams import finish_output, prepare_streams
+
+    prepare_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
     try:
         if _version_only(argv):
@@ -45,8 +48,9 @@ def main(argv: list[str] | None = None) -> None:
         argv = plugins_cmd.take_global_plugins_dir(argv)
         with _light_coercion(completing=bool(os.environ.get("_DRD_COMPLETE"))):
             app(args=argv, prog_name="drd")
-    except SystemExit:
-        raise
+    except SystemExit as exc:
+        # Output still in the buffer is written now: a failure there (full disk) is never exit 0.
+        raise SystemExit(finish_output(exc.code)) from None
     except KeyboardInterrupt:
         from ..i18n import gettext
 
@@ -56,6 +60,16 @@ def main(argv: list[str] | None = None) -> None:
         from ._common import reader_gone
 
         raise SystemExit(reader_gone()) from None
+    except OSError as exc:
+        from ._common import INTERNAL_ERROR_EXIT, internal_error_text, os_error_exit
+
+        code = os_error_exit(exc)
+        if code is None:
+            if os.environ.get("DRD_DEBUG"):
+                raise
+            sys.stderr.write(internal_error_text(exc))
+            code = INTERNAL_ERROR_EXIT
+        raise SystemExit(code) from None
     except Exception as exc:  # noqa: BLE001 - last line of defence: never a traceback
         if os.environ.get("DRD_DEBUG"):
             raise

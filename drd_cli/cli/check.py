@@ -86,6 +86,15 @@ def check_file(path: str) -> FileReport:
     raw = loaded.raw if isinstance(loaded.raw, dict) else {}
     expect = raw.get("expect")
     if not isinstance(expect, dict):
+        # Valid means what `drd resolve` means (issue #13): some problems (a hero's roll without
+        # `bonus_from`, R-ROLL-1) are found only while resolving. A rule refusing something (exit 1)
+        # is no invalidity: without `expect:` there is nothing to hold it to.
+        try:
+            resolve_scenario(loaded)
+        except ScenarioError as exc:
+            return FileReport(path, "invalid", list(exc.problems), exit=exc.exit_code)
+        except DrdError:
+            pass
         return FileReport(path, "ok")
     expect = _plain(expect)
     result, code, error_text, error_problems = None, 0, "", []

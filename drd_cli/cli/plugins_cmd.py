@@ -54,51 +54,116 @@ def plugin_dirs(extra: list[str] | None = None) -> list[str]:
     return dirs + [d for d in (extra or []) if d not in dirs]
 
 
-def describe(plugin_dirs_: list[str] | None = None) -> list[dict]:
-    """One record per plugin id, sorted by id (the data behind `drd plugins --json`)."""
-    from ..plugins import PluginError, declared_params, default_states, discover, load_plugin
+def describe(plugin_dirs_: list[str] | None = None, group: str | None = None) -> list[dict]:
+    """One record per plugin found, sorted by id (the data behind `drd plugins --json`).
 
-    entries = discover(plugin_dirs_ or [])
-    states = default_states(entries)
-    out = []
-    for pid, entry in entries.items():
-        rec: dict[str, Any] = {"id": pid, "title": None, "kind": None, "enabled_by_default": states.get(pid, True),
-                               "distribution": entry.dist or ("local" if entry.local else None),
-                               "version": entry.version, "source": entry.value, "hooks": [], "rules": [],
-                               "params": {}, "status": "ok", "error": None}
-        try:
-            module = load_plugin(entry)
-        except PluginError as exc:
-            rec["status"] = "broken"
-            rec["error"] = exc.format()
-            out.append(rec)
-            continue
-        rec["hooks"] = sorted(name for name in dir(module)
-                              if name.startswith("drd_") and hasattr(getattr(module, name), "drd_impl"))
-        info = {}
-        if "drd_plugin_info" in rec["hooks"]:
-            try:
-                info = module.drd_plugin_info() or {}
-            except Exception as exc:  # noqa: BLE001 - third-party code: report, do not crash
-                rec["status"] = "broken"
-                rec["error"] = f"drd_plugin_info failed: {type(exc).__name__}: {exc}"
-        rec["title"] = info.get("title")
-        rec["kind"] = info.get("kind")
-        rec["rules"] = list(info.get("rules", []))
-        if rec["status"] == "ok":
-            try:
-                specs = declared_params(pid, module)
-            except PluginError as exc:
-                rec["status"], rec["error"] = "broken", exc.format()
-                specs = {}
-            rec["params"] = {name: {"default": s.default, "allowed": s.describe(), "rule": s.rule, "help": s.help}
-                             for name, s in specs.items()}
-        out.append(rec)
+    Every plugin is listed, also those that fail to load (`status: broken`, `error`) and those that
+    clash: two plugins claiming one id (each is listed, with its distribution), one parameter or one
+    step key (`clash`: a list of ``{"what": "id" | "param" | "step", "name": …, "with": …}``, where
+    `with` names the other plugin — its distribution for an id — or ``core``).
+    With `group`, its plugin folders too: those of an untrusted profile are listed with status
+    `untrusted` and the command that trusts it, and are not imported (drd_cli/trust.py).
+    """
+    from ..plugins import discover
+    from ..rules import BUILTIN_PLUGINS, CORE_PARAMS
+
+    dirs = list(plugin_dirs_ or [])
+    untrusted = None
+    if group:
+        from ..groups import group_layer
+        from ..trust import split_group_dirs
+
+        _layer, gdirs = group_layer(group)
+        gdirs, untrusted = split_group_dirs(group, gdirs)
+        dirs += [d for d in gdirs if d not in dirs]
+    entries = discover(dirs)
+    if untrusted is not None:
+        untrusted.add_placeholders(entries)
+        entries = dict(sorted(entries.items()))
+    out: list[dict] = []
+    for pid, first in entries.items():
+        for entry in [first, *getattr(first, "rivals", [])]:
+            if untrusted is not None and pid in untrusted.ids and entry.local and entry.dist is None \
+                    and entry.value == untrusted.ids[pid]:
+                out.append({"id": pid, "title": None, "kind": None,
+                            "enabled_by_default": BUILTIN_PLUGINS.get(pid, True), "distribution": "local",
+                            "version": None, "source": entry.value, "api_version": None, "hooks": [], "rules": [],
+                            "params": {}, "step_types": [], "clash": [], "status": "untrusted",
+                            "error": untrusted.reason_text, "trust": untrusted.status.command})
+                continue
+            out.append(_record(pid, entry, first, entries))
+    _mark_clashes(out, CORE_PARAMS)
     return out
 
 
+def _record(pid: str, entry: Any, first: Any, entries: dict) -> dict:
+    """The `drd plugins` record of one plugin entry (loads it; a failure makes it `broken`)."""
+    from ..plugins import PluginError, _plain, declared_params, default_flag, hook_failed, load_plugin
+    from ..rules import BUILTIN_PLUGINS
+
+    rec: dict[str, Any] = {"id": pid, "title": None, "kind": None,
+                           "enabled_by_default": BUILTIN_PLUGINS.get(pid, True),
+                           "distribution": entry.dist or ("local" if entry.local else None),
+                           "version": entry.version, "source": entry.value, "api_version": None, "hooks": [],
+                           "rules": [], "params": {}, "step_types": [], "clash": [], "status": "ok", "error": None}
+    for other in [first, *first.rivals]:
+        if other is not entry:
+            rec["clash"].append({"what": "id", "name": pid, "with": other.where})
+    try:
+        module = load_plugin(entry, clash_ok=True)
+    except PluginError as exc:
+        rec["status"], rec["error"] = "broken", _plain(exc)
+        return rec
+    rec["hooks"] = sorted(name for name in dir(module)
+                          if name.startswith("drd_") and hasattr(getattr(module, name), "drd_impl"))
+    info = entry.info or {}
+    rec["title"] = info.get("title")
+    rec["kind"] = info.get("kind")
+    rec["rules"] = list(info.get("rules", []))
+    rec["api_version"] = info.get("api_version", 1)
+    try:
+        if pid not in BUILTIN_PLUGINS:
+            rec["enabled_by_default"] = default_flag(pid, info)
+        specs = declared_params(pid, module)
+        rec["params"] = {name: {"default": s.default, "allowed": s.describe(), "rule": s.rule, "help": s.help}
+                         for name, s in specs.items()}
+        if "drd_step_types" in rec["hooks"]:
+            try:
+                rec["step_types"] = sorted(module.drd_step_types() or {})
+            except Exception as exc:  # noqa: BLE001 - third-party code: report, do not crash
+                raise hook_failed(pid, "drd_step_types", exc, {pid: entry}) from None
+    except PluginError as exc:
+        rec["status"], rec["error"] = "broken", _plain(exc)
+    return rec
+
+
+def _mark_clashes(records: list[dict], core_params: dict) -> None:
+    """Adds to each record's `clash` the parameters and step keys another plugin (or the core) also has."""
+    from ..scenario.models import core_step_keys
+
+    core_steps = set(core_step_keys())
+    for what, key, core in (("param", "params", set(core_params)), ("step", "step_types", core_steps)):
+        owners: dict[str, list[dict]] = {}
+        for rec in records:
+            for name in rec[key]:
+                owners.setdefault(name, []).append(rec)
+        for name, recs in sorted(owners.items()):
+            for rec in recs:
+                # Two claimants of one id share their parameters: the id clash already says it.
+                others = [_who(o) for o in recs if o is not rec and o["id"] != rec["id"]]
+                if name in core:
+                    others.insert(0, "core")
+                rec["clash"] += [{"what": what, "name": name, "with": o} for o in others]
+
+
+def _who(rec: dict) -> str:
+    """A plugin record named in another's clash: its id (and its distribution when two share the id)."""
+    return rec["id"] if not any(c["what"] == "id" for c in rec["clash"]) else f"{rec['id']} ({rec['distribution']})"
+
+
 HELP = N_("List every plugin: id, title, kind, on by default, distribution, version, hooks.\n\n"
-          "A plugin that fails to import is listed as broken (with how to disable it). Set DRD_TRACE_PLUGINS=1 "
+          "A plugin that fails to import is listed as broken (with how to disable it); plugins that clash (one id, "
+          "parameter or step type claimed twice) are all listed, marked CLASH. Set DRD_TRACE_PLUGINS=1 "
           "on any command to print every hook call and its plugins on stderr.")
 
 
@@ -108,11 +173,15 @@ def plugins(
                                        help=N_("Only plugins of this kind: ability, rule area, step type.")),
     plugins_dir: Optional[List[str]] = typer.Option(None, "--plugins-dir", metavar="DIR",
                                                     help=N_("Also load local plugins from DIR (repeatable).")),
+    group: Optional[str] = typer.Option(None, "--group", metavar="G",
+                                        help=N_("Also list the plugin folders of this group profile (imported only "
+                                                "when the profile is trusted: drd group trust G).")),
     lang: Optional[Lang] = lang_option(),
 ) -> None:
     """List every plugin: id, title, kind, on by default, distribution, version, hooks.
 
-    A plugin that fails to import is listed as broken (with how to disable it). Set
+    A plugin that fails to import is listed as broken (with how to disable it); plugins that
+    clash (one id, parameter or step type claimed twice) are all listed, marked CLASH. Set
     DRD_TRACE_PLUGINS=1 on any command to print every hook call and its plugins on stderr.
     """
     from ._common import guarded
@@ -120,7 +189,7 @@ def plugins(
     use_language(lang)
 
     with guarded():
-        records = describe(plugin_dirs(plugins_dir))
+        records = describe(plugin_dirs(plugins_dir), group=group)
         if kind is not None:
             records = [r for r in records if r["kind"] == kind]
         if json_out:
@@ -131,13 +200,22 @@ def plugins(
         from ..i18n import _
 
         cards = _ability_cards(records)
+        columns = (_("id"), _("kind"), _("default"), _("distribution"))
+        typer.echo(f"{columns[0]:<20} {columns[1]:<10} {columns[2]:<8} {columns[3]}")
         for r in records:
-            on = _("enabled") if r["enabled_by_default"] else _("disabled")
+            on = _("on") if r["enabled_by_default"] else _("off")
             dist = r["distribution"] or "?"
             if r["version"]:
                 dist += f" {r['version']}"
             head = f"{r['id']:<20} {(r['kind'] or '-'):<10} {on:<8} {dist}"
+            if r["clash"]:
+                head += "  " + _("CLASH")
             typer.echo(head + (f"  — {r['title']}" if r["title"] else ""))
+            if r["status"] == "untrusted":
+                typer.echo(f"    {r['error']} → {r['trust']}")
+            for c in r["clash"]:
+                words = CLASH_WORDS["core " + c["what"]] if c["with"] == "core" else CLASH_WORDS[c["what"]]
+                typer.echo("    " + _(words).format(name=c["name"], other=c["with"]))
             if r["status"] == "broken":
                 typer.echo(_("    BROKEN: {error}").format(error=r["error"]))
             elif r["hooks"]:
@@ -161,6 +239,15 @@ def _ability_cards(records: list[dict]) -> dict:
     from ..abilities import installed_catalogue
 
     return installed_catalogue()
+
+
+CLASH_WORDS = {
+    "id": N_("CLASH: the id {name} is also claimed by {other}; a run using it fails until one is uninstalled"),
+    "param": N_("CLASH: the parameter {name} is also declared by {other}; a run enabling both fails"),
+    "step": N_("CLASH: the step type {name} is also provided by {other}; a run enabling both fails"),
+    "core param": N_("CLASH: {name} is also a core parameter; a run enabling this plugin fails"),
+    "core step": N_("CLASH: {name} is also a core step type; this plugin's step type cannot be used"),
+}
 
 
 def mount(app: typer.Typer) -> None:

@@ -53,6 +53,10 @@ def resolve(
     params = parse_params(set_)
     fmt = transcript_format(format_, output, json_out=json_out)
     with guarded():
+        from ._common import input_files, refuse_overwriting_input
+
+        inputs = input_files(file, verify, group=group)
+        refuse_overwriting_input(output, inputs)     # before anything runs: nothing is written
         expected = None
         if verify is not None:
             expected, seed = _expected_digest(verify, seed)
@@ -76,7 +80,7 @@ def resolve(
         if expected is not None:
             _report_verify(expected, digest, result.get("seed"))
             return
-        emit_transcript(result, fmt, output)
+        emit_transcript(result, fmt, output, inputs)
 
 
 def _expected_digest(verify: str, seed: Optional[int]) -> tuple[str, Optional[int]]:

@@ -81,12 +81,16 @@ def rules(
         from ..i18n import _
         from ._common import origin_text
 
+        if table["group_file"]:
+            typer.echo(_("Group profile: {file}").format(file=table["group_file"]))
         typer.echo(_("Rules and plugins:"))
         for pid, r in table["plugins"].items():
             state = _("on") if r["enabled"] else _("off")
             line = f"  {pid:<20} {state:<8} ({origin_text(r['origin'])})"
             if r.get("error"):
                 line += _("  BROKEN: {error}").format(error=r["error"].splitlines()[0])
+            if r.get("not_loaded"):
+                line += f"  {r['not_loaded']} → {r['trust']}"
             typer.echo(line)
         typer.echo(_("Parameters:"))
         for name, r in table["params"].items():
@@ -121,6 +125,10 @@ def effective_rules(file: str | None, *, group: str | None = None, params: dict 
         rec = {"enabled": pid in prof.enabled, "origin": prof.origins.get(pid, "default")}
         if pid in prof.broken:
             rec["error"] = prof.broken[pid]
+        untrusted = getattr(prof, "untrusted", None)
+        if untrusted is not None and pid in untrusted.ids:
+            rec["not_loaded"] = untrusted.reason_text
+            rec["trust"] = untrusted.status.command
         plugins_out[pid] = rec
 
     def row(name: str, value: object, active: bool) -> dict:
@@ -131,7 +139,13 @@ def effective_rules(file: str | None, *, group: str | None = None, params: dict 
 
     params_out = {name: row(name, value, True) for name, value in prof.params.items()}
     params_out.update({name: row(name, value, False) for name, value in sorted(prof.inactive.items())})
-    return {"group": group, "scenario": file, "plugins": plugins_out, "params": params_out}
+    group_file = None
+    if group:
+        from ..groups import find_group
+
+        group_file = str(find_group(group))
+    return {"group": group, "group_file": group_file, "scenario": file, "plugins": plugins_out,
+            "params": params_out}
 
 
 def edit_group(group: str, action: str, rest: list[str], plugin_dirs_: list[str] | None = None) -> tuple[str, str]:
@@ -139,9 +153,24 @@ def edit_group(group: str, action: str, rest: list[str], plugin_dirs_: list[str]
 
     Unknown ids or parameters, or a value the parameter does not allow, are ScenarioError (exit 2)
     and the file is left byte for byte as it was. A parameter may be the core's or one declared by
-    any installed plugin (or one in the group's plugin folders); when that plugin is off in the
-    group, the value is still written (checked) and the note says it is inactive.
+    any installed plugin (or one in the group's plugin folders, when the group is trusted); when
+    that plugin is off in the group, the value is still written (checked) and the note says it is
+    inactive.
+
+    The whole read–modify–write holds an exclusive lock (drd_cli/safefiles.py), so concurrent
+    edits of one profile each see the other's result; a profile that is a symlink has its target
+    replaced, atomically, and stays a link.
     """
+    from ..groups import find_group
+    from ..safefiles import locked
+
+    path = find_group(group)
+    with locked(str(path)):
+        return _edit_group_locked(group, path, action, rest, plugin_dirs_)
+
+
+def _edit_group_locked(group: str, path: Any, action: str, rest: list[str],
+                       plugin_dirs_: list[str] | None) -> tuple[str, str]:
     import io
 
     from ruamel.yaml import YAML
@@ -149,17 +178,22 @@ def edit_group(group: str, action: str, rest: list[str], plugin_dirs_: list[str]
 
     from ..api import setup_rules
     from ..errors import Location, ScenarioError
-    from ..groups import find_group, group_layer
+    from ..groups import group_layer
     from ..plugins import ParamSource, default_states, discover
     from ..i18n import gettext      # not `_`: this function assigns `_` below
     from ..rules import CORE_PARAMS, _unknown
+    from ..trust import retrust_after_edit, split_group_dirs, status
     from ._common import write_atomic
     from .plugins_cmd import plugin_dirs
 
-    path = find_group(group)
-    # Known ids include the group's own local plugin folders.
+    # Known ids include the group's own local plugin folders; those of an untrusted group are
+    # known by their file names only (never imported).
     _, gdirs = group_layer(group)
+    gdirs, untrusted = split_group_dirs(group, gdirs)
+    trust_before = status(group)
     entries = discover(list(gdirs) + plugin_dirs(plugin_dirs_))
+    if untrusted is not None:
+        untrusted.add_placeholders(entries)
     known = default_states(entries)
     yaml = YAML(typ="rt")
     yaml.preserve_quotes = True
@@ -196,7 +230,7 @@ def edit_group(group: str, action: str, rest: list[str], plugin_dirs_: list[str]
         if not lst and hasattr(lst, "fa"):
             lst.fa.set_flow_style()      # `disable: []` stays a one-line list
         if pid not in lst:
-            lst.append(pid)
+            _append_keeping_comments(lst, pid)
     else:
         key, raw = rest
         spec = CORE_PARAMS.get(key)
@@ -225,11 +259,62 @@ def edit_group(group: str, action: str, rest: list[str], plugin_dirs_: list[str]
             params = CommentedMap()
             params.fa.set_flow_style()
             doc["params"] = params
-        params[key] = value
+        elif not params and hasattr(params, "fa"):
+            params.fa.set_flow_style()   # `params: {}` stays a one-line mapping, its comment after it
+        _set_keeping_comments(params, key, value)
     out = io.StringIO()
     yaml.dump(doc, out)
     write_atomic(str(path), out.getvalue())
+    retrust_after_edit(trust_before, group)
     return str(path), note
+
+
+def _split_comment(token: Any) -> str:
+    """Cuts a ruamel comment token after its first line; returns the rest (the comment lines that
+    follow the item, which belong after whatever comes last)."""
+    value = getattr(token, "value", None)
+    if not value or "\n" not in value[:-1]:
+        return ""
+    cut = value.index("\n") + 1
+    token.value, rest = value[:cut], value[cut:]
+    return rest
+
+
+def _comment_token(text: str) -> Any:
+    from ruamel.yaml.error import CommentMark
+    from ruamel.yaml.tokens import CommentToken
+
+    return CommentToken("\n" + text, CommentMark(0), None)
+
+
+def _append_keeping_comments(lst: Any, item: Any) -> None:
+    """Appends to a (block) list; the comment lines after its old last item move after the new one.
+
+    ruamel attaches comment lines that follow a list to its last item, so a plain append would
+    put them between the old last item and the new one.
+    """
+    rest = ""
+    if len(lst) and hasattr(lst, "ca") and not lst.fa.flow_style():
+        entry = lst.ca.items.get(len(lst) - 1)
+        if entry and entry[0] is not None:
+            rest = _split_comment(entry[0])
+    lst.append(item)
+    if rest:
+        lst.ca.items[len(lst) - 1] = [_comment_token(rest), None, None, None]
+
+
+def _set_keeping_comments(mapping: Any, key: str, value: Any) -> None:
+    """Sets `key`; a new key added to a block mapping takes over the comment lines that followed
+    the old last key (they stay below the mapping, where they were)."""
+    if key in mapping or not len(mapping) or not hasattr(mapping, "ca") or mapping.fa.flow_style():
+        mapping[key] = value
+        return
+    last = list(mapping)[-1]
+    entry = mapping.ca.items.get(last)
+    rest = _split_comment(entry[2]) if entry and len(entry) > 2 and entry[2] is not None else ""
+    mapping[key] = value
+    if rest:
+        mapping.ca.items[key] = [None, None, _comment_token(rest), None]
 
 
 # The profile `drd group new` writes: English msgids of its comment lines, in the active language.
@@ -286,6 +371,50 @@ def group_new(
         os.makedirs("groups", exist_ok=True)
         write_atomic(path, group_template(name))
         typer.echo(path)
+
+
+@group_app.command("trust", help=N_("Trust a group profile's plugin folders: their Python code may run."))
+def group_trust(
+    group: str = typer.Argument(..., metavar="NAME|PATH", help=N_("The group profile: a name or a path.")),
+    lang: Optional[Lang] = lang_option(),
+) -> None:
+    """Trust a group profile's plugin folders: their Python code may run."""
+    from ._common import guarded
+
+    use_language(lang)
+    with guarded():
+        from ..groups import group_layer
+        from ..i18n import _
+        from ..trust import trust
+
+        _layer, dirs = group_layer(group)        # validates the whole chain first
+        st = trust(group)
+        typer.echo(_("trusted: {profile} ({digest})").format(profile=st.profile, digest=st.digest))
+        if len(st.chain) > 1:
+            typer.echo(_("  with the profiles it extends: {files}").format(
+                files=", ".join(str(p) for p in st.chain[1:])))
+        if dirs:
+            typer.echo(_("  its plugin folders will be imported: {dirs}").format(dirs=", ".join(dirs)))
+        else:
+            typer.echo(_("  it names no plugin folders"))
+        typer.echo(_("  a change to any of these files makes it untrusted again"))
+
+
+@group_app.command("untrust", help=N_("Stop trusting a group profile: its plugin folders are not imported any more."))
+def group_untrust(
+    group: str = typer.Argument(..., metavar="NAME|PATH", help=N_("The group profile: a name or a path.")),
+    lang: Optional[Lang] = lang_option(),
+) -> None:
+    """Stop trusting a group profile: its plugin folders are not imported any more."""
+    from ._common import guarded
+
+    use_language(lang)
+    with guarded():
+        from ..i18n import _
+        from ..trust import untrust
+
+        real, had = untrust(group)
+        typer.echo((_("untrusted: {profile}") if had else _("{profile} was not trusted")).format(profile=real))
 
 
 def mount(app: typer.Typer) -> None:

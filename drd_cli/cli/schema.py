@@ -34,9 +34,26 @@ def schema(
         from ..api import known_step_models
         from ..scenario.models import build_scenario_model
 
+        from ._common import input_files, refuse_overwriting_input
+
+        inputs = input_files(group=group)
+        refuse_overwriting_input(output, inputs)      # before anything is imported or written
         model = build_scenario_model(known_step_models(group=group))
+        if group:
+            _note_untrusted(group)
         text = json.dumps(model.model_json_schema(), ensure_ascii=False, indent=2) + "\n"
         if output:
-            write_atomic(output, text)
+            write_atomic(output, text, inputs)
         else:
             sys.stdout.write(text)
+
+
+def _note_untrusted(group: str) -> None:
+    """On stderr: the group's plugins left out of the schema because the profile is not trusted."""
+    from ..groups import group_layer
+    from ..trust import split_group_dirs
+
+    _layer, dirs = group_layer(group)
+    _dirs, untrusted = split_group_dirs(group, dirs)
+    if untrusted is not None:
+        sys.stderr.write(untrusted.note() + "\n")

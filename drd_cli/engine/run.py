@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from ..errors import ScenarioError
 from ..i18n import _
+from ..plugins import plugins_acted, run_plugin_step
 from ..scenario.models import CORE_STEP_KINDS, PluginStep, as_list
 from . import steps as core_steps
 from .context import Choices, Ctx, RoundInfo, StepRecord, violation
@@ -191,7 +192,7 @@ def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, 
         "title": scenario.title,
         "system": "drd2",
         "seed": seed,
-        "rules": profile.to_result(),
+        "rules": profile.to_result(plugins_acted(hooks, steps_out)),   # docs/plugins.md "Lifecycle"
         "steps": steps_out,
         "final": {pid: p.final(last_round) for pid, p in state.participants.items()},
         # An extension of §7: who the ids are, so a transcript can speak of people, not ids.
@@ -289,7 +290,7 @@ def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds:
             raise missing_step_type(kind, kpath, set(ctx.hooks.step_types))
         if isinstance(spec, PluginStep):
             spec = spec.validate(st.model, path=kpath)
-        st.resolve(StepAPI(ctx, w, rec), spec, choices, kpath)
+        run_plugin_step(ctx.hooks, kind, st, StepAPI(ctx, w, rec), spec, choices, kpath)   # names a failing plugin
         _render_plugin_entries(ctx, rec)
     for who, vs, _unused in choices.unused():
         text = (_("Choice of {who} against {vs}: decides nothing in this step, ignored") if vs

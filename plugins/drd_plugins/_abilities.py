@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from drd_cli.i18n import _
+from drd_cli.plugin import translator
+
+_, ngettext = translator()      # drd's own catalog
 
 HRSTKA = 12
 TIGHT_HRSTKA = "sevřená hrstka"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drd_cli.hookspecs import hookimpl
+from drd_cli.plugin import hookimpl
 
 from ._abilities import free_area_rozsahle
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from drd_cli.hookspecs import hookimpl
-from drd_cli.i18n import _
+from drd_cli.plugin import hookimpl, translator
+
+_, ngettext = translator()      # drd's own catalog
 
 ID = "plosna-protiakce"
 
@@ -55,11 +56,12 @@ def drd_resolve_contest(engine: Any, spec: Any, choices: Any, path: tuple) -> bo
 
 
 def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
-    from drd_cli.engine.actions import prepare
-    from drd_cli.engine.contest import (Outcome, action_targets, check_counter_actor, refuse_outsiders, roll_sides,
-                                         threatened_targets)
-    from drd_cli.engine.context import violation
-    from drd_cli.engine.initiative import counter_source, main_action
+    from drd_cli.plugin import toolkit as tk
+
+    prepare, violation, Outcome, roll_sides = tk.prepare, tk.violation, tk.Outcome, tk.roll_sides
+    action_targets, check_counter_actor = tk.action_targets, tk.check_counter_actor
+    refuse_outsiders, threatened_targets = tk.refuse_outsiders, tk.threatened_targets
+    counter_source, main_action = tk.counter_source, tk.main_action
 
     ctx, w, rec = api.ctx, api.w, api.rec
     a = spec.action
@@ -134,7 +136,9 @@ def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
 
 def _winner(api: Any, answered: _Side, answer: _Side) -> tuple[_Side, _Side]:
     """The answered side counts as the actor for the tie rule (CS-OPT-AREA)."""
-    from drd_cli.engine.contest import pair_winner
+    from drd_cli.plugin import toolkit
+
+    pair_winner = toolkit.pair_winner
 
     winner = pair_winner(api.ctx, api.w, api.rec, answered, answer, rule="CS-OPT-AREA",
                          actor_word=_("the one answered"))
@@ -151,7 +155,9 @@ def _exhaust_for_loser(api: Any, winner: _Side, loser: str, choices: Any, sides:
     """R-EXH-2, CS-FOR-1/2 in a pair: the loser exhausts first (for itself, or `{exhaust: [ids]}` for
     itself and the winner's non-reacting targets); then anyone else in the contest who answered
     `{exhaust: [ids]}` against the winner naming the loser pays for those it names."""
-    from drd_cli.engine.contest import mark_exhausted, others_exhaust, pay_for
+    from drd_cli.plugin import toolkit as tk
+
+    mark_exhausted, others_exhaust, pay_for = tk.mark_exhausted, tk.others_exhaust, tk.pay_for
 
     ctx, w, rec, out = api.ctx, api.w, api.rec, winner.out
     participants = list(sides)
@@ -167,7 +173,9 @@ def _exhaust_for_loser(api: Any, winner: _Side, loser: str, choices: Any, sides:
 
 def _pair(api: Any, winner: _Side, loser: _Side, choices: Any, sides: dict[str, _Side]) -> None:
     """One pair's outcome, applied at once (R-ORDER)."""
-    from drd_cli.engine.actions import apply_effects, exhaust, has_effect
+    from drd_cli.plugin import toolkit as tk
+
+    apply_effects, exhaust, has_effect = tk.apply_effects, tk.exhaust, tk.has_effect
 
     ctx, w, rec = api.ctx, api.w, api.rec
     wn, ln = w.peek(winner.pid).name, w.peek(loser.pid).name
@@ -223,8 +231,9 @@ def _pair(api: Any, winner: _Side, loser: _Side, choices: Any, sides: dict[str, 
 def _non_reacting(api: Any, s: _Side, sides: dict[str, _Side], choices: Any) -> None:
     """CS-MULTI-3: the side's targets that met it in no pair meet its roll against 9; someone in the
     contest may exhaust for them (CS-MULTI-4 c, CS-FOR-1/2)."""
-    from drd_cli.engine.actions import apply_effects, exhaust
-    from drd_cli.engine.contest import others_exhaust
+    from drd_cli.plugin import toolkit as tk
+
+    apply_effects, exhaust, others_exhaust = tk.apply_effects, tk.exhaust, tk.others_exhaust
 
     ctx, w, rec = api.ctx, api.w, api.rec
     pending = _pending(s, sides)
@@ -255,7 +264,9 @@ def _non_reacting(api: Any, s: _Side, sides: dict[str, _Side], choices: Any) -> 
 
 
 def _self_effect(api: Any, s: _Side) -> None:
-    from drd_cli.engine.actions import apply_effects, has_effect
+    from drd_cli.plugin import toolkit as tk
+
+    apply_effects, has_effect = tk.apply_effects, tk.has_effect
 
     if has_effect(s.spec.self_effect) and not s.denied:
         apply_effects(api.ctx, api.w, api.rec, s.spec.self_effect, [s.pid], actor=s.pid, lstive=s.prep.lstive,

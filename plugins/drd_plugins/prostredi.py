@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drd_cli.hookspecs import hookimpl
+from drd_cli.plugin import hookimpl
 
 
 @hookimpl

@@ -8,7 +8,7 @@ enabled when it meets such a counter — including a plošná `kind: protect` co
 
 from __future__ import annotations
 
-from drd_cli.hookspecs import hookimpl
+from drd_cli.plugin import hookimpl
 
 
 @hookimpl

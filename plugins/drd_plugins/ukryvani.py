@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from drd_cli.hookspecs import StepType, hookimpl
-from drd_cli.i18n import _
-from drd_cli.scenario.models import (ActionSpec, ChallengeSpec, ContestSpec, CounterSpec, Effect, EffectSpec,
-                                     StrictModel, TestSpec, as_list, cz, effects_of)
+from drd_cli.plugin import StepType, hookimpl, scenario_models, translator
+
+_, ngettext = translator()      # drd's own catalog
+# The step's model builds on the scenario models (a step type's model is pydantic, so they load here).
+_m = scenario_models
+ActionSpec, ChallengeSpec, ContestSpec, CounterSpec = _m.ActionSpec, _m.ChallengeSpec, _m.ContestSpec, _m.CounterSpec
+Effect, EffectSpec, StrictModel, TestSpec = _m.Effect, _m.EffectSpec, _m.StrictModel, _m.TestSpec
+as_list, cz, effects_of = _m.as_list, _m.cz, _m.effects_of
 
 ID = "ukryvani"
 SITUATIONS = {"unaware": 1, "chance": 2, "search": 3}
@@ -69,9 +73,9 @@ def _copy(model_cls: type, src: Any, **update: Any) -> Any:
 
 
 def _violation(message: str, rule: str, path: tuple, hint: str | None = None):
-    from drd_cli.engine.context import violation
+    from drd_cli.plugin import toolkit
 
-    return violation(message, rule, path, hint)
+    return toolkit.violation(message, rule, path, hint)
 
 
 def _name(api: Any, pid: str) -> str:
@@ -110,7 +114,7 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
         raise _violation(_("a hide step needs at least one deceived (`deceived`)"), "CS-HIDE-1", path + ("deceived",))
     for i, d in enumerate(deceived):
         if d not in w:
-            from drd_cli.errors import ScenarioError
+            from drd_cli.plugin import ScenarioError
 
             raise ScenarioError(_("unknown participant {id} in deceived").format(id=repr(d)), path=path + ("deceived",)
                                 + ((i,) if isinstance(spec.deceived, list) else ()))
@@ -126,7 +130,7 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
         raise _violation(_("„{hidden}“ is not a participant: a hidden that resists needs someone acting for it "
                            "(`action: {{actor: ID}}`)").format(hidden=hidden), "CS-HIDE-2", path + ("hidden",))
     if hider is not None and hider not in w:
-        from drd_cli.errors import ScenarioError
+        from drd_cli.plugin import ScenarioError
 
         raise ScenarioError(_("unknown participant {id}").format(id=repr(hider)), path=path + ("action", "actor"))
     reacting = list(deceived)
@@ -273,7 +277,9 @@ def _deceived_path(spec: HideSpec, path: tuple, d: str) -> tuple:
 def _threatened_by(api: Any, spec: HideSpec, path: tuple, hider: str) -> set[str]:
     """Who the hidden's action threatens (R-THR: targets, area, `threatens`, follow-ups; not those it
     only helps)."""
-    from drd_cli.engine.contest import action_targets, threatened_targets
+    from drd_cli.plugin import toolkit
+
+    action_targets, threatened_targets = toolkit.action_targets, toolkit.threatened_targets
 
     ctx, w = api.ctx, api.w
     apath = path + ("action",)
@@ -347,7 +353,7 @@ def _deceived_demanding(spec: HideSpec) -> Any:
 
 def _deceived_challenge(api: Any, spec: HideSpec, choices: Any, path: tuple, hidden: str, alert: list[str]) -> None:
     """S2, not resisting: a výzva for each deceived (CS-HIDE-1). Noticing needs their action."""
-    from drd_cli.scenario.models import norm_pool
+    norm_pool = _m.norm_pool
 
     c = spec.counter
     pool = norm_pool(c.pool if c is not None else None) or "duse"
@@ -373,7 +379,7 @@ def _trap_challenge(api: Any, spec: HideSpec, choices: Any, path: tuple, hidden:
     others accept (R-CHAL) and the effect lands on them."""
     a = spec.action
     c = spec.counter
-    from drd_cli.scenario.models import norm_pool
+    norm_pool = _m.norm_pool
 
     given = [d for d in trapped if d in spec.rolls or (c is not None and (c.actors is None or d in c.actors))]
     react = {d: "obrana" if d in api.ctx.round.used else "initiative" for d in given}

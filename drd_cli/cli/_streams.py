@@ -1,0 +1,195 @@
+"""Standard output and error that cannot fail a run for the wrong reason.
+
+* `prepare_streams()` (the `drd` entry point): any encoding works — characters it lacks are
+  replaced by a plain letter or `?` (REPLACE_ERRORS), never escapes or an error — and a closed
+  stdout makes writes fail visibly instead of vanishing;
+* `os_error_exit()` / `finish_output()`: a write that fails (full disk, closed stdout) is one line
+  with the system's reason and exit 2 (docs/cli.md, "Output and colour");
+* `no_surrogates()`: lone surrogates (no character at all) become "?" before anything is written.
+
+Standard library only (and typer's own click, already imported), for start-up speed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+
+def no_surrogates(value: Any) -> Any:
+    """`value` (a string, or lists/dicts of them) with every lone surrogate replaced by "?".
+
+    A lone surrogate (`"\\ud800"` in a YAML string) is no character: no encoding can write it, so
+    it is replaced before anything is printed or saved, whatever stream it goes to.
+    """
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+            return value
+        except UnicodeEncodeError:
+            return value.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(value, dict):
+        return {no_surrogates(k): no_surrogates(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(no_surrogates(v) for v in value) if isinstance(value, list) else \
+            tuple(no_surrogates(v) for v in value)
+    return value
+
+
+OUTPUT_ERROR_EXIT = 2
+"""The output could not be written (full disk, closed standard output, read-only folder): docs/cli.md."""
+
+# Failures of the machine rather than of drd: a full disk, a closed or unusable descriptor.
+_ENVIRONMENT_ERRNOS = {"ENOSPC", "EDQUOT", "EBADF", "EIO", "EFBIG", "EROFS", "ENXIO", "EINVAL"}
+
+
+def os_error_exit(exc: OSError) -> int | None:
+    """Reports an OSError that is the machine's, not drd's, in one line; returns its exit code.
+
+    One naming a file → `drd: FILE: reason`; a write to standard output that failed (full
+    disk, closed stream) → `drd: cannot write to standard output: reason`. None for anything else
+    (then it is a bug: the caller reports an internal error).
+    """
+    import errno as _errno
+
+    from ..i18n import gettext
+
+    reason = exc.strerror or str(exc)
+    if exc.filename is not None:
+        sys.stderr.write(f"drd: {exc.filename}: {reason}\n")
+        return OUTPUT_ERROR_EXIT
+    if _errno.errorcode.get(exc.errno or -1) in _ENVIRONMENT_ERRNOS:
+        write_stderr(gettext("drd: cannot write to standard output: {reason}").format(reason=reason) + "\n")
+        silence_stdout()
+        return OUTPUT_ERROR_EXIT
+    return None
+
+
+def write_stderr(text: str) -> None:
+    """Writes to stderr; a closed or broken stderr is ignored (the exit code still tells)."""
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def silence_stdout() -> None:
+    """Points fd 1 at /dev/null, so that Python's final flush of what is left cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def finish_output(code: Any) -> Any:
+    """At the end of a run: flushes stdout; a failure there is never exit 0 (see os_error_exit)."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        return _reader_gone()
+    except OSError as exc:
+        failed = os_error_exit(exc)
+        if failed is None:
+            failed = OUTPUT_ERROR_EXIT
+            silence_stdout()
+        return failed if code in (0, None) else code
+    except ValueError:          # stdout closed by someone: nothing more to flush
+        pass
+    return code
+
+
+REPLACE_ERRORS = "drd-replace"
+"""The `errors=` of drd's stdout and stderr: a character the encoding lacks becomes its closest
+plain letter (`ř` → `r`, `→` → `->`), else `?` — never an escape sequence."""
+
+_PLAIN = {"→": "->", "←": "<-", "…": "...", "–": "-", "—": "-", "„": '"', "“": '"', "”": '"', "‚": "'",
+          "‘": "'", "’": "'", "×": "x", "·": ".", "≥": ">=", "≤": "<=", "\u00a0": " ", "•": "*", "−": "-"}
+
+
+def _replace_unencodable(exc: UnicodeError) -> tuple[str, int]:
+    import unicodedata
+
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    out = []
+    for ch in exc.object[exc.start:exc.end]:
+        plain = _PLAIN.get(ch)
+        if plain is None:
+            plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+        # Only ASCII replacements: every terminal encoding holds ASCII, while `exc.encoding` of a
+        # code page is just "charmap" and cannot tell what that code page holds.
+        out.append(plain if plain and plain.isascii() else "?")
+    return "".join(out), exc.end
+
+
+def prepare_streams() -> None:
+    """Makes stdout/stderr safe for any encoding and for closed descriptors (the `drd` entry point).
+
+    * characters the stream's encoding cannot show are replaced (REPLACE_ERRORS), so
+      PYTHONIOENCODING=ascii, latin-1 or a POSIX locale never turn a message into an error or
+      into `\\u0159` escapes;
+    * a closed stdout (`drd … >&-`) gets a read-only /dev/null on fd 1: every write to it then
+      fails with EBADF and the run ends with a one-line error instead of exit 0 with the output
+      lost (and no file drd opens later can land on fd 1); a closed stderr gets /dev/null.
+    """
+    import codecs
+
+    try:
+        codecs.lookup_error(REPLACE_ERRORS)
+    except LookupError:
+        codecs.register_error(REPLACE_ERRORS, _replace_unencodable)
+    for fd, name, flags in ((1, "stdout", os.O_RDONLY), (2, "stderr", os.O_WRONLY)):
+        if getattr(sys, name) is not None:
+            continue
+        try:
+            new = os.open(os.devnull, flags)
+            if new != fd:
+                os.dup2(new, fd)
+                os.close(new)
+            setattr(sys, name, open(fd, "w", encoding="utf-8", errors=REPLACE_ERRORS, closefd=False))
+        except OSError:
+            pass
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors=REPLACE_ERRORS)
+        except (AttributeError, ValueError, OSError):
+            pass
+    _keep_click_on_our_streams()
+
+
+def _keep_click_on_our_streams() -> None:
+    """`typer.echo` on an ASCII stream: click would re-wrap the stream as UTF-8 (it calls ASCII
+    "misconfigured"), sending bytes the terminal said it cannot show. It is given our streams as
+    they are (with REPLACE_ERRORS) instead; without click's private hook nothing changes."""
+    import codecs
+
+    def ascii_stream(stream: Any) -> bool:
+        try:
+            return codecs.lookup(getattr(stream, "encoding", None) or "ascii").name == "ascii"
+        except LookupError:
+            return False
+
+    if not (ascii_stream(sys.stdout) or ascii_stream(sys.stderr)):
+        return
+    import importlib
+
+    for name in ("typer._click.utils", "click.utils"):     # typer ≥0.26 carries its own click
+        try:
+            click_utils = importlib.import_module(name)
+        except ImportError:
+            continue
+        if hasattr(click_utils, "_default_text_stdout"):
+            click_utils._default_text_stdout = lambda: sys.stdout
+        if hasattr(click_utils, "_default_text_stderr"):
+            click_utils._default_text_stderr = lambda: sys.stderr
+
+
+def _reader_gone() -> int:
+    from ._common import reader_gone
+
+    return reader_gone()

@@ -1,0 +1,247 @@
+"""Trust for local plugin code named by group profiles, in the manner of `direnv allow` / `mise trust`.
+
+A group profile may name plugin folders (`plugin_dirs:`, directly or through `extends:`); their
+Python files run when imported. drd imports them only when the profile is trusted:
+
+* `drd group trust NAME|PATH` records the profile's real path and a SHA-256 of its chain (every
+  file of the profile and of what it extends, each with its real path and bytes) in the trust file:
+  `$DRD_TRUST_FILE`, else `$XDG_DATA_HOME/drd/trusted.json` (default `~/.local/share/drd/trusted.json`).
+  A change to any file of the chain (or an `extends:` that now finds another file) makes the hash
+  differ: untrusted again until trusted anew. `drd group untrust` removes the record.
+* A chain lying entirely in the user's own config folder (`~/.config/drd/groups`) is trusted
+  by default: those files are the user's (as `mise` trusts its global config). One file elsewhere
+  in the chain (a downloaded `./groups/base.yaml` it extends) and it needs `drd group trust`.
+* `--plugins-dir DIR` on the command line is the user's own choice and needs no trust.
+* Only the profile files are hashed, not the plugin code in the folders: trusting a profile
+  trusts the folders it names, as they are now and later.
+
+An untrusted profile's plugins are never imported: they are known by id (from the file names) so
+that `drd rules`, `drd schema` and `drd plugins` can list them as not loaded, and a run that would
+use one is exit 1 with the command that trusts the profile.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import os
+import shlex
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import DrdError, Location, ScenarioError
+from .i18n import _
+
+TRUST_ENV = "DRD_TRUST_FILE"
+FORMAT = "drd-trust/1"
+
+
+def trust_file() -> Path:
+    """Where trust records live: $DRD_TRUST_FILE, else $XDG_DATA_HOME/drd/trusted.json."""
+    env = os.environ.get(TRUST_ENV)
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "drd" / "trusted.json"
+
+
+def chain_digest(chain: list[Path]) -> str:
+    """sha256 over each file of the chain in order: its real path and its bytes."""
+    h = hashlib.sha256()
+    for path in chain:
+        real = os.path.realpath(path)
+        h.update(real.encode("utf-8", "surrogateescape") + b"\0")
+        try:
+            with open(real, "rb") as fh:
+                h.update(fh.read())
+        except OSError:
+            h.update(b"\xff<unreadable>")
+        h.update(b"\0")
+    return "sha256:" + h.hexdigest()
+
+
+def _read_store() -> dict:
+    """The trust records {real path: {"sha256", "chain", "trusted_at"}}; a missing or damaged file trusts nothing."""
+    try:
+        with open(trust_file(), encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError):
+        return {}
+    profiles = data.get("profiles") if isinstance(data, dict) else None
+    return profiles if isinstance(profiles, dict) else {}
+
+
+def _write_store(profiles: dict) -> None:
+    from .cli._common import write_atomic
+
+    path = trust_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        from .cli._common import cannot_write
+
+        raise cannot_write(str(path), exc) from None
+    write_atomic(str(path), json.dumps({"format": FORMAT, "profiles": profiles}, ensure_ascii=False, indent=2,
+                                       sort_keys=True) + "\n")
+
+
+def _in_config_dir(path: Path) -> bool:
+    from .groups import config_dir
+
+    root = os.path.realpath(config_dir())
+    return os.path.realpath(path).startswith(root.rstrip(os.sep) + os.sep)
+
+
+@dataclass
+class TrustStatus:
+    """Whether the profile named by `--group` may have its plugin folders imported, and why."""
+
+    profile: str                   # real path of the named profile (the one to trust)
+    chain: list[Path]
+    digest: str
+    trusted: bool
+    reason: str                    # "recorded", "config" (the user's own folder), "changed", "unknown"
+
+    @property
+    def command(self) -> str:
+        return f"drd group trust {shlex.quote(self.profile)}"
+
+
+def status(name: str) -> TrustStatus:
+    """The trust of group `name` (a name or path), from its chain and the trust file."""
+    from .groups import profile_chain
+
+    chain = profile_chain(name)
+    real = os.path.realpath(chain[0])
+    digest = chain_digest(chain)
+    record = _read_store().get(real)
+    if isinstance(record, dict) and record.get("sha256") == digest:
+        return TrustStatus(real, chain, digest, True, "recorded")
+    if all(_in_config_dir(p) for p in chain):
+        return TrustStatus(real, chain, digest, True, "config")
+    return TrustStatus(real, chain, digest, False, "changed" if isinstance(record, dict) else "unknown")
+
+
+def trust(name: str) -> TrustStatus:
+    """Records group `name`'s chain as trusted (under a lock: concurrent trusts lose nothing)."""
+    from .safefiles import locked
+
+    path = trust_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with locked(str(path)):
+        st = status(name)
+        profiles = _read_store()
+        profiles[st.profile] = {"sha256": st.digest, "chain": [os.path.realpath(p) for p in st.chain],
+                                "trusted_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}
+        _write_store(profiles)
+    return TrustStatus(st.profile, st.chain, st.digest, True, "recorded")
+
+
+def untrust(name: str) -> tuple[str, bool]:
+    """Removes the record of group `name` (or of a path that no longer exists); (real path, was it recorded)."""
+    from .groups import find_group
+    from .safefiles import locked
+
+    try:
+        real = os.path.realpath(find_group(name))
+    except ScenarioError:
+        real = os.path.realpath(name)
+    path = trust_file()
+    if not path.exists():
+        return real, False
+    with locked(str(path)):
+        profiles = _read_store()
+        had = profiles.pop(real, None) is not None
+        if had:
+            _write_store(profiles)
+    return real, had
+
+
+def retrust_after_edit(before: TrustStatus | None, name: str) -> None:
+    """After `drd rules … --group` edited a profile the user had trusted, records the new hash.
+
+    Only drd's own edit (enable/disable/params) is re-trusted; a change by anyone else still
+    untrusts the profile.
+    """
+    if before is not None and before.trusted and before.reason == "recorded":
+        trust(name)
+
+
+# --------------------------------------------------------------------------- untrusted plugin folders
+
+@dataclass
+class Untrusted:
+    """Plugin folders a group profile names that are not imported, because it is not trusted."""
+
+    status: TrustStatus
+    dirs: list[str]
+    ids: dict[str, str] = field(default_factory=dict)       # plugin id → its file (never imported)
+    location: Location | None = None                       # the `plugin_dirs:` that names them
+
+    @property
+    def reason(self) -> str:
+        """Why the profile is not trusted, in a few words."""
+        if self.status.reason == "changed":
+            return _("profile changed since it was trusted")
+        return _("profile not trusted")
+
+    @property
+    def reason_text(self) -> str:
+        return _("not loaded: {reason}").format(reason=self.reason)
+
+    def note(self) -> str:
+        """One line for stderr naming the plugins not loaded and the command that trusts the profile."""
+        ids = ", ".join(sorted(self.ids)) or ", ".join(self.dirs)
+        return _("note: plugins {ids} of group profile {profile}: {reason} → {command}").format(
+            ids=ids, profile=self.status.profile, reason=self.reason_text, command=self.status.command)
+
+    def add_placeholders(self, entries: dict) -> None:
+        """Adds the untrusted plugins to `entries` as known ids whose module is empty (nothing imported)."""
+        from .plugins import PluginEntry
+
+        for pid, path in self.ids.items():
+            if pid not in entries:
+                entries[pid] = PluginEntry(pid, path, None, None, local=True,
+                                           module=types.ModuleType(f"drd_untrusted_{pid.replace('-', '_')}"))
+
+    def refuse(self, enabled: Any) -> None:
+        """PluginError (exit 1) when the run would use one of the untrusted plugins."""
+        used = sorted(pid for pid in self.ids if pid in enabled)
+        if not used:
+            return
+        from .plugins import PluginError
+
+        raise PluginError(_("plugins {ids} come from plugin folders of the group profile {profile}, which is "
+                            "not trusted ({reason}); none of its code was run").format(
+                              ids=", ".join(used), profile=self.status.profile, reason=self.reason),
+                          self.location,
+                          hint=_("if you trust that code: {command} (or disable them: --disable ID)").format(
+                              command=self.status.command))
+
+
+def split_group_dirs(name: str, dirs: list[str]) -> tuple[list[str], Untrusted | None]:
+    """(the folders that may be imported, the untrusted rest or None) of group `name`'s plugin folders."""
+    if not dirs:
+        return [], None
+    st = status(name)
+    if st.trusted:
+        return list(dirs), None
+    ids: dict[str, str] = {}
+    for folder in dirs:
+        for path in sorted(Path(folder).glob("*.py")):
+            ids.setdefault(path.stem.replace("_", "-"), str(path))
+    location = None
+    from .groups import read_group
+
+    for file in st.chain:
+        try:
+            model, source = read_group(file)
+        except DrdError:
+            continue
+        if model.plugin_dirs:
+            location = source.locate(("plugin_dirs",))
+            break
+    return [], Untrusted(st, list(dirs), ids, location)
