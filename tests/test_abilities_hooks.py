@@ -291,3 +291,27 @@ def test_zbehlost_frees_at_most_one_of_each_name(names):
         if res and res["free"]:
             free.append(name)
     assert sorted(free) == sorted(set(names))
+
+
+def test_weapon_nadani_when_the_file_lists_no_weapon_or_names_the_skill():
+    bare = participant(abilities=("cit-pro-zbran",), options={"cit-pro-zbran": {"weapon": "meč"}})
+    assert nadani.cit_pro_zbran.drd_manoeuvre_price(bare, action(means="melee"), manoeuvre("presne"), {})["free"]
+    assert nadani.cit_pro_zbran.drd_manoeuvre_price(bare, action(skill="bezny-boj-zblizka"), manoeuvre("presne"),
+                                                    {})["free"]
+    assert nadani.cit_pro_zbran.drd_manoeuvre_price(bare, action(skill="bezny-boj-zblizka", means="other"),
+                                                    manoeuvre("presne"), {}) is None
+
+
+def test_sharing_an_exhaustion_against_a_winner_without_means():
+    from drd_cli.plugin import CostView
+
+    helper = participant("pomocnik", abilities=("rameno-na-rameno",))
+    friend = participant("pritel")
+    winner = action("skret", means=None)
+    assert sdileni.rameno_na_rameno.drd_may_pay(helper, friend, CostView("exhaustion", 2, "telo"), winner) == \
+        {"pool": "telo"}
+    assert sdileni.rameno_na_rameno.drd_may_pay(helper, friend, CostView("manoeuvre", 1, "telo", "presne"),
+                                                winner) is None
+    magic = participant("lada", abilities=("mysticky-kruh",))
+    assert sdileni.mysticky_kruh.drd_may_pay(magic, friend, CostView("exhaustion", 2, "duse"), winner) == \
+        {"pool": "duse"}

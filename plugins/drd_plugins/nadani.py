@@ -75,16 +75,26 @@ class Nadani(Ability):
         return 2
 
 
-def _weapon(means: tuple[str, ...]) -> Callable[..., bool]:
+def _weapon(means: str, skill: str, kinds: tuple[str, ...]) -> Callable[..., bool]:
+    """Within scope: an action of `means` (or, without `means`, of `skill`) while the chosen weapon is
+    held — or while no weapon of the kind is listed at all (the scenario does not model the hero's
+    weapons, so the chosen one is taken to be the one used)."""
     def applies(participant: Any, opts: Any, action: Any) -> bool:
         kind = opts.get("weapon")
-        return bool(kind) and getattr(action, "means", None) in means and held_item(participant, kind) is not None
+        act_means, act_skill = getattr(action, "means", None), getattr(action, "skill", None)
+        if not kind or not (act_means == means or (act_means is None and act_skill == skill)):
+            return False
+        if held_item(participant, kind) is not None:
+            return True
+        return not any(held_item(participant, k) for k in kinds)
     return applies
 
 
 def _prop(participant: Any, opts: Any, action: Any) -> bool:
     kind = opts.get("prop_type")
-    return bool(kind) and getattr(action, "skill", None) == "umeni" and held_item(participant, kind) is not None
+    if not kind or getattr(action, "skill", None) != "umeni":
+        return False
+    return held_item(participant, kind) is not None or not getattr(participant, "equipment", ())
 
 
 def _opposite_sex(participant: Any, opts: Any, action: Any) -> bool:
@@ -118,15 +128,15 @@ def _weapon_key(kinds: tuple[str, ...], what: str) -> dict:
 cit_pro_zbran = Nadani(
     "cit-pro-zbran", "Cit pro zbraň", "Bojovník", "Tělo",
     "nadání pro boj zblízka zvoleným typem zbraně, kterou drží (pěšky i v sedle, proti komukoli)",
-    _weapon(("melee",)), scope={"means": ["melee"]},
+    _weapon("melee", "bezny-boj-zblizka", MELEE), scope={"means": ["melee"], "skill": ["bezny-boj-zblizka"]},
     keys=_weapon_key(MELEE, "the melee weapon type (a held item whose name contains it)"))
 dobra_muska = Nadani(
     "dobra-muska", "Dobrá muška", "Lovec", "Tělo", "nadání pro střelbu zvoleným typem střelné zbraně, kterou drží",
-    _weapon(("shooting",)), scope={"means": ["shooting"]},
+    _weapon("shooting", "bezna-strelba", MISSILE), scope={"means": ["shooting"], "skill": ["bezna-strelba"]},
     keys=_weapon_key(MISSILE, "the missile weapon type (a held item whose name contains it)"))
 desiva_presnost = Nadani(
     "desiva-presnost", "Děsivá přesnost", "Kejklíř", "Tělo", "nadání pro vrh zvoleným typem vrhací zbraně, kterou drží",
-    _weapon(("throwing",)), scope={"means": ["throwing"]},
+    _weapon("throwing", "bezny-vrh", THROWING), scope={"means": ["throwing"], "skill": ["bezny-vrh"]},
     keys=_weapon_key(THROWING, "the throwing weapon type (a held item whose name contains it)"))
 talent = Nadani(
     "talent", "Talent", "Kejklíř", "Vliv",

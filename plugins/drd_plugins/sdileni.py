@@ -32,9 +32,16 @@ class Sdileni(Ability):
     def drd_may_pay(self, payer: Any, beneficiary: Any, cost: Any, action: Any) -> Any:
         if self.options(payer) is None or beneficiary is None or payer.id == beneficiary.id:
             return None
-        if not payer.is_hero or field_of(action, "means") != self.means or not same_place(payer, beneficiary):
+        if not payer.is_hero or not same_place(payer, beneficiary):
             return None
-        return {"pool": self.pool or field_of(action, "pool") or "telo"}
+        means = field_of(action, "means")
+        # An exhaustion is shown with the *winning* action: the helped one is in that fight, so a
+        # winner whose means the file leaves out does not rule it out.
+        exhaustion = getattr(cost, "kind", None) == "exhaustion"
+        if not (means == self.means or (exhaustion and means is None)):
+            return None
+        return {"pool": self.pool or (getattr(cost, "pool", None) if exhaustion else None)
+                or field_of(action, "pool") or "telo"}
 
 
 rameno_na_rameno = Sdileni("rameno-na-rameno", "Rameno na rameno", "Bojovník", "Tělo", "A",
