@@ -315,3 +315,12 @@ def test_sharing_an_exhaustion_against_a_winner_without_means():
     magic = participant("lada", abilities=("mysticky-kruh",))
     assert sdileni.mysticky_kruh.drd_may_pay(magic, friend, CostView("exhaustion", 2, "duse"), winner) == \
         {"pool": "duse"}
+
+
+@pytest.mark.parametrize("ability,means", [(zbehlost.gladiator, "melee"), (zbehlost.ostrostrelec, "shooting"),
+                                           (zbehlost.vrhac, "throwing")], ids=lambda x: getattr(x, "id", x))
+def test_zbehlost_of_the_ordinary_fighting_skills_by_means(ability, means):
+    hero = participant(abilities=(ability.id,))
+    assert ability.drd_manoeuvre_price(hero, action(means=means), manoeuvre("presne"), {})["free"] is True
+    assert ability.drd_manoeuvre_price(hero, action(means=means, skill="sila"), manoeuvre("presne"), {}) is None
+    assert ability.drd_manoeuvre_price(hero, action(means="dealing"), manoeuvre("presne"), {}) is None

@@ -1,6 +1,7 @@
 """Zběhlost (R-ABIL-ZB): on an action of the ability's skill(s), the basic manoeuvres cost nothing.
 
-Reading (parameter `zbehlost`, declared by the `schopnosti` plugin): `basic-free-once` [default]
+An action without `skill` but with `means: melee` / `shooting` / `throwing` counts as Běžný boj
+zblízka / Běžná střelba / Běžný vrh. Reading (parameter `zbehlost`, declared by the `schopnosti` plugin): `basic-free-once` [default]
 — přesně, rozsáhle, obrana, mocně and lstivě are each free once per action (the first of its
 name); `basic-free-all` — every basic manoeuvre of the action is free. Free ones still count as
 used (R-MAN-2). Two abilities add a free rozsáhle of their own (Průvodce, Komediant).
@@ -30,6 +31,10 @@ SKILL_NAMES = {
 }
 
 
+# Without a `skill`, a fight, a shot or a throw is taken as the profession's ordinary skill for it.
+MEANS_SKILL = {"melee": "bezny-boj-zblizka", "shooting": "bezna-strelba", "throwing": "bezny-vrh"}
+
+
 class Zbehlost(Ability):
     """Zběhlost in `skills`; optionally a free rozsáhle for `area_skills` (plošně, or the party)."""
 
@@ -55,7 +60,7 @@ class Zbehlost(Ability):
     def drd_manoeuvre_price(self, participant: Any, action: Any, manoeuvre: Any, params: Any) -> dict | None:
         if self.options(participant) is None or action is None:
             return None
-        skill = getattr(action, "skill", None)
+        skill = getattr(action, "skill", None) or MEANS_SKILL.get(getattr(action, "means", None))
         if skill in self.skills and manoeuvre.name in BASIC:
             reading = (params or {}).get("zbehlost", "basic-free-once")
             if reading == "basic-free-all" or manoeuvre.occurrence == 0:
