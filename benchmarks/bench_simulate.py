@@ -1,12 +1,15 @@
 """Throughput of `drd simulate` against a bare loop that only rolls the same dice.
 
-    python benchmarks/bench_simulate.py [-n 3000] [--file FILE] [--workers W]
+    python benchmarks/bench_simulate.py [-n 3000] [--file FILE] [--workers W] [--limit 15]
 
 The scenario (default: a 3-participant scenario with a joint test and a contest, every roll open)
 is simulated n times in one process (`workers=1`) and with the process pool (all cores, or
 `--workers`). The bare loop does only what the dice cost: per run a `random.Random(seed + i)` and
 as many `randint(1, 6)` as one run of the scenario rolls (counted from a probe run). Prints
-scenarios per second for each and the ratios simulate/bare: how much the engine costs over rolling.
+scenarios per second for each and the ratios simulate/bare: how much the engine costs over rolling
+(issue #14's goal: ≤ ×15 in one process; exit 1 over `--limit`). Each timed simulate starts
+without the memo of an earlier one, as a new `drd simulate` process does; the same runs without
+the memo (`memo=False`, every run resolved in full) are timed too, and all results must agree.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-n", type=int, default=3000)
     ap.add_argument("--file", default=None)
     ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--limit", type=float, default=15.0, help="fail when simulate/bare (1 process) is over this")
     args = ap.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from drd_cli import api
@@ -61,21 +65,41 @@ def main(argv: list[str] | None = None) -> int:
                 total += rng.randint(1, 6)
         bare = time.perf_counter() - t0
 
+        from drd_cli import simulate as sim_mod
+
+        def cold() -> None:
+            """Forget the memo a previous run left (each `drd simulate` process starts without one)."""
+            for prepared in sim_mod._PREPARED.values():
+                prepared[4].clear()
+
         simulate(path, 50, workers=1)            # warm imports, as every real run pays them once
+        cold()
         t0 = time.perf_counter()
         one = simulate(path, n, workers=1)
         single = time.perf_counter() - t0
         t0 = time.perf_counter()
-        many = simulate(path, n, workers=args.workers)
+        full = simulate(path, n, workers=1, memo=False)
+        unmemo = time.perf_counter() - t0
+        cold()
+        t0 = time.perf_counter()
+        # The pool itself, whatever simulate would choose for this n (it pools only from POOL_FROM runs).
+        many = simulate(path, n, workers=args.workers or os.cpu_count() or 1)
         pooled = time.perf_counter() - t0
         assert one == many, "results must not depend on the worker count"
+        assert one == full, "the memo must not change any result"
 
     cores = args.workers or os.cpu_count()
+    ratio = single / bare
     print(f"scenario: {per_run} dice per run, {n} runs, {one['runs']} resolved")
-    print(f"bare dice loop       : {n / bare:10,.0f} runs/s")
-    print(f"simulate, 1 process  : {n / single:10,.0f} runs/s   (bare/simulate ×{single / bare:.1f})")
-    print(f"simulate, {cores} workers : {n / pooled:10,.0f} runs/s   (bare/simulate ×{pooled / bare:.1f}, "
+    print(f"bare dice loop           : {n / bare:10,.0f} runs/s")
+    print(f"simulate, 1 process      : {n / single:10,.0f} runs/s   (simulate/bare ×{ratio:.1f}; "
+          f"goal ≤ ×{args.limit:g})")
+    print(f"simulate, no memo        : {n / unmemo:10,.0f} runs/s   (simulate/bare ×{unmemo / bare:.1f})")
+    print(f"simulate, {cores} workers     : {n / pooled:10,.0f} runs/s   (simulate/bare ×{pooled / bare:.1f}, "
           f"pool speed-up ×{single / pooled:.2f})")
+    if ratio > args.limit:
+        print(f"FAIL: simulate is ×{ratio:.1f} the bare loop, over ×{args.limit:g}")
+        return 1
     return 0
 
 

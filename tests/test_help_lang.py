@@ -29,7 +29,7 @@ ENGLISH = re.compile(r"(?<![\w-])(the|and|of|with|for|is|are|from|each|every|thi
                      r"its|an|usage|options|arguments|commands|required|install|completion|current|version|"
                      r"scenario|group|profile|seed|odds)(?![\w-])", re.IGNORECASE)
 
-COMMANDS = [[], ["resolve"], ["check"], ["schema"], ["play"], ["plugins"], ["rules"], ["simulate"], ["diff"],
+COMMANDS = [[], ["resolve"], ["check"], ["schema"], ["play"], ["explain"], ["plugins"], ["rules"], ["simulate"], ["diff"],
             ["group"], ["group", "new"], ["dakara"], ["dakara", "test"], ["dakara", "contest"], ["odds"],
             ["odds", "test"], ["odds", "contest"], ["odds", "exhaust"], ["odds", "file"]]
 IDS = [" ".join(c) or "drd" for c in COMMANDS]

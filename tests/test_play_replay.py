@@ -75,7 +75,7 @@ class ScriptedTable(Table):
                 if k in keys:
                     return k
             return "p"
-        if "Za koho navíc" in prompt or prompt.strip().startswith("Čísla"):
+        if "Za koho navíc" in prompt or "Čísla (např" in prompt:
             return "1"
         return ""
 

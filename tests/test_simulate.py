@@ -3,6 +3,8 @@
 import json
 from pathlib import Path
 
+import pytest
+from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
 from drd_cli.cli.app import app
@@ -149,3 +151,53 @@ def test_simulate_and_step_odds_take_the_rules_options():
     odds = runner.invoke(app, ["odds", scene, "ohnivy_dest", "--json", "--enable", "rozsahla-protiakce"])
     assert odds.exit_code == 0, odds.output
     assert json.loads(odds.stdout)["refused"]["p"] == 0.0
+
+
+# --------------------------------------------------------------------------- the memo (#14)
+
+MEMO_FILES = ["tests/data/prepad.yaml", "tests/data/ctyri-ve-stretu.yaml", "scenarios/hanus-utek.yaml",
+              "scenarios/borri-zira-hrun-lavka-vycerpani.yaml", "scenarios/horici-stodola.yaml"]
+
+
+@pytest.mark.parametrize("path", MEMO_FILES)
+@pytest.mark.parametrize("policy", ["accept", "exhaust", "cheapest"])
+def test_memo_gives_the_same_result_as_resolving_every_run(path, policy):
+    """The memo remembers each step's outcome by the state before it and the kept dice sums; it
+    must count exactly what resolving each run in full counts (errors included)."""
+    root = Path(__file__).resolve().parents[1]
+    f = str(root / path)
+    full = simulate(f, 160, seed=5, policy=policy, workers=1, memo=False)
+    assert simulate(f, 160, seed=5, policy=policy, workers=1) == full
+
+
+@given(st.integers(0, 10_000), st.sampled_from(["accept", "exhaust"]))
+@settings(max_examples=15, deadline=None)
+def test_memo_equals_full_resolution_for_any_seed(seed, policy):
+    f = str(Path(__file__).parent / "data" / "prepad.yaml")
+    assert simulate(f, 40, seed=seed, policy=policy, workers=1) == \
+        simulate(f, 40, seed=seed, policy=policy, workers=1, memo=False)
+
+
+def test_memo_full_falls_back_to_whole_resolutions(monkeypatch):
+    """Past MAX_NODES the memo stops growing and the remaining runs are resolved in full: same result."""
+    from drd_cli import simulate_memo
+
+    f = str(Path(__file__).parent / "data" / "prepad.yaml")
+    full = simulate(f, 300, seed=2, workers=1, memo=False)
+    monkeypatch.setattr(simulate_memo, "MAX_NODES", 30)
+    from drd_cli import simulate as sim_mod
+
+    sim_mod._PREPARED.clear()
+    got = simulate(f, 300, seed=2, workers=1)
+    memo = next(iter(sim_mod._PREPARED.values()))[4]["accept"]
+    assert memo.full and got == full
+    sim_mod._PREPARED.clear()
+
+
+def test_memo_counts_a_broken_scenario_per_run_like_before(tmp_path):
+    """A scenario every run of which stops (here: a Dakara file, which simulate does not resolve)
+    is counted run by run under its error, with or without the memo."""
+    f = str(Path(__file__).resolve().parents[1] / "scenarios" / "dakara-kapsar.yaml")
+    a = simulate(f, 20, workers=1, memo=False)
+    assert a["errors"] and sum(a["errors"].values()) == 20
+    assert simulate(f, 20, workers=1) == a

@@ -47,6 +47,7 @@ def _mounted_by(module: str) -> Callable[[Any, str], None]:
 COMMANDS: dict[str, Callable[[Any, str], None]] = {
     "resolve": _command("resolve", "resolve", "HELP"),
     "play": _command("play", "play", "HELP"),
+    "explain": _command("explain_cmd", "explain", "HELP"),
     "check": _command("check", "check", "HELP"),
     "schema": _command("schema", "schema", "HELP"),
     "simulate": _command("odds_cmd", "simulate_cmd", "SIMULATE_HELP"),

@@ -127,6 +127,11 @@ def _replace_unencodable(exc: UnicodeError) -> tuple[str, int]:
     return "".join(out), exc.end
 
 
+#: The streams that were closed when drd started (prepare_streams gave them /dev/null), so a
+#: command can still say "standard output is closed" (drd play, docs/play.md).
+CLOSED_AT_START: set[str] = set()
+
+
 def prepare_streams() -> None:
     """Makes stdout/stderr safe for any encoding and for closed descriptors (the `drd` entry point).
 
@@ -146,6 +151,7 @@ def prepare_streams() -> None:
     for fd, name, flags in ((1, "stdout", os.O_RDONLY), (2, "stderr", os.O_WRONLY)):
         if getattr(sys, name) is not None:
             continue
+        CLOSED_AT_START.add(name)
         try:
             new = os.open(os.devnull, flags)
             if new != fd:

@@ -123,6 +123,18 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
               enable: Optional[List[str]] = enable_option(),
               disable: Optional[List[str]] = disable_option(),
               group: Optional[str] = group_option(),
+              budget: int = typer.Option(4000, "--budget", min=0,
+                                         help=N_("Most classes of dice resolved for an exact answer; more: an "
+                                                 "estimate by simulation (0: always estimate).")),
+              samples: Optional[int] = typer.Option(None, "--samples", min=1,
+                                                    help=N_("An estimate draws exactly this many samples (default: "
+                                                            "as many as fit in about 3 times the start-up).")),
+              what_if: bool = typer.Option(False, "--what-if",
+                                           help=N_("Also the odds with each manoeuvre a roller can still afford "
+                                                   "that changes them (přesně), and what it costs.")),
+              who: Optional[str] = typer.Option(None, "--who",
+                                                help=N_("With --what-if: only this roller's options (a participant "
+                                                        "id).")),
               as_json: bool = typer.Option(False, "--json", help=N_("Print JSON instead of text.")),
               lang: Optional[Lang] = lang_option()) -> None:
     """Exact odds of one scenario step over every die the file leaves open in it.
@@ -141,10 +153,27 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
         raise typer.BadParameter("accept | exhaust | cheapest", param_hint="--choose")
     with guarded():
         loaded = api.load_scenario(file)
+        if who is not None and who not in loaded.scenario.participants:
+            from ..i18n import _
+
+            typer.echo(f"{file}: " + _("unknown participant {id}; participants are {known}").format(
+                id=repr(who), known=", ".join(sorted(loaded.scenario.participants))), err=True)
+            raise typer.Exit(2)
         t = time.perf_counter()
+        from ..odds_step import time_budget
+
+        rules = {"seed": seed, "params": parse_params(set_), "enable": tuple(enable or ()),
+                 "disable": tuple(disable or ()), "group": group, "time_limit": time_budget()}
         try:
-            r = step_odds(loaded, step, choose, seed=seed, params=parse_params(set_), enable=tuple(enable or ()),
-                          disable=tuple(disable or ()), group=group)
+            with _progress_bar() as progress:
+                if what_if:
+                    from ..odds import what_if as run_what_if
+
+                    w = run_what_if(loaded, step, choose, budget=budget, samples=samples, progress=progress,
+                                    only=who, **rules)
+                    r = w["base"]
+                else:
+                    r = step_odds(loaded, step, choose, budget=budget, samples=samples, progress=progress, **rules)
         except KeyError as exc:
             typer.echo(f"{file}: {exc.args[0]}", err=True)
             raise typer.Exit(2) from None
@@ -153,7 +182,51 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
             raise
     r["elapsed_ms"] = round((time.perf_counter() - t) * 1000, 1)
     names = {pid: (p.name or pid) for pid, p in loaded.scenario.participants.items()}
-    _emit(r, as_json, _step_lines(r, names))
+    if what_if:
+        from ..odds import what_if_lines
+
+        w["elapsed_ms"] = r["elapsed_ms"]
+        _emit(w, as_json, _step_lines(r, names) + [""] + what_if_lines(w, names))
+    else:
+        _emit(r, as_json, _step_lines(r, names))
+
+
+class _progress_bar:
+    """A rich progress bar on stderr while odds are computed, only when stderr is a terminal
+    (never mixed into stdout or --json); `progress(done, total)` is what the odds call."""
+
+    def __enter__(self):  # noqa: ANN204
+        import sys
+
+        self._prog = None
+        if not sys.stderr.isatty():
+            return None
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+        from ..i18n import _
+        from ._common import make_console
+
+        self._prog = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}"),
+                              TimeElapsedColumn(), console=make_console(stderr=True), transient=True)
+        self._prog.start()
+        self._task = self._prog.add_task(_("Computing odds"), total=None)
+        return self._update
+
+    def _update(self, done: int, total: int) -> None:
+        self._prog.update(self._task, completed=done, total=total)
+
+    def __exit__(self, *exc) -> None:  # noqa: ANN002
+        if self._prog is not None:
+            self._prog.stop()
+
+
+def _complement(p):  # noqa: ANN001, ANN202
+    """1 − p for an exact probability or an estimate (its interval flipped)."""
+    from fractions import Fraction
+
+    if isinstance(p, Fraction):
+        return 1 - p
+    return type(p)(1 - p.value, 1 - p.high, 1 - p.low, p.n)
 
 
 def _step_lines(r: dict, names: dict) -> list[str]:
@@ -165,21 +238,31 @@ def _step_lines(r: dict, names: dict) -> list[str]:
                         for o in r["open_rolls"]) or _("none")
     # Thousands grouped with a space in both languages (12 960): unambiguous either way.
     combos = f"{r['combinations']:,}".replace(",", " ")
+    combinations = ngettext("{n} dice combination", "{n} dice combinations", r["combinations"]).format(n=combos)
     lines = [_("Step {step} ({kind}), choices: {choose}").format(step=step, kind=r["kind"], choose=choose),
-             _("  open rolls: {rollers}").format(rollers=rollers),
-             _("  {combinations} → {classes}, {resolutions}, {ms} ms").format(
-                 combinations=ngettext("{n} dice combination", "{n} dice combinations", r["combinations"]).format(
-                     n=combos),
-                 classes=ngettext("{n} class", "{n} classes", r["classes"]).format(n=r["classes"]),
-                 resolutions=ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(
-                     n=r["resolutions"]),
-                 ms=fmt_decimal(r["elapsed_ms"], 1))]
+             _("  open rolls: {rollers}").format(rollers=rollers)]
+    if r.get("exact", True):
+        lines.append(_("  {combinations} → {classes}, {resolutions}, {ms} ms").format(
+            combinations=combinations,
+            classes=ngettext("{n} class", "{n} classes", r["classes"]).format(n=r["classes"]),
+            resolutions=ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(n=r["resolutions"]),
+            ms=fmt_decimal(r["elapsed_ms"], 1)))
+    else:
+        samples = f"{r['samples']:,}".replace(",", " ")
+        lines.append(_("  {combinations}: more classes than the budget ({budget}) for an exact answer; ESTIMATE "
+                       "from {samples} ({resolutions}), {ms} ms").format(
+            combinations=combinations, budget=f"{r.get('budget', 0):,}".replace(",", " "),
+            samples=ngettext("{n} sample", "{n} samples", r["samples"]).format(n=samples),
+            resolutions=ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(n=r["resolutions"]),
+            ms=fmt_decimal(r["elapsed_ms"], 1)))
+        lines.append(_("  ≈ marks an estimate, in brackets its 95% confidence interval"))
     if r["success"]:
         lines.append(_("Actions:"))
     for pid, p in r["success"].items():
-        lines.append(_("  {who}: SUCCESS {p}, FAILURE {q}").format(who=names.get(pid, pid), p=_pct(p), q=_pct(1 - p)))
+        lines.append(_("  {who}: SUCCESS {p}, FAILURE {q}").format(who=names.get(pid, pid), p=_pct(p),
+                                                                   q=_pct(_complement(p))))
     if r["pairs"]:
-        lines.append(_("Pairs (who wins):"))
+        lines.append(_("Pairs (who wins, exact):") if r.get("pairs_exact") else _("Pairs (who wins):"))
     for pair, d in r["pairs"].items():
         a, _sep, c = pair.partition(" vs ")
         lines.append(_("  {a} against {c}: ").format(a=names.get(a, a), c=names.get(c, c))

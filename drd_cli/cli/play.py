@@ -7,8 +7,9 @@ from typing import List, Optional
 
 import typer
 
-from ._common import (N_, Lang, disable_option, enable_option, group_option, guarded, lang_option, make_console,
-                      parse_params, set_option, use_language, write_atomic)
+from ._common import (N_, Lang, attach_digest, disable_option, enable_option, group_option, guarded, lang_option,
+                      make_console, parse_params, set_option, use_language, write_atomic)
+from .resolve import View, refuse_player_json, view_option
 
 INTERRUPTED_EXIT = 130
 
@@ -39,7 +40,11 @@ def play(
     replay: Optional[str] = typer.Option(None, "--replay", metavar="FILE",
                                          help=N_("Where to write the replay (default: FILE with .replay.yaml).")),
     no_replay: bool = typer.Option(False, "--no-replay", help=N_("Do not write a replay file.")),
+    from_step: Optional[str] = typer.Option(None, "--from", metavar="STEP",
+                                            help=N_("Resume a replay at this step: its rolls and answers from the "
+                                                    "step on are kept for redo (r) until something else is entered.")),
     lang: Optional[Lang] = lang_option(),
+    view: View = view_option(),
 ) -> None:
     """Play a scenario at the table: type your dice (4 3), a total (9) or Enter; choose at each decision.
 
@@ -48,15 +53,24 @@ def play(
     reproduces exactly. Ctrl-C: exit 130, the replay holds what was entered so far.
     """
     use_language(lang)
-    from ..i18n import _
+    from ..i18n import _, ngettext
 
     params = parse_params(set_)
+    if view is View.player and json_out:
+        refuse_player_json()
     out = sys.stderr if json_out else sys.stdout
+    from ._streams import CLOSED_AT_START
+
+    if sys.stdout is None or out is None or "stdout" in CLOSED_AT_START:
+        # Nothing could show the questions or the result: refuse before anything is asked (docs/play.md).
+        _say_err(_("drd play: standard output is closed, so neither the questions nor the result can be shown"))
+        raise typer.Exit(2)
     with guarded():
         from ..api import load_scenario, resolve_scenario
         from ..dice import new_seed
         from ..errors import ScenarioError
         from ..play import Session, Table, replay_rules
+        from ..play.reading import OutputGone
 
         loaded = load_scenario(file)
         if loaded.system != "drd2":
@@ -68,24 +82,51 @@ def play(
         # The replay carries the session's rules itself (group inlined), so it replays with no options.
         rules, rule_dirs = replay_rules(loaded, **opts)
 
+        with open(file, encoding="utf-8-sig") as handle:
+            text = handle.read()
+        redo: list = []
+        if from_step is not None:
+            from ..play.resume import resume_at
+
+            loaded, text, redo = resume_at(
+                loaded, text, from_step,
+                lambda scen: (lambda **kw: resolve_scenario(scen, seed=used_seed, **opts, **kw)), used_seed)
+
         def run(**kw):
             return resolve_scenario(loaded, seed=used_seed, **opts, **kw)
 
-        session = Session(loaded, Table(sys.stdin, out), used_seed, run)
+        table = Table(sys.stdin, out)
+        session = Session(loaded, table, used_seed, run, redo=redo)
         target = None if no_replay else (replay or default_replay_path(file))
-        with open(file, encoding="utf-8-sig") as handle:
-            text = handle.read()
-        out.write(_("drd play: {title} (seed {seed})").format(title=loaded.scenario.title or file, seed=used_seed) + "\n")
-        try:
-            result = session.run()
-        except (KeyboardInterrupt, EOFError) as exc:
-            why = _("interrupted (Ctrl-C)") if isinstance(exc, KeyboardInterrupt) else _("the input ended in the middle of the game")
+
+        def stop(why: str, code: int) -> typer.Exit:
+            """Ends the session early: what was answered so far is kept in the replay (atomically)."""
             saved = ""
-            if target and session.entered:
+            if target and session.answered:
                 write_atomic(target, session.replay_text(text, rules))
-                saved = _("; the rolls and choices entered are in {file} (drd play {file} continues)").format(file=target)
-            sys.stderr.write(f"\ndrd play: {why}{saved}\n")
-            raise typer.Exit(INTERRUPTED_EXIT) from None
+                saved = _("; the rolls and choices entered are in {file} (drd play {file} continues)").format(
+                    file=target)
+            _say_err(f"\ndrd play: {why}{saved}")
+            return typer.Exit(code)
+
+        try:
+            table.say(_("drd play: {title} (seed {seed})").format(title=loaded.scenario.title or file, seed=used_seed))
+            if from_step is not None:
+                table.say(ngettext("from step {step}: {n} later entry of the replay is kept for redo (r)",
+                                   "from step {step}: {n} later entries of the replay are kept for redo (r)",
+                                   len(redo)).format(step=from_step, n=len(redo)))
+            result = session.run()
+        except KeyboardInterrupt:
+            raise stop(_("interrupted (Ctrl-C)"), INTERRUPTED_EXIT) from None
+        except EOFError:
+            if not table.read:
+                # Not one answer could be read: a usage problem, not an interrupted game (docs/play.md).
+                raise stop(_("no answer on standard input before the first question (it is empty or closed)")
+                           + "\n  → " + _("play on a terminal, or pipe the answers in, one per line "
+                                           "(docs/play.md, Scripted play)"), 2) from None
+            raise stop(_("the input ended in the middle of the game"), INTERRUPTED_EXIT) from None
+        except OutputGone as exc:
+            raise stop(_("cannot write to standard output: {reason}").format(reason=exc.reason), 2) from None
         if target:
             write_atomic(target, session.replay_text(text, rules))
         if json_out:
@@ -96,11 +137,39 @@ def play(
             from ..render.text import render
 
             out.write("\n")
+            if view is View.player:
+                result = _players_transcript(result, loaded, target, lambda scen: resolve_scenario(
+                    scen, seed=used_seed, **opts))
             render(result, make_console())
         if target:
             # A group's plugin folders cannot go into a scenario: the command names them.
             again = " ".join(["drd"] + [f"--plugins-dir {d}" for d in rule_dirs] + ["resolve", target])
-            sys.stderr.write(_("Game record: {file}  (replay: {again})").format(file=target, again=again) + "\n")
+            _say_err(_("Game record: {file}  (replay: {again})").format(file=target, again=again))
+
+
+def _players_transcript(result: dict, loaded, target: Optional[str], resolve) -> dict:  # noqa: ANN001
+    """`--view player`: the players' view of the game. With a replay written, it is the replay's own
+    resolution (the same game, every roll `given`), so its footer hash verifies against the GM's
+    `drd resolve REPLAY --verify` (docs/play.md)."""
+    from ..render.view import player_view
+
+    if target:
+        from ..api import load_scenario
+
+        replayed = load_scenario(target)
+        result = resolve(replayed)
+        attach_digest(result, replayed)
+    return player_view(result, loaded.scenario)
+
+
+def _say_err(text: str) -> None:
+    """A line on standard error, if there is one (a closed stderr must not turn into a traceback)."""
+    if sys.stderr is not None:
+        try:
+            sys.stderr.write(text + "\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
 
 
 def require_terminal() -> None:
@@ -129,7 +198,9 @@ def resolve_asking(loaded, *, seed, params, enable, disable, group) -> dict:  # 
     try:
         return session.run()
     except (KeyboardInterrupt, EOFError):
-        sys.stderr.write("\ndrd: přerušeno\n")
+        from ..i18n import _
+
+        _say_err("\ndrd: " + _("interrupted (Ctrl-C)"))
         raise typer.Exit(INTERRUPTED_EXIT) from None
 
 

@@ -21,6 +21,19 @@ class Choose(str, Enum):
     ask = "ask"          # asked at the table, on a terminal (drd_cli/cli/play.py)
 
 
+class View(str, Enum):
+    """Whose transcript: the GM's (everything) or the players' (secrets as "?", docs/scenario-format.md §5.8)."""
+
+    gm = "gm"
+    player = "player"
+
+
+def view_option():  # noqa: ANN201 - a typer Option
+    return typer.Option(View.gm, "--view", case_sensitive=False,
+                        help=N_("Whose transcript: gm (everything) or player (what the file marks `secret: true` "
+                                "is \"?\"; the footer hash stays the full one, for --verify)."))
+
+
 HELP = N_("Resolve a scenario: the transcript, or with --json the result contract.\n\n"
           "Exit 0 resolved, 1 a rule forbids something in the file, 2 the file is not a valid scenario.")
 
@@ -44,6 +57,7 @@ def resolve(
                                          help=N_("Check a shared transcript: resolve and compare the footer hash "
                                               "(sha256:…, or a transcript file holding one; its seed is used "
                                               "unless --seed is given). Exit 0 same, 1 different.")),
+    view: View = view_option(),
 ) -> None:
     """Resolve a scenario: the transcript, or with --json the result contract.
 
@@ -52,6 +66,8 @@ def resolve(
     use_language(lang)     # first: the usage errors of --set and --format are in the language too
     params = parse_params(set_)
     fmt = transcript_format(format_, output, json_out=json_out)
+    if view is View.player and fmt == "json":
+        refuse_player_json()
     with guarded():
         from ._common import input_files, refuse_overwriting_input
 
@@ -80,7 +96,20 @@ def resolve(
         if expected is not None:
             _report_verify(expected, digest, result.get("seed"))
             return
+        if view is View.player:
+            from ..render.view import player_view
+
+            result = player_view(result, loaded.scenario)
         emit_transcript(result, fmt, output, inputs)
+
+
+def refuse_player_json() -> None:
+    """`--view player --json`: the result contract has numbers where the players' view has "?"."""
+    from ..i18n import _
+
+    sys.stderr.write(_("drd: --view player is a transcript for the players (text, md, html); --json is the full "
+                       "result, without secrets hidden") + "\n")
+    raise typer.Exit(2)
 
 
 def _expected_digest(verify: str, seed: Optional[int]) -> tuple[str, Optional[int]]:

@@ -504,6 +504,12 @@ def footer_text(result: dict) -> str | None:
     return " · ".join(parts)
 
 
+def _secret_step(step: dict) -> Step:
+    """A step the players' view hides (drd_cli/render/view.py): its round and one line, nothing of it."""
+    return Step(_("Round {round}").format(round=step.get("round", "?")),
+                [Line([Span(_("Something happened that the players do not see."), "note")], bullet=False)])
+
+
 def build(result: dict) -> Doc:
     """The whole transcript of `result` in the active language, format-neutral."""
     header: list[Any] = []
@@ -527,7 +533,8 @@ def build(result: dict) -> Doc:
     try:
         for g in result.get("gains") or ():
             header.append(Meta(_gain_text(g)))
-        steps = [build_step(s) if isinstance(s, dict) else Step(str(s)) for s in result.get("steps") or []]
+        steps = [_secret_step(s) if isinstance(s, dict) and s.get("secret") is True else
+                 build_step(s) if isinstance(s, dict) else Step(str(s)) for s in result.get("steps") or []]
         final = build_final(result["final"]) if result.get("final") else None
     finally:
         _PEOPLE.reset(token)

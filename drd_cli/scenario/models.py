@@ -178,6 +178,8 @@ class Participant(StrictModel):
     abilities: list[str | AbilityRef] = cz("abilities", "schopnosti", default_factory=list)
     traits: list[str] = cz("traits", "rysy", default_factory=list)
     events: list[str] = cz("events", "události", default_factory=list)
+    # Our extension (docs/scenario-format.md §5.8): hidden from the players' view of a transcript.
+    secret: bool = cz("secret", "tajné", default=False)
 
     @model_validator(mode="after")
     def _hero_or_creature(self) -> "Participant":
@@ -415,6 +417,7 @@ class Step(StrictModel):
 
     id: str | None = None
     note: str | None = None
+    secret: bool = cz("secret", "tajné", default=False)   # our extension: only a note in the players' view
     choices: dict[str, Any] = cz("choices", "volby", default_factory=dict)
     test: TestSpec | None = cz("test", "zkouška", default=None)
     contest: ContestSpec | None = cz("contest", "střet", default=None)
