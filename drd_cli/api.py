@@ -175,7 +175,7 @@ def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose:
         _check_plugin_steps(loaded, hooks)
         from .plugins import check_plugin_uses
 
-        check_plugin_uses(loaded.scenario, setup.profile)
+        check_plugin_uses(loaded.scenario, setup.profile, setup.pm)
         result = resolve(loaded.scenario, setup.profile, dice, hooks, choose=choose, seed=seed)
         return _no_seed_unless_used(result, seeded)
     except DrdError as exc:

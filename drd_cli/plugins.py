@@ -490,34 +490,22 @@ def _plain(exc: DrdError) -> str:
     return "; ".join(p.message + (f" → {p.hint}" if p.hint else "") for p in exc.problems)
 
 
-def check_plugin_uses(scenario: Any, profile: Any) -> None:
+def check_plugin_uses(scenario: Any, profile: Any, pm: Any = None) -> None:
     """Abilities a scenario names must come from a known plugin; one used explicitly must be on.
 
-    * an ability listed by a participant (`abilities:`) or enabled by an item (`enables:`) that no
-      installed plugin provides → exit 1 naming it and how to install/load it;
+    * abilities listed by a participant (`abilities:`, with their own keys) or enabled by an item
+      (`enables:`): `drd_cli.abilities.check_uses` (an unknown ability or key is exit 2 at
+      file:line:col with "did you mean"; `pm` holds the enabled plugins whose cards declare the keys);
     * a manoeuvre made free `via:` an ability whose plugin is off → exit 1 naming the plugin and how
       to enable it. An ability that is merely listed while its plugin is off does nothing (that is
       how a group profile switches an ability off).
     """
+    from .abilities import check_uses
     from .errors import Problem, RuleViolation
 
+    check_uses(scenario, profile, pm)
     known = set(profile.known_plugins)
     problems: list[Problem] = []
-    participants = getattr(scenario, "participants", None) or {}
-    for pid, part in participants.items():
-        named = [(("participants", pid, "abilities", i), a if isinstance(a, str) else a.id)
-                 for i, a in enumerate(getattr(part, "abilities", []))]
-        for j, item in enumerate(getattr(part, "equipment", []) or []):
-            named += [(("participants", pid, "equipment", j, "enables", i), a)
-                      for i, a in enumerate(getattr(item, "enables", []) or [])]
-        for path, ability in named:
-            if ability not in known:
-                problems.append(Problem(
-                    _("ability {name} is provided by no installed plugin").format(name=repr(ability)),
-                    rule=RULES_LAYERS, path=path,
-                    hint=_("install the package providing the plugin {name}, or load a local one with `--plugins-dir "
-                           "DIR` / `plugin_dirs:` in the group profile (`drd plugins` lists what is installed)").format(
-                        name=repr(ability))))
     for path, man in _manoeuvres(scenario, ()):
         via = man.via
         if via in known and via not in profile.enabled:

@@ -117,7 +117,7 @@ def _resolve_with(loaded: Any, plugins: dict[str, Any], **kw: Any) -> dict:
         profile.third_party = third_party(entries, plugins)
         hooks = Hooks(pm, profile.enabled, params=profile.params)
         _check_plugin_steps(loaded, hooks, entries=entries, extra=plugins)
-        check_plugin_uses(loaded.scenario, profile)
+        check_plugin_uses(loaded.scenario, profile, pm)
         seed = kw["seed"] if kw["seed"] is not None else (loaded.scenario.seed or 0)
         return resolve(loaded.scenario, profile, SeededDice(seed), hooks, choose=kw["choose"], seed=seed)
     except DrdError as exc:

@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # Ohrožení/Výhody/Jizva, the manoeuvres and the book's range words.
 GAME_TERMS = ("Tělo", "Duše", "Vliv", "Sudba", "Ohrožení", "Výhody", "Jizva", "Jizvu", "přesně", "rozsáhle",
               "rozsáhlá", "mocně", "lstivě", "obrana", "plošná", "sevřená hrstka", "hrstka", "náročnost",
-              "finta", "kondice")
+              "finta", "kondice", "nadání", "zběhlost")
 CZECH_LETTERS = re.compile(r"[ěščřžýáíéůúťďňĚŠČŘŽÝÁÍÉŮÚŤĎŇ]")
 CZECH_WORDS = re.compile(r"(?<!\w)(proti|nad|vyhrává|vyhrál|vyčerpá\w*|přijímá|není|jeho|se|už|hod|zdarma|akce|"
                          r"kdo|nemá|zkouška|výzva|střet|pro|bez|ale|jen|zisk)(?!\w)", re.IGNORECASE)
@@ -46,10 +46,15 @@ def _ability_titles() -> list[str]:
 
     titles = []
     for mod in pkgutil.iter_modules(drd_plugins.__path__):
-        info = getattr(importlib.import_module(f"drd_plugins.{mod.name}"), "drd_plugin_info", None)
+        module = importlib.import_module(f"drd_plugins.{mod.name}")
+        info = getattr(module, "drd_plugin_info", None)
         if info is not None:
             titles.append(info()["title"])
-    return titles
+        # the ability catalogue: one plugin object per ability in each family module
+        titles += [a.drd_plugin_info()["title"] for a in getattr(module, "ALL", ())]
+    from drd_cli.skills import SKILLS       # the book's skill names, as game terms
+
+    return titles + [s.name for s in SKILLS]
 
 
 def _raw(path: Path) -> dict:

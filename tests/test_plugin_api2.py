@@ -323,8 +323,8 @@ def test_drd_activation_is_paid_before_the_roll_and_refused_when_missing():
 
 
 def test_drd_narocnost_makes_a_demanding_action_possible():
-    easy = plugin(drd_narocnost=lambda participant, action, level: -1 if action.skill == "splh" else None)
-    steps = "      - test: {actor: hero, pool: telo, skill: splh, demanding: true, roll: 10}"
+    easy = plugin(drd_narocnost=lambda participant, action, level: -1 if action.skill == "pohyblivost" else None)
+    steps = "      - test: {actor: hero, pool: telo, skill: pohyblivost, demanding: true, roll: 10}"
     assert resolve_text(doc(steps))["final"]["hero"]["telo"] == 8
     assert resolve_text(doc(steps), plugins={"lehke": easy})["final"]["hero"]["telo"] == 9
 

@@ -250,11 +250,11 @@ def test_hooks_see_the_params_in_effect(drd_resolve):
 # --------------------------------------------------------------------------- bad input of #4
 
 @pytest.mark.usefixtures("english")
-def test_missing_ability_plugin_is_exit_1_naming_it(work, monkeypatch):
+def test_missing_ability_plugin_is_exit_2_naming_it(work, monkeypatch):
     monkeypatch.delenv(PLUGINS_DIR_ENV)
     r = drd("resolve", "s.yaml")
-    assert r.exit_code == 1
-    assert "s.yaml:3:" in r.output and "ability 'stit-predku' is provided by no installed plugin" in r.output
+    assert r.exit_code == 2
+    assert "s.yaml:3:" in r.output and "unknown ability 'stit-predku'" in r.output
     assert "--plugins-dir" in r.output
 
 

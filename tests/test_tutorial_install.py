@@ -108,10 +108,10 @@ def test_installed_ability_changes_the_resolution_and_a_group_switches_it_off(dr
 
 
 def test_without_the_install_the_ability_is_missing(drd):
-    """The same scenario without the package: exit 1 naming the ability and how to get it."""
+    """The same scenario without the package: exit 2 naming the ability and how to get it."""
     r = drd("resolve", "s.yaml", installed=False)
-    assert r.returncode == 1
-    assert "s.yaml:3:" in r.stderr and "'stit-predku'" in r.stderr and "nainstalujte" in r.stderr
+    assert r.returncode == 2
+    assert "s.yaml:3:" in r.stderr and "'stit-predku'" in r.stderr and "nainstalovaný" in r.stderr
 
 
 def test_the_plugins_own_parameter_everywhere(drd, tmp_path):

@@ -53,6 +53,7 @@ COMMANDS: dict[str, Callable[[Any, str], None]] = {
     "simulate": _command("odds_cmd", "simulate_cmd", "SIMULATE_HELP"),
     "diff": _command("diff", "diff", "HELP"),
     "plugins": _mounted_by("plugins_cmd"),
+    "abilities": _mounted_by("abilities_cmd"),
     "rules": _mounted_by("rules_cmd"),
     "odds": _group("odds_cmd", "odds_app"),
     "group": _mounted_by("rules_cmd"),

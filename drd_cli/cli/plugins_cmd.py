@@ -173,6 +173,8 @@ HELP = N_("List every plugin: id, title, kind, on by default, distribution, vers
 
 def plugins(
     json_out: bool = typer.Option(False, "--json", help=N_("Print the list as JSON.")),
+    kind: Optional[str] = typer.Option(None, "--kind", metavar="KIND",
+                                       help=N_("Only plugins of this kind: ability, rule area, step type.")),
     plugins_dir: Optional[List[str]] = typer.Option(None, "--plugins-dir", metavar="DIR",
                                                     help=N_("Also load local plugins from DIR (repeatable).")),
     group: Optional[str] = typer.Option(None, "--group", metavar="G",
@@ -192,6 +194,8 @@ def plugins(
 
     with guarded():
         records = describe(plugin_dirs(plugins_dir), group=group)
+        if kind is not None:
+            records = [r for r in records if r["kind"] == kind]
         if json_out:
             import json
 
@@ -199,6 +203,7 @@ def plugins(
             return
         from ..i18n import _
 
+        cards = _ability_cards(records)
         columns = (_("id"), _("kind"), _("default"), _("distribution"))
         typer.echo(f"{columns[0]:<20} {columns[1]:<10} {columns[2]:<8} {columns[3]}")
         for r in records:
@@ -220,9 +225,25 @@ def plugins(
                 typer.echo(_("    BROKEN: {error}").format(error=r["error"]))
             elif r["hooks"]:
                 typer.echo(_("    hooks: {hooks}").format(hooks=", ".join(r["hooks"])))
+            card = cards.get(r["id"])
+            if card is not None:
+                from ..abilities import STATUS_WORDS
+
+                typer.echo(_("    ability: {family}, class {klass}, {status}").format(
+                    family=card.get("family") or "–", klass=card.get("class") or "–",
+                    status=_(STATUS_WORDS.get(card.get("status"), "shipped"))))
             for name, p in r["params"].items():
                 typer.echo(_("    parameter {name} = {default} ({allowed}; {rule})").format(
                     name=name, default=p["default"], allowed=p["allowed"], rule=p["rule"]))
+
+
+def _ability_cards(records: list[dict]) -> dict:
+    """{id: card} of the listed ability plugins (docs/abilities.md)."""
+    if not any(r["kind"] == "ability" for r in records):
+        return {}
+    from ..abilities import installed_catalogue
+
+    return installed_catalogue()
 
 
 CLASH_WORDS = {

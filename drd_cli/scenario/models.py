@@ -233,6 +233,21 @@ def check_demanding(value: bool | int | None) -> bool | int | None:
     return value
 
 
+def check_skill(value: str | None) -> str | None:
+    """`skill` is a skill id or Czech name (drd_cli.skills); normalised to the id, unknown ones are errors."""
+    if value is None:
+        return value
+    from .. import skills
+
+    found = skills.normalise(value)
+    if found is None:
+        close = skills.suggestion(value)
+        hint = (_("did you mean {option}?").format(option=repr(close)) if close
+                else _("the skills are listed in docs/scenario-format.md \"Skills\""))
+        raise ValueError(_("unknown skill {name}; {hint}").format(name=repr(value), hint=hint))
+    return found
+
+
 class ActionSpec(StrictModel):
     """What any action may carry (§4.1)."""
 
@@ -267,6 +282,7 @@ class ActionSpec(StrictModel):
     note: str | None = cz("note", "poznámka", default=None)
 
     _demanding = field_validator("demanding")(check_demanding)
+    _skill = field_validator("skill")(check_skill)
 
 
 class CounterSpec(ActionSpec):

@@ -86,6 +86,19 @@ def _suspects(api: Any, pid: str, hidden: str) -> bool:
     return hidden in api.w.peek(pid).suspicion
 
 
+def _sixth_sense(api: Any, pid: str) -> bool:
+    """Šestý smysl (ability plugin `sesty-smysl`, docs/abilities.md): an awake holder who can pay its
+    1 Duše counts as already suspecting a hidden danger, so situation 1 becomes 2. Paid here, as the
+    deceived has no action of its own to activate it on."""
+    p = api.w.peek(pid)
+    if ("sesty-smysl" not in api.ctx.profile.enabled or not p.has_ability("sesty-smysl")
+            or any(c.name in ("spí", "spánek") for c in p.conditions) or p.resource("duse") < 1):
+        return False
+    api.w[pid].change_resource("duse", -1)
+    api.log("R-ABIL-ACT", _("{name}: Šestý smysl (1 Duše) — counts as suspecting a hidden danger").format(name=p.name))
+    return True
+
+
 def _exhausted(rec_data: dict, start: int, by: str, vs: str | None = None) -> bool:
     """Did `by` pay an exhaustion in this step (against `vs`, if given) since entry `start`?"""
     return any(e["by"] == by and (vs is None or e["vs"] == vs) for e in rec_data["exhaustions"][start:])
@@ -140,7 +153,7 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
 
     # Situation per deceived: `auto` is S2 for whoever suspects the hidden, S1 otherwise.
     if spec.situation == "auto":
-        per = {d: "chance" if _suspects(api, d, hidden) else "unaware" for d in deceived}
+        per = {d: "chance" if _suspects(api, d, hidden) or _sixth_sense(api, d) else "unaware" for d in deceived}
         for d in deceived:
             text = (_("{name}: suspects {hidden} → situation 2 (may notice)") if per[d] == "chance"
                     else _("{name}: no suspicion → situation 1 (no chance to notice)"))

@@ -1,0 +1,294 @@
+"""The ability catalogue and the checks of what a scenario says about abilities (RULES.md §3.1).
+
+* `catalogue(plugins)` — {ability id: card} from the plugins' `drd_plugin_info()["ability"]`
+  (docs/abilities.md is generated from it);
+* `check_uses(scenario, profile, pm)` — called by `plugins.check_plugin_uses`:
+  an ability no plugin provides → exit 2 at file:line:col with "did you mean" over the catalogue;
+  an ability key its plugin does not declare, a value it cannot take, a required key missing →
+  exit 2 at the key. (`activate:` naming an ability the actor does not list, or one without an
+  activation, is refused by the engine when the action is prepared: exit 1, R-ABIL-ACT.)
+
+A card's `keys` declare the ability's own keys: ``{key: {"choices": [...] | "type": "int"|"str",
+"required": bool, "default": …, "help": str}}``.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any, Iterable, Mapping
+
+from .citations import FORMAT_DOC
+from .errors import Problem, ScenarioError
+from .i18n import N_, _
+
+PARTICIPANTS = f"{FORMAT_DOC} §2"   # participants, their abilities and the abilities' own keys
+
+
+def _slug(text: str) -> str:
+    from .skills import slug
+
+    return slug(text)
+
+
+def info_of(plugin: Any) -> dict:
+    """A plugin's `drd_plugin_info()` (an empty dict when it has none or it fails: its own bug is
+    reported where drd reads its parameters)."""
+    fn = getattr(plugin, "drd_plugin_info", None)
+    if fn is None:
+        return {}
+    try:
+        return dict(fn() or {})
+    except Exception:  # noqa: BLE001 - third-party code; reported by plugins.declared_params
+        return {}
+
+
+def catalogue(plugins: Iterable[tuple[str, Any]]) -> dict[str, dict]:
+    """{ability id: card} of the given (id, plugin object) pairs, sorted by id.
+
+    A plugin of kind "ability" gives its own card (`info["ability"]`); a plugin may also supply
+    cards for abilities whose plugins carry none (`info["catalogue"]`, the `schopnosti` plugin does
+    so for the six older modules). An ability plugin without any card gets a minimal one.
+    """
+    infos = {pid: info_of(obj) for pid, obj in plugins}
+    extra: dict[str, dict] = {}
+    for pid in sorted(infos):
+        for aid, card in (infos[pid].get("catalogue") or {}).items():
+            extra.setdefault(aid, dict(card))
+    out: dict[str, dict] = {}
+    for pid, info in infos.items():
+        if info.get("kind") != "ability":
+            continue
+        card = info.get("ability") or extra.get(pid) or {
+            "name": info.get("title") or pid, "owner": None, "family": None, "class": None, "scope": {},
+            "activation": None, "mechanic": info.get("description") or "", "status": "shipped", "keys": {}}
+        out[pid] = dict(card, id=pid, rules=list(info.get("rules") or []))
+    return dict(sorted(out.items()))
+
+
+def installed_catalogue() -> dict[str, dict]:
+    """The catalogue of every installed plugin (imports them: for `drd abilities` and the docs)."""
+    from .plugins import PluginError, discover, load_plugin
+
+    pairs = []
+    for pid, entry in discover().items():
+        try:
+            pairs.append((pid, load_plugin(entry)))
+        except PluginError:
+            continue
+    return catalogue(pairs)
+
+
+def suggest(name: str, ids: Iterable[str], cards: Mapping[str, Mapping] | None = None) -> str | None:
+    """The ability id closest to `name`: its id or Czech name written another way, else difflib."""
+    ids = list(ids)
+    key = _slug(name)
+    if key in ids:
+        return key
+    for aid, card in (cards or {}).items():
+        if card.get("name") and _slug(card["name"]) == key:
+            return aid
+    close = difflib.get_close_matches(key, ids, n=1, cutoff=0.6)
+    if not close and cards:
+        names = {_slug(c["name"]): aid for aid, c in cards.items() if c.get("name")}
+        close = [names[n] for n in difflib.get_close_matches(key, list(names), n=1, cutoff=0.6)]
+    return close[0] if close else None
+
+
+def _plugin(pm: Any, pid: str) -> Any:
+    if pm is None:
+        return None
+    try:
+        return pm.get_plugin(pid)
+    except Exception:  # noqa: BLE001 - a manager without it
+        return None
+
+
+def check_keys(aid: str, card: Mapping, options: Mapping[str, Any], path: tuple) -> list[Problem]:
+    """Problems (exit 2) of one ability's own keys against its card's declaration."""
+    decls = card.get("keys") or {}
+    name = card.get("name") or aid
+    problems: list[Problem] = []
+    for key, value in options.items():
+        decl = decls.get(key)
+        if decl is None:
+            close = difflib.get_close_matches(str(key), list(decls), n=1)
+            hint = (_("did you mean {option}?").format(option=repr(close[0])) if close else
+                    _("{ability} takes the keys: {keys}").format(ability=name, keys=", ".join(decls)) if decls else
+                    _("{ability} takes no keys of its own: list it as a plain id").format(ability=name))
+            problems.append(Problem(_("the ability {id} has no key {key}").format(id=repr(aid), key=repr(key)),
+                                    rule=PARTICIPANTS, path=path + (key,), hint=hint))
+            continue
+        choices = [str(c) for c in decl.get("choices") or ()]
+        if choices:
+            if not isinstance(value, str) or value not in choices:
+                close = difflib.get_close_matches(str(value), choices, n=1) if isinstance(value, str) else []
+                hint = (_("did you mean {option}?").format(option=repr(close[0])) if close
+                        else _("one of: {choices}").format(choices=", ".join(choices)))
+                problems.append(Problem(_("{ability} cannot have {key}: {value}").format(
+                    ability=name, key=key, value=repr(value)), rule=PARTICIPANTS, path=path + (key,),
+                    hint=hint))
+            continue
+        kind = decl.get("type", "str")
+        ok = (isinstance(value, int) and not isinstance(value, bool) and value >= 0) if kind == "int" \
+            else isinstance(value, str) and bool(value.strip())
+        if not ok:
+            problems.append(Problem(_("{ability}: {key} must be {what}, got {value}").format(
+                ability=name, key=key, value=repr(value),
+                what=_("a whole number ≥ 0") if kind == "int" else _("a text")),
+                rule=PARTICIPANTS, path=path + (key,)))
+    for key, decl in decls.items():
+        if decl.get("required") and key not in options:
+            problems.append(Problem(_("the ability {id} needs its key {key}").format(id=repr(aid), key=repr(key)),
+                                    rule=PARTICIPANTS, path=path,
+                                    hint=_("write it as a mapping: {{id: {id}, {key}: …}} ({help})").format(
+                                        id=aid, key=key, help=decl.get("help") or key)))
+    return problems
+
+
+def check_uses(scenario: Any, profile: Any, pm: Any = None) -> None:
+    """The ability checks of one scenario (see the module docstring); raises ScenarioError (exit 2)."""
+    from .scenario.models import ability_id
+
+    known = set(profile.known_plugins)
+    participants = getattr(scenario, "participants", None) or {}
+    cards: dict[str, dict] | None = None
+
+    def card_of(aid: str) -> dict | None:
+        nonlocal cards
+        if cards is None:
+            enabled = [(pid, _plugin(pm, pid)) for pid in sorted(profile.enabled)]
+            cards = catalogue([(pid, obj) for pid, obj in enabled if obj is not None])
+        return cards.get(aid)
+
+    invalid: list[Problem] = []
+    for pid, part in participants.items():
+        named: list[tuple[tuple, str, Mapping]] = []
+        for i, item in enumerate(getattr(part, "abilities", None) or []):
+            opts = {} if isinstance(item, str) else item.options()
+            named.append((("participants", pid, "abilities", i), ability_id(item), opts))
+        for j, thing in enumerate(getattr(part, "equipment", None) or []):
+            for i, aid in enumerate(getattr(thing, "enables", None) or []):
+                named.append((("participants", pid, "equipment", j, "enables", i), aid, {}))
+        for path, aid, opts in named:
+            if aid not in known:
+                card_of(aid)
+                close = suggest(aid, [a for a in known if a in (cards or {})] or known, cards)
+                hint = (_("did you mean {option}?").format(option=repr(close)) + " " if close else "") + \
+                    _("the abilities are listed by `drd plugins --kind ability` and in docs/abilities.md; an ability "
+                      "of another package needs that package installed (or `--plugins-dir DIR`)")
+                invalid.append(Problem(_("unknown ability {name}").format(name=repr(aid)), rule=PARTICIPANTS,
+                                       path=path, hint=hint))
+                continue
+            if aid not in profile.enabled or path[2] != "abilities":
+                continue         # off: it does nothing, so its keys are not read
+            card = card_of(aid)
+            if card is not None:
+                invalid += check_keys(aid, card, opts, path)
+    if invalid:
+        raise ScenarioError(invalid)
+
+
+# --------------------------------------------------------------------------- the catalogue's pages
+
+#: The shared parameters (declared by the `schopnosti` plugin) each family reads.
+FAMILY_PARAMS: dict[str, tuple[str, ...]] = {
+    "skill-level": ("zbehlost", "nadani"),
+    "discount": ("padny_uder_natural", "lvi_srdce"),     # padny_uder_natural: declared by padny-uder
+    "gain-resources": ("takovy_prcek",),
+    "free-manoeuvre": ("kluzky_jako_uhor",),
+}
+
+STATUS_WORDS = {"shipped": N_("shipped"), "narrative": N_("narrative"), "outside the engine": N_("outside the conflict engine")}
+
+
+def scope_keys(card: Mapping) -> str:
+    """`skill, means` — the names of the scope keys and of the ability's own keys (`weapon*` = required)."""
+    keys = list((card.get("scope") or {}).keys())
+    own = [k + ("*" if d.get("required") else "") for k, d in (card.get("keys") or {}).items()]
+    return ", ".join(dict.fromkeys(keys + [f"`{k}`" for k in own])) or "–"
+
+
+def activation_text(card: Mapping) -> str:
+    act = card.get("activation")
+    if not act:
+        return "–"
+    pool = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv", "suroviny": "Suroviny"}.get(act["pool"], act["pool"])
+    cost = "/".join(str(c) for c in sorted(set((act.get("tiers") or {}).values()))) or str(act["cost"])
+    return f"{cost} {pool}" + (f" ({act['part']})" if act.get("part") else "")
+
+
+def scenario_index(root: Any) -> dict[str, list[str]]:
+    """{ability id: [scenario file names that list it]} over `root/scenarios/*.yaml`."""
+    from pathlib import Path
+
+    from ruamel.yaml import YAML
+
+    out: dict[str, list[str]] = {}
+    for path in sorted(Path(root, "scenarios").glob("*.yaml")):
+        try:
+            data = YAML(typ="safe").load(path.read_text(encoding="utf-8")) or {}
+        except Exception:  # noqa: BLE001 - a broken example file is not this page's business
+            continue
+        parts = data.get("participants") or data.get("účastníci") or {}
+        for part in parts.values() if isinstance(parts, dict) else ():
+            for item in (part or {}).get("abilities") or (part or {}).get("schopnosti") or []:
+                aid = item.get("id") if isinstance(item, dict) else item
+                if isinstance(aid, str) and path.name not in out.setdefault(aid, []):
+                    out[aid].append(path.name)
+    return out
+
+
+def render_markdown(cards: Mapping[str, Mapping], scenarios: Mapping[str, list[str]]) -> str:
+    """docs/abilities.md: the catalogue as one table (generated: `python -m drd_cli.abilities docs`)."""
+    lines = [
+        "# The ability catalogue",
+        "",
+        "Every special ability (zvláštní schopnost) of the revised DrD II edition's five basic professions and",
+        "races, as drd knows it: one plugin per ability, whose id is the ability's id. A participant lists",
+        "its abilities under `abilities:` (docs/scenario-format.md), with the ability's own keys where it has",
+        "a choice to make (`{id: cit-pro-zbran, weapon: meč}`, keys marked `*` are required). An ability acts",
+        "only for participants who list it and only within its scope. `drd abilities ID` prints one card",
+        "(with an example); `drd plugins --kind ability` lists them; `--disable ID` switches one off.",
+        "",
+        "Status: **shipped** — changes the numbers of a conflict or who may react or pay; **narrative** —",
+        "no number changes beyond its activation cost (paid when an action names it in `activate:`; the",
+        "fact the player establishes goes into the action's `note`); **outside the conflict engine** —",
+        "healing, crafting with Suroviny or a creature's stat block, which drd does not model (the ability",
+        "is known, and an activation in Duše or Vliv is paid). Class A/B/C/D and the families are those of",
+        "docs/rules.md \"Ability families\"; the readings where the source is unclear are in docs/rules.md",
+        "\"Ability readings\". The mechanic column is our own one-line summary, never the book's text.",
+        "",
+        "This page is generated from the plugins' cards (`python -m drd_cli.abilities docs`); a test keeps",
+        "it in sync.",
+        "",
+        f"{len(cards)} abilities.",
+        "",
+        "| Name | id | Owner | Family | Class | Scope keys | Activation | Mechanic | Status | Scenario |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for aid, card in sorted(cards.items(), key=lambda kv: (_slug(kv[1].get("name") or kv[0]), kv[0])):
+        shown = ", ".join(f"`scenarios/{s}`" for s in scenarios.get(aid, [])[:2]) or "–"
+        cells = [card.get("name") or aid, f"`{aid}`", card.get("owner") or "–", card.get("family") or "–",
+                 card.get("class") or "–", scope_keys(card), activation_text(card),
+                 (card.get("mechanic") or "").replace("|", "/"), STATUS_WORDS.get(card.get("status"), card.get("status")),
+                 shown]
+        lines.append("| " + " | ".join(str(c) for c in cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def _main(argv: list[str]) -> int:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    if argv[:1] != ["docs"]:
+        print("usage: python -m drd_cli.abilities docs   (rewrites docs/abilities.md)")
+        return 2
+    text = render_markdown(installed_catalogue(), scenario_index(root))
+    (root / "docs" / "abilities.md").write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(_main(sys.argv[1:]))

@@ -1,0 +1,148 @@
+"""`drd abilities [ID]`: the ability catalogue (docs/abilities.md), or one ability's card.
+
+Imports only typer at module level (startup speed); the plugins are read inside the command.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import typer
+
+from ._common import N_, Lang, lang_option, use_language
+
+HELP = N_("List the special abilities drd knows, or print one ability's card: its mechanic, scope, own keys, "
+          "activation, parameters and an example (docs/abilities.md).")
+
+
+def _params() -> dict:
+    """{name: (default, allowed, rule)} of the parameters the ability families read (declared by the
+    plugins `schopnosti` and `padny-uder`)."""
+    from ..plugins import PluginError, declared_params, discover, load_plugin
+
+    out: dict = {}
+    entries = discover()
+    for pid in ("schopnosti", "padny-uder"):
+        if pid not in entries:
+            continue
+        try:
+            specs = declared_params(pid, load_plugin(entries[pid]))
+        except PluginError:
+            continue
+        out.update({n: (s.default, s.describe(), s.rule) for n, s in specs.items()})
+    return dict(sorted(out.items()))
+
+
+def example(aid: str, card: dict) -> list[str]:
+    """A minimal scenario fragment that uses the ability (for the card)."""
+    keys = card.get("keys") or {}
+    own = ", ".join(f"{k}: {(d.get('choices') or [d.get('default', '…')])[0]}" for k, d in keys.items()
+                    if d.get("required") or d.get("choices"))
+    ref = f"{{id: {aid}, {own}}}" if own else aid
+    scope = card.get("scope") or {}
+    action = ["actor: hrdina"]
+    for key in ("skill", "means"):
+        if isinstance(scope.get(key), list) and scope[key]:
+            action.append(f"{key}: {scope[key][0]}")
+    if card.get("activation") and card["activation"].get("pool") in ("telo", "duse", "vliv"):
+        action.append(f"activate: [{aid}]")
+    return ["participants:", f"  hrdina: {{name: Hrdina, pools: {{telo: 5, duse: 5, vliv: 5}}, abilities: [{ref}]}}",
+            "…", f"  - test: {{{', '.join(action)}, roll: 8}}"]
+
+
+def abilities(
+    ability: Optional[str] = typer.Argument(None, metavar="[ID]", help=N_("The ability's id (or its Czech name).")),
+    json_out: bool = typer.Option(False, "--json", help=N_("Print as JSON.")),
+    lang: Optional[Lang] = lang_option(),
+) -> None:
+    """List the special abilities drd knows, or print one ability's card (docs/abilities.md)."""
+    from ._common import guarded
+
+    use_language(lang)
+    with guarded():
+        _run(ability, json_out)
+
+
+def _run(ability: str | None, json_out: bool) -> None:
+    import json
+
+    from ..abilities import FAMILY_PARAMS, STATUS_WORDS, activation_text, installed_catalogue, scope_keys, suggest
+    from ..errors import COMMAND_LINE, Location, ScenarioError
+    from ..i18n import _
+
+    cards = installed_catalogue()
+    if ability is None:
+        if json_out:
+            typer.echo(json.dumps(cards, ensure_ascii=False, indent=2))
+            return
+        for aid, card in cards.items():
+            typer.echo(f"{aid:<20} {card.get('name') or aid:<22} {card.get('owner') or '–':<11} "
+                       f"{card.get('family') or '–':<28} {_(STATUS_WORDS.get(card.get('status'), 'shipped'))}")
+        return
+    aid = ability if ability in cards else None
+    if aid is None:
+        from ..skills import slug
+
+        close = suggest(ability, cards, cards)
+        if close is not None and slug(ability) in (close, slug(cards[close].get("name") or "")):
+            aid = close          # the Czech name, or the id written another way
+        else:
+            raise ScenarioError(_("unknown ability {name}").format(name=repr(ability)), location=Location(COMMAND_LINE),
+                                hint=(_("did you mean {option}?").format(option=repr(close)) + " " if close else "")
+                                + _("`drd abilities` lists them all"))
+    card = cards[aid]
+    params = {n: v for n, v in _params().items()
+              if any(n in FAMILY_PARAMS.get(f.strip(), ()) for f in (card.get("family") or "").split("+"))}
+    if json_out:
+        typer.echo(json.dumps(dict(card, params={n: {"default": d, "allowed": a, "rule": r}
+                                                 for n, (d, a, r) in params.items()}), ensure_ascii=False, indent=2))
+        return
+    out = [f"{card.get('name') or aid} ({aid}) — {card.get('owner') or '–'}, {card.get('category') or '–'}",
+           _("  family: {family}, class {klass}, status: {status}").format(
+               family=card.get("family") or "–", klass=card.get("class") or "–",
+               status=_(STATUS_WORDS.get(card.get("status"), "shipped"))),
+           _("  mechanic: {text}").format(text=card.get("mechanic") or "–"),
+           _("  scope: {scope}").format(scope="; ".join(f"{k}: {_plain(v)}" for k, v in (card.get("scope") or {}).items())
+                                       or "–"),
+           _("  activation: {text}").format(text=activation_text(card))]
+    for key, decl in (card.get("keys") or {}).items():
+        allowed = ", ".join(decl["choices"]) if decl.get("choices") else decl.get("type", "str")
+        out.append(_("  key {key}{required}: {allowed} — {help}").format(
+            key=key, required=" *" if decl.get("required") else "", allowed=allowed, help=decl.get("help") or ""))
+    for name, (default, allowed, rule) in params.items():
+        out.append(_("  parameter {name} = {default} ({allowed}; {rule})").format(
+            name=name, default=default, allowed=allowed, rule=rule))
+    if card.get("reading"):
+        out.append(_("  reading: {text} (docs/rules.md \"Ability readings\")").format(text=card["reading"]))
+    out.append(_("  rules: {rules}; keys in scope: {keys}").format(rules=", ".join(card.get("rules") or []) or "–",
+                                                                  keys=scope_keys(card)))
+    out.append(_("  example:"))
+    out += ["    " + line for line in example(aid, card)]
+    shown = _shown_in().get(aid)
+    if shown:
+        out.append(_("  shown in: {files}").format(files=", ".join(f"scenarios/{f}" for f in shown)))
+    typer.echo("\n".join(out))
+
+
+def _shown_in() -> dict:
+    """{ability id: scenario files} of the examples shipped beside the package (none when installed
+    without them)."""
+    from pathlib import Path
+
+    from ..abilities import scenario_index
+
+    root = Path(__file__).resolve().parents[2]
+    return scenario_index(root) if (root / "scenarios").is_dir() else {}
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(str, value))
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_plain(v)}" for k, v in value.items() if v is not None)
+    return str(value)
+
+
+def mount(app: typer.Typer) -> None:
+    """Adds `drd abilities` to the root app."""
+    app.command("abilities", help=HELP)(abilities)

@@ -1,0 +1,169 @@
+"""What every catalogue ability shares: its card (`drd_plugin_info`), its activation, scope helpers.
+
+An ability of the catalogue (docs/abilities.md) is an instance of a small family class (a
+subclass of `Ability`) declared in that family's module; pluggy registers the instance as the
+plugin whose id is the ability's id. The card is plain data, so `drd plugins` and `drd
+abilities` read it without a participant. Imports only drd_cli.plugin (the public API).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any, Mapping
+
+from drd_cli.plugin import hookimpl, translator
+
+_, ngettext = translator()
+
+CLASS_STATUS = {"A": "shipped", "B": "outside the engine", "C": "narrative", "D": "narrative"}
+MANOEUVRE_WORD = {"presne": "přesně", "rozsahle": "rozsáhle", "obrana": "obrana", "mocne": "mocně", "lstive": "lstivě"}
+POOL_WORD = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv", "sudba": "Sudba", "suroviny": "Suroviny"}
+
+
+def slug(text: str) -> str:
+    """ASCII slug of a Czech word or phrase (for comparing labels, traits, item names)."""
+    plain = unicodedata.normalize("NFKD", str(text)).encode("ascii", "ignore").decode("ascii").lower()
+    out: list[str] = []
+    for ch in plain:
+        if ch.isalnum():
+            out.append(ch)
+        elif out and out[-1] != "-":
+            out.append("-")
+    return "".join(out).strip("-")
+
+
+def words(text: str) -> str:
+    """`text` as " w1 w2 " of slugged words, for whole-word containment tests."""
+    return " " + slug(text).replace("-", " ") + " "
+
+
+def has_word(haystack: str, needle: str) -> bool:
+    """Does `haystack` contain the whole words of `needle` (`dlouhý meč` contains `meč`)?"""
+    return words(needle) in words(haystack)
+
+
+def field_of(action: Any, name: str, default: Any = None) -> Any:
+    """An action's field from a view (API 2), or from the scenario spec behind an API 1 action."""
+    if action is None:
+        return default
+    if hasattr(action, name):
+        return getattr(action, name)
+    spec = getattr(action, "spec", None)
+    return getattr(spec, name, default) if spec is not None else default
+
+
+def same_place(a: Any, b: Any) -> bool:
+    """Near each other: the same `zone`, or no zone given for either (the scenario did not say)."""
+    za, zb = getattr(a, "zone", None), getattr(b, "zone", None)
+    return za is None or zb is None or za == zb
+
+
+def marks(participant: Any) -> set[str]:
+    """The participant's traits and conditions, slugged (what scope conditions look at)."""
+    return {slug(t) for t in getattr(participant, "traits", ()) or ()} | \
+        {slug(c) for c in getattr(participant, "conditions", ()) or ()}
+
+
+def held_item(participant: Any, kind: str) -> str | None:
+    """The name of a working item `participant` holds whose name contains the words of `kind`."""
+    for item in getattr(participant, "equipment", ()) or ():
+        if getattr(item, "works", True) and has_word(item.name, kind):
+            return item.name
+    return None
+
+
+class Ability:
+    """One catalogue ability: a plugin whose id is the ability's id.
+
+    `klass` is the class of docs/abilities.md (A: changes the conflict's numbers or rights; B:
+    mechanical outside the conflict engine; C: narrative with an activation cost; D: narrative).
+    `activation` is ``(cost, pool)`` or None; `part` names the part it pays for when only one part
+    of the ability costs something. `keys` declares the ability's own keys (docs/abilities.md).
+    """
+
+    family = "narrative-authority"
+    rules: tuple[str, ...] = ("R-ABIL-FACT",)
+
+    def __init__(self, id: str, name: str, owner: str, category: str, klass: str, mechanic: str, *,
+                 family: str | None = None, scope: Mapping[str, Any] | None = None,
+                 activation: tuple[int, str] | None = None, part: str | None = None,
+                 keys: Mapping[str, Mapping[str, Any]] | None = None, reading: str | None = None,
+                 status: str | None = None, rules: tuple[str, ...] | None = None, **extra: Any):
+        self.id = id
+        self.name = name
+        self.owner = owner
+        self.category = category
+        self.klass = klass
+        self.mechanic = mechanic
+        if family is not None:
+            self.family = family
+        if rules is not None:
+            self.rules = rules
+        self.scope = dict(scope or {})
+        self.activation = activation
+        self.part = part
+        self.keys = {k: dict(v) for k, v in (keys or {}).items()}
+        self.reading = reading
+        self.status = status or CLASS_STATUS[klass]
+        self.extra = extra
+
+    def __repr__(self) -> str:
+        return f"<ability {self.id}>"
+
+    def __dir__(self) -> list[str]:
+        # pluggy registers a plugin by inspecting every name dir() gives; drd registers ~90 of these
+        # objects per run, so only the hook implementations are listed (the rest is plain Python).
+        return [n for n in dir(type(self)) if n.startswith("drd_")]
+
+    # -- the card ---------------------------------------------------------------------------
+    def card(self) -> dict:
+        act = None
+        if self.activation is not None:
+            cost, pool = self.activation
+            act = {"cost": cost, "pool": pool}
+            if self.part:
+                act["part"] = self.part
+        out = {"name": self.name, "owner": self.owner, "category": self.category, "family": self.family,
+               "class": self.klass, "scope": dict(self.scope), "activation": act, "mechanic": self.mechanic,
+               "status": self.status, "keys": {k: dict(v) for k, v in self.keys.items()}}
+        if self.reading:
+            out["reading"] = self.reading
+        return out
+
+    @hookimpl
+    def drd_plugin_info(self) -> dict:
+        return {"title": self.name, "kind": "ability", "rules": list(self.rules), "description": self.mechanic,
+                "ability": self.card()}
+
+    # -- activation (R-ABIL-ACT) -------------------------------------------------------------
+    @hookimpl
+    def drd_activation(self, participant: Any, ability: str, action: Any) -> dict | None:
+        if ability != self.id or self.activation is None:
+            return None
+        cost, pool = self.activation
+        if pool not in ("telo", "duse", "vliv"):
+            return None            # paid in Suroviny: outside the conflict engine
+        return {"cost": cost, "pool": pool}
+
+    # -- helpers for the families ------------------------------------------------------------
+    def options(self, participant: Any) -> Mapping[str, Any] | None:
+        """The ability's own keys for `participant`, or None when it does not have the ability (now)."""
+        if participant is None or not participant.has_ability(self.id):
+            return None
+        getter = getattr(participant, "ability", None)
+        if callable(getter):
+            return getter(self.id)
+        return dict((getattr(participant, "ability_options", None) or {}).get(self.id) or {})   # API 1 state
+
+    def say(self, participant: Any, text: str) -> str:
+        """A transcript note: "<who>: <ability> — <text>"."""
+        return _("{name}: {ability} — {text}").format(name=participant.name, ability=self.name, text=text)
+
+
+def activation_of(card: Mapping[str, Any]) -> str:
+    """`1 Duše`, `1 Duše (part)`, `–` for a card's activation (docs/abilities.md)."""
+    act = card.get("activation")
+    if not act:
+        return "–"
+    text = f"{act['cost']} {POOL_WORD.get(act['pool'], act['pool'])}"
+    return text + (f" ({act['part']})" if act.get("part") else "")
