@@ -199,12 +199,16 @@ class RulesProfile:
     def is_on(self, plugin_id: str) -> bool:
         return plugin_id in self.enabled
 
-    def in_effect(self, acted: Any = ()) -> list[str]:
-        """The enabled plugins a result names: every built-in one, and the others that `acted`."""
+    def in_effect(self, acted: Any = (), asleep: Any = ()) -> list[str]:
+        """The enabled plugins a result names: every built-in one, and the others that `acted`.
+        `asleep`: ability plugins none of whose abilities the scenario lists — they cannot act, so
+        the result names them only if they did (never, in practice)."""
         acted = set(acted or ())
-        return sorted(pid for pid in self.enabled if pid not in self.third_party or pid in acted)
+        asleep = set(asleep or ())
+        return sorted(pid for pid in self.enabled
+                      if pid in acted or (pid not in self.third_party and pid not in asleep))
 
-    def to_result(self, acted: Any = ()) -> dict:
+    def to_result(self, acted: Any = (), asleep: Any = ()) -> dict:
         """The `rules` block of the result contract (docs/plugins.md "Lifecycle").
 
         `enabled`: the built-in plugins that are on, plus the other plugins in `acted` (the ids
@@ -212,13 +216,13 @@ class RulesProfile:
         parameters and those of the plugins listed. A plugin that is installed but off, or on but
         changed nothing, so leaves the result and its digest as they would be without it.
         """
-        ids = self.in_effect(acted)
+        ids = self.in_effect(acted, asleep)
         listed = set(ids)
 
         def shown(name: str) -> bool:
             spec = self.specs.get(name)
             owner = spec.plugin if spec is not None else None
-            return owner is None or owner not in self.third_party or owner in listed
+            return owner is None or owner in listed
 
         return {"enabled": ids, "params": {name: value for name, value in self.params.items() if shown(name)}}
 

@@ -205,8 +205,10 @@ def test_a_plugin_that_acted_is_named_with_its_parameters_and_changes_the_digest
     plugins_dir("nic", NOTHING)
     result, with_step = _run(HLIDKA_STEP)
     assert "hlidka" in result["rules"]["enabled"] and "nic" not in result["rules"]["enabled"]
-    # the built-ins in effect are all still named
-    assert {"ukryvani", "kruhovy-sek", "padny-uder"} <= set(result["rules"]["enabled"])
+    # the built-in rule areas in effect are all still named; ability plugins only where someone
+    # lists one of their abilities (nobody does here)
+    assert {"ukryvani", "prostredi"} <= set(result["rules"]["enabled"])
+    assert not {"kruhovy-sek", "padny-uder", "gladiator"} & set(result["rules"]["enabled"])
     no_step, _d = _run(PRESNE)
     assert "hlidka" not in no_step["rules"]["enabled"]       # installed, on, but no step of its kind
 

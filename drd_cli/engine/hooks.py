@@ -91,6 +91,11 @@ class Hooks:
             self._titles[pid] = str(info.get("title") or pid)
         return got
 
+    @property
+    def asleep(self) -> frozenset[str]:
+        """Ability plugins this run does not consult: nobody in the scenario lists their abilities."""
+        return self._asleep
+
     def title(self, source: str | None) -> str:
         """A display name for an id the result records (a plugin's title; an item's name as it is)."""
         if not source or self.pm is None:

@@ -193,7 +193,7 @@ def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, 
         "title": scenario.title,
         "system": "drd2",
         "seed": seed,
-        "rules": profile.to_result(plugins_acted(hooks, steps_out)),   # docs/plugins.md "Lifecycle"
+        "rules": profile.to_result(plugins_acted(hooks, steps_out), hooks.asleep),   # docs/plugins.md "Lifecycle"
         "steps": steps_out,
         "final": {pid: p.final(last_round) for pid, p in state.participants.items()},
         # An extension of §7: who the ids are, so a transcript can speak of people, not ids.
