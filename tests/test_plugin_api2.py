@@ -361,3 +361,36 @@ def test_a_failing_hook_stops_the_run_naming_the_plugin_and_the_hook():
     text = err.value.format()
     assert "rozbity" in text and "drd_roll_modifier" in text and "ZeroDivisionError" in text
     assert err.value.exit_code != 3
+
+
+def test_a_stated_event_carries_its_place_so_once_per_conflict_holds():
+    """R-ABIL-GAIN, Takový prcek!: listed twice, it pays once (`takovy_prcek: once`), twice per foe."""
+    text = """
+format: drd/1
+participants:
+  bilbo: {pools: {telo: 3, duse: 3, vliv: 3}, abilities: [takovy-prcek], events: [větší protivník, větší protivník]}
+  troll: {sudba: 9}
+rounds:
+  - steps:
+      - declare: {actor: bilbo, note: rozhlíží se}
+"""
+    seen = []
+    spy = plugin(drd_resource_gain=lambda participant, event: seen.append((event.name, dict(event.data))))
+    r = resolve_text(text, plugins={"spy": spy})
+    assert r["final"]["bilbo"]["vyhody"] == 2 and len(r["gains"]) == 1
+    assert ("conflict-start", {}) in seen and ("větší protivník", {"index": 1}) in seen
+    assert resolve_text(text, params={"takovy_prcek": "per-foe"})["final"]["bilbo"]["vyhody"] == 4
+
+
+def test_an_unaffordable_activation_names_r_abil_act_and_what_could_cover_it():
+    def activation(participant, ability, action):
+        return {"cost": 3, "pool": "vliv"} if ability == "styky" else None
+
+    steps = "      - test: {actor: hero, pool: vliv, roll: 10, activate: [styky]}"
+    text = doc(steps, abilities="[styky]").replace("vliv: 9}, ohrozeni: 3", "vliv: 2}, ohrozeni: 3")
+    with pytest.raises(DrdError) as err:
+        resolve_text(text, plugins={"styky": plugin(drd_activation=activation)})
+    problem = err.value.problems[0]
+    assert err.value.exit_code == 1 and problem.rule == "R-ABIL-ACT"
+    assert problem.data == {"cost": 3, "pool": "vliv", "have": 2, "missing": 1}
+    assert "gain:" in problem.hint and "paid_by" in problem.hint

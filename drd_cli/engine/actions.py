@@ -269,6 +269,7 @@ class _Bill:
     def __init__(self, ctx: Ctx, w: Working, rec: StepRecord, actor: str, prep: Prepared):
         self.ctx, self.w, self.rec, self.actor, self.prep = ctx, w, rec, actor, prep
         self.costs: dict[tuple[str, str], int] = {}
+        self.kinds: dict[tuple[str, str], set[str]] = {}
         self.vyhody_by: dict[str, int] = {}
 
     def vyhody(self, payer: str, path: tuple) -> None:
@@ -280,6 +281,7 @@ class _Bill:
         if payer != self.actor:
             key = self._allowed(payer, kind, amount, key, what, path)
         self.costs[(payer, key)] = self.costs.get((payer, key), 0) + amount
+        self.kinds.setdefault((payer, key), set()).add(kind)
 
     def _allowed(self, payer: str, kind: str, amount: int, key: str, what: str | None, path: tuple) -> str:
         """R-ABIL-SHARE: someone else pays only where an ability lets them; returns the pool it pays from."""
@@ -311,6 +313,14 @@ class _Bill:
                     name=w.peek(payer).name, n=n, has=w.peek(payer).vyhody), "R-MAN-2", path + ("manoeuvres",))
         for (payer, key), cost in self.costs.items():
             have = w.peek(payer).resource(key)
+            if cost > have and "activation" in self.kinds.get((payer, key), ()):
+                raise violation(
+                    _("{name} cannot pay {cost} {pool} for the activation (with manoeuvres and náročnost): has "
+                      "{have}, missing {missing}").format(name=w.peek(payer).name, cost=cost, pool=pool_cs(key),
+                                                          have=have, missing=cost - have),
+                    "R-ABIL-ACT", path, data={"cost": cost, "pool": key, "have": have, "missing": cost - have},
+                    hint=_("a Jizva or a sacrificed item (`gain:`) could cover it (R-EXH-4), or someone whose ability "
+                           "allows it may pay (`paid_by`, R-ABIL-SHARE)"))
             if cost > have:
                 raise violation(
                     _("{name} cannot pay {cost} {pool} for manoeuvres/náročnost: has {have}, missing {missing}").format(

@@ -231,8 +231,11 @@ def _conflict_start(profile: Any, dice: Any, hooks: Hooks, state: State, choose:
     w = Working(state)
     gains: list[dict] = []
     for pid in list(w.ids()):
-        for name in ["conflict-start"] + list(w.peek(pid).events):
-            for plugin, got in hooks.resource_gain(ctx, w.peek(pid), EventView(name, 1)):
+        for index, name in enumerate(["conflict-start"] + list(w.peek(pid).events)):
+            # `index`: a stated event's place in the participant's `events:` list, so an ability
+            # that pays once per conflict can tell a repeated event (Takový prcek!).
+            data = {"index": index - 1} if index else {}
+            for plugin, got in hooks.resource_gain(ctx, w.peek(pid), EventView(name, 1, None, data)):
                 hooks.acted.add(plugin)
                 p = w[pid]
                 if got.get("vyhody"):

@@ -2,8 +2,8 @@
 
 Events (spelled in Czech or as the slug): `větší protivník` — Takový prcek!: 2 Výhody on entering a
 melee against a much bigger foe (`takovy_prcek: once` [default] once per conflict however many
-times listed — told apart by the event's `data["index"]`, which the engine does not pass yet, so
-for now every listing counts; `per-foe` for each listing); `přepaden` — Skvělý taktik: 1 Výhoda when ambushed;
+times listed — told apart by the event's `data["index"]`, its place in `events:`; `per-foe` for
+each listing); `přepaden` — Skvělý taktik: 1 Výhoda when ambushed;
 `zničená improvizovaná zbraň` — Hlava nehlava: 1 point of the action's pool (Tělo unless the
 event says otherwise) for wrecking the improvised weapon he fights with.
 """
