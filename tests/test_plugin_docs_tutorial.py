@@ -90,3 +90,98 @@ def test_the_step_types_messages_are_all_in_the_catalogs():
         po = (PACKAGE / (catalog + ".po")).read_text(encoding="utf-8")
         ids = set(re.findall(r'^msgid "(.+)"$', po, re.M))
         assert used <= ids, f"{catalog}.po lacks {used - ids}"
+
+
+# --------------------------------------------------------------------------- "done when" (issue #10)
+# The three plugins a new author writes from the tutorial's "Writing your own" table: each one
+# module shaped like drd_za_druha.py with the hook body of its hook section, under 30 lines.
+
+BODYGUARD = '''\
+from drd_cli.plugin import hookimpl
+
+ID = "ochrance"
+
+
+@hookimpl
+def drd_plugin_info():
+    return {"title": "Ochránce", "kind": "ability", "api_version": 2, "rules": ["CS-FOR-2"]}
+
+
+@hookimpl
+def drd_exhaustion_cost(exhaustion, entry):
+    if exhaustion.payer.has_ability(ID) and entry.protected not in (None, exhaustion.payer.id):
+        return -1
+'''
+
+TIE = '''\
+from drd_cli.plugin import hookimpl
+
+
+@hookimpl
+def drd_plugin_info():
+    return {"title": "Remíza slabšímu", "kind": "house rule", "api_version": 2, "enabled_by_default": False}
+
+
+@hookimpl
+def drd_pair_winner(pair, params):
+    if not pair.tie or pair.actor.ohrozeni == pair.counter.ohrozeni:
+        return None
+    return "actor" if pair.actor.ohrozeni < pair.counter.ohrozeni else "counter"
+'''
+
+CAP = '''\
+from drd_cli.plugin import hookimpl
+
+
+@hookimpl
+def drd_plugin_info():
+    return {"title": "Můj strop", "kind": "house rule", "api_version": 2, "enabled_by_default": False,
+            "params": {"muj_strop": {"default": 1, "type": "int", "rule": "R-EXH-1", "help": "the cap"}}}
+
+
+@hookimpl
+def drd_exhaustion_cap(exhaustion, entry, params):
+    return params["muj_strop"]
+'''
+
+# The same exhaustion as the tutorial's za-druha test: Ulrich pays 2 for Ctěna without plugins.
+COMRADE = (PACKAGE / "tests" / "test_za_druha.py").read_text(encoding="utf-8").split('SCENARIO = """')[1].split('"""')[0]
+
+TIED = """
+format: drd/1
+participants:
+  a: {side: x, pools: {telo: 5, duse: 3, vliv: 3}, ohrozeni: 3}
+  b: {side: y, pools: {telo: 5, duse: 3, vliv: 3}, ohrozeni: 1}
+rounds:
+  - steps:
+      - id: s
+        contest:
+          action: {actor: a, pool: telo, targets: [b], roll: 9, effect: {condition: zraněn}}
+          counters:
+            - {actor: b, kind: harm, pool: telo, roll: 9, effect: {condition: zraněn}}
+"""
+
+
+def module(name: str, source: str):
+    import types
+
+    assert len(source.splitlines()) < 30
+    mod = types.ModuleType(name)
+    exec(compile(source, name, "exec"), mod.__dict__)
+    return mod
+
+
+def test_a_bodyguard_a_tie_rule_and_a_cost_cap_each_under_30_lines():
+    from drd_cli.plugin import resolve_text
+
+    guard = resolve_text(COMRADE.replace("ulrich: {side: družina,", "ulrich: {side: družina, abilities: [ochrance],"),
+                         plugins={"ochrance": module("ochrance", BODYGUARD)})
+    assert guard["final"]["ulrich"]["telo"] == 6                      # 2 − 1
+    tie = module("remiza_slabsimu", TIE)
+    assert resolve_text(TIED, plugins={"remiza-slabsimu": tie})["steps"][0]["pairs"][0]["winner"] == "a"   # off
+    won = resolve_text(TIED, plugins={"remiza-slabsimu": tie}, enable=("remiza-slabsimu",))
+    assert won["steps"][0]["pairs"][0]["winner"] == "b"               # the lower Ohrožení
+    cap = module("muj_strop", CAP)
+    assert resolve_text(COMRADE, plugins={"muj-strop": cap}, enable=("muj-strop",))["final"]["ulrich"]["telo"] == 6
+    assert resolve_text(COMRADE, plugins={"muj-strop": cap}, enable=("muj-strop",),
+                        params={"muj_strop": 0})["final"]["ulrich"]["telo"] == 7

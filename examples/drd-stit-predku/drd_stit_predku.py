@@ -24,7 +24,7 @@ def drd_plugin_info():
                     "help": "which manoeuvre the shield makes free once per round"},
         },
         "ability": {
-            "name": "Štít předků", "owner": None, "family": "free-manoeuvre", "class": "B",
+            "name": "Štít předků", "owner": "Bojovník", "category": "Tělo", "family": None, "class": "B",
             "scope": {"pool": ["telo"]}, "activation": None, "status": "shipped",
             "mechanic": "jednou za kolo jeden manévr (parametr stit_predku_manoeuvre) zdarma",
             "keys": {"means": {"choices": ["melee", "shooting", "throwing"],
