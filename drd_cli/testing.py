@@ -11,7 +11,7 @@ Use from a plugin package's tests::
         assert result["steps"][0]["manoeuvres"][0]["paid"] == "free"
 
 `drd_resolve(text, *, plugins=None, enable=(), disable=(), params=None, group=None, seed=None,
-choose="accept")` resolves a scenario given as YAML text and returns the result contract
+choose="accept", lang=None)` resolves a scenario given as YAML text and returns the result contract
 (SCENARIO-FORMAT §7). `plugins` registers plugin objects (modules or instances) under ids without
 installing them; they are on unless disabled (or declared `enabled_by_default: False`), and the parameters they declare
 (`drd_plugin_info()["params"]`) can be set through `params=` like installed plugins' ones. Errors are raised as `drd_cli.errors.DrdError`
@@ -59,8 +59,18 @@ def _plain_validate(model_cls: type, data: Any, filename: str) -> Any:
 
 def resolve_text(text: str, *, plugins: dict[str, Any] | None = None, enable: tuple[str, ...] = (),
                  disable: tuple[str, ...] = (), params: dict[str, Any] | None = None, group: str | None = None,
-                 seed: int | None = None, choose: str = "accept", plugin_dirs: tuple[str, ...] = ()) -> dict:
-    """Resolve a scenario given as YAML text; `plugins` adds uninstalled plugin objects by id."""
+                 seed: int | None = None, choose: str = "accept", plugin_dirs: tuple[str, ...] = (),
+                 lang: str | None = None) -> dict:
+    """Resolve a scenario given as YAML text; `plugins` adds uninstalled plugin objects by id.
+
+    `lang` (`cs`, `en`) is the language of the run's words (logs, a plugin step's `rendered`
+    lines) for this call only; without it, drd's current language."""
+    if lang is not None:
+        from .i18n import using
+
+        with using(lang):
+            return resolve_text(text, plugins=plugins, enable=enable, disable=disable, params=params, group=group,
+                                seed=seed, choose=choose, plugin_dirs=plugin_dirs)
     loaded = load_text_scenario(text)
     if not plugins:
         from .api import resolve_scenario

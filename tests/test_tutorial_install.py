@@ -1,10 +1,12 @@
-"""The plugin tutorial (docs/plugins.md) really works after `pip install` (issue #4, done when).
+"""The plugin tutorial (docs/plugins.md) really works after `pip install` (issues #4 and #10).
 
-`examples/drd-stit-predku` is the tutorial's package. Once per test session it is copied to a
-temporary folder and pip-installed from there with `--target` into another temporary folder (no
-network, no build isolation: hatchling comes from the dev venv; /work/venv itself is not touched).
-Every check then runs `drd` in a subprocess with that folder on PYTHONPATH, as a user would after
-installing the package. Rule: R-MAN-2 (a manoeuvre made free by an ability).
+`examples/drd-stit-predku` is the tutorial's package: the ability `stit-predku`, the house rule
+`za-druha` and the step type `varta` (with its own Czech and English catalogs). Once per test
+session it is copied to a temporary folder and pip-installed from there with `--target` into
+another temporary folder (no network, no build isolation: hatchling comes from the dev venv; the
+venv itself is not touched); `pip install -e` is checked the same way. Every check then runs `drd`
+in a subprocess with that folder on the path, as a user would after installing the package.
+Rules: R-MAN-2 (a manoeuvre made free by an ability), CS-FOR-2 (exhausting for others), R-TEST.
 """
 
 from __future__ import annotations
@@ -40,19 +42,47 @@ params: {tie: actor}
 """
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Path:
-    """The folder the tutorial package was pip-installed into (once per session)."""
+def copy_package(tmp_path_factory) -> Path:
     src = tmp_path_factory.mktemp("tutorial-src") / "drd-stit-predku"
     shutil.copytree(TUTORIAL, src, ignore=shutil.ignore_patterns("__pycache__", ".pytest_cache", "build", "dist",
                                                                  "*.egg-info"))
+    return src
+
+
+#: What the wheel must carry besides dist-info: two modules and a package with its catalogs.
+INSTALLED = {"drd_stit_predku.py", "drd_za_druha.py", "drd_varta/__init__.py",
+             "drd_varta/locale/cs/LC_MESSAGES/drd_varta.po", "drd_varta/locale/cs/LC_MESSAGES/drd_varta.mo",
+             "drd_varta/locale/en/LC_MESSAGES/drd_varta.po", "drd_varta/locale/en/LC_MESSAGES/drd_varta.mo"}
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    """The folder the tutorial package was pip-installed into (once per session)."""
     target = tmp_path_factory.mktemp("tutorial-site")
+    pip_install(copy_package(tmp_path_factory), target)
+    files = {f.relative_to(target).as_posix() for f in target.rglob("*")
+             if f.is_file() and "__pycache__" not in f.parts and ".dist-info" not in f.parent.name}
+    assert files == INSTALLED      # the compiled catalogs are shipped in the package
+    return target
+
+
+@pytest.fixture(scope="session")
+def editable_site(tmp_path_factory) -> tuple[Path, Path]:
+    """(site folder, source folder) of `pip install -e` of the tutorial package (once per session)."""
+    src = copy_package(tmp_path_factory)
+    target = tmp_path_factory.mktemp("tutorial-editable")
+    pip_install(src, target, "-e")
+    [pth] = target.glob("*.pth")
+    assert pth.read_text(encoding="utf-8").strip() == str(src)     # the source folder itself is on the path
+    return target, src
+
+
+def pip_install(src: Path, target: Path, *extra: str) -> None:
     env = dict(os.environ, PIP_NO_CACHE_DIR="1", PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_NO_INPUT="1")
     r = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation", "--no-index",
-                        "--target", str(target), str(src)], capture_output=True, text=True, env=env, timeout=300)
+                        "--target", str(target), *extra, str(src)], capture_output=True, text=True, env=env,
+                       timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert (target / "drd_stit_predku.py").is_file()
-    return target
 
 
 @pytest.fixture
@@ -82,9 +112,16 @@ def resolve_json(drd, *args: str) -> dict:
 def test_drd_plugins_lists_the_installed_distribution(drd):
     r = drd("plugins", "--json")
     assert r.returncode == 0, r.stderr
-    rec = {p["id"]: p for p in json.loads(r.stdout)}["stit-predku"]
+    listed = {p["id"]: p for p in json.loads(r.stdout)}
+    rule, step = listed["za-druha"], listed["varta"]
+    assert (rule["distribution"], rule["kind"], rule["status"], rule["enabled_by_default"]) == \
+        ("drd-stit-predku", "house rule", "ok", False)
+    assert rule["params"]["za_druha_sleva"]["default"] == 1 and "drd_exhaustion_cost" in rule["hooks"]
+    assert (step["kind"], step["enabled_by_default"]) == ("step type", True)
+    assert {"drd_step_types", "drd_render_entry"} <= set(step["hooks"])
+    rec = listed["stit-predku"]
     assert (rec["distribution"], rec["version"], rec["kind"], rec["status"]) == \
-        ("drd-stit-predku", "0.1.0", "ability", "ok")
+        ("drd-stit-predku", "0.2.0", "ability", "ok")
     assert rec["enabled_by_default"] is True and "drd_free_manoeuvre" in rec["hooks"]
     assert rec["params"] == {"stit_predku_manoeuvre": {"default": "presne", "allowed": "presne | obrana",
                                                        "rule": "R-MAN-2",
@@ -167,4 +204,120 @@ def test_the_tutorials_own_tests_pass_against_the_installed_package(site, tmp_pa
     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=tests, env=env,
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "3 passed" in r.stdout
+    assert "12 passed" in r.stdout
+
+
+# --------------------------------------------------------------------------- the house rule, the step type, the scope
+
+# The vodník wins; Ulrich exhausts for Ctěna, his comrade: Ohrožení 2, no armour → 2 Tělo (CS-FOR-2).
+COMRADE = """\
+format: drd/1
+participants:
+  ctena: {side: družina, pools: {telo: 1, duse: 2, vliv: 3}, ohrozeni: 4}
+  ulrich: {side: družina, pools: {telo: 7, duse: 4, vliv: 6}, ohrozeni: 2}
+  vodnik: {side: běsi, sudba: 10, ohrozeni: 2}
+rounds:
+  - steps:
+      - id: s
+        contest:
+          action: {actor: vodnik, pool: telo, targets: [ctena], roll: 11, effect: {condition: pod vodou}}
+          counters:
+            - {actor: ctena, kind: protect, protects: [ctena], pool: telo, roll: 8}
+            - {actor: ulrich, kind: harm, pool: telo, roll: 9, effect: {ohrozeni: 1}}
+        choices: {ulrich: {vodnik: {exhaust: [ctena]}}}
+"""
+
+WATCH = """\
+format: drd/1
+participants:
+  vlasta: {name: Vlasta, pools: {telo: 3, duse: 4, vliv: 3}}
+rounds:
+  - steps:
+      - {id: noc, varta: {watcher: vlasta, hours: 5, roll: 10}}
+"""
+
+# Štít předků limited to melee by its own key: the melee test gets přesně free, the shooting one pays.
+SCOPED = """\
+format: drd/1
+participants:
+  ulrich: {pools: {telo: 5, duse: 3, vliv: 3}, abilities: [{id: stit-predku, means: melee}]}
+rounds:
+  - steps:
+      - {id: luk, test: {actor: ulrich, pool: telo, means: shooting, manoeuvres: [presne], roll: 9}}
+  - steps:
+      - {id: mec, test: {actor: ulrich, pool: telo, means: melee, manoeuvres: [presne], roll: 9}}
+  - steps:
+      - {id: rec, test: {actor: ulrich, pool: vliv, manoeuvres: [presne], roll: 9}}
+"""
+
+
+def resolve_file(drd, tmp_path, text: str, *args: str, installed: bool = True) -> dict:
+    (tmp_path / "x.yaml").write_text(text, encoding="utf-8")
+    r = drd("resolve", "x.yaml", "--json", *args, installed=installed)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def test_the_house_rule_is_off_until_enabled_and_then_acts(drd, tmp_path):
+    """CS-FOR-2 with `za-druha`: installed but off, the result and its digest are as without it."""
+    off = resolve_file(drd, tmp_path, COMRADE)
+    assert off["final"]["ulrich"]["telo"] == 5 and "za-druha" not in off["rules"]["enabled"]
+    assert off == resolve_file(drd, tmp_path, COMRADE, installed=False)       # the digest included
+    on = resolve_file(drd, tmp_path, COMRADE, "--enable", "za-druha")
+    assert on["final"]["ulrich"]["telo"] == 6 and "za-druha" in on["rules"]["enabled"]
+    assert on["rules"]["params"]["za_druha_sleva"] == 1 and on["digest"] != off["digest"]
+    [entry] = on["steps"][0]["exhaustions"][0]["breakdown"]
+    assert entry["adjustments"] == [{"source": "za-druha", "amount": -1}]
+    # its parameter, from the command line (a group or scenario would do the same)
+    more = resolve_file(drd, tmp_path, COMRADE, "--enable", "za-druha", "--set", "za_druha_sleva=2")
+    assert more["final"]["ulrich"]["telo"] == 7
+
+
+def test_the_step_type_renders_its_entry_in_czech_and_in_english(drd, tmp_path):
+    """R-TEST: the `varta` step's entry in words, from the package's own catalogs (.mo)."""
+    (tmp_path / "v.yaml").write_text(WATCH, encoding="utf-8")
+    cs = drd("resolve", "v.yaml", "--lang", "cs")
+    assert cs.returncode == 0, cs.stderr
+    assert "Vlasta na vartě (5 hodin): nikdo neprošel" in cs.stdout and "on watch" not in cs.stdout
+    en = drd("resolve", "v.yaml", "--lang", "en")
+    assert en.returncode == 0, en.stderr
+    assert "Vlasta on watch (5 hours): nobody got past" in en.stdout and "na vartě" not in en.stdout
+    md = drd("resolve", "v.yaml", "--lang", "cs", "--format", "md")
+    assert md.returncode == 0 and "Vlasta na vartě (5 hodin)" in md.stdout and "{'watcher'" not in md.stdout
+    step = json.loads(drd("resolve", "v.yaml", "--json").stdout)["steps"][0]
+    assert step["varta"] == {"watcher": "vlasta", "name": "Vlasta", "hours": 5, "held": True}
+    # a mistake inside the plugin's step: exit 2 at file:line:col, as for core steps
+    (tmp_path / "v2.yaml").write_text(WATCH.replace("hours:", "hodin:"), encoding="utf-8")
+    bad = drd("resolve", "v2.yaml")
+    assert bad.returncode == 2 and re.search(r"v2\.yaml:6:\d+: .*'hodin'", bad.stderr), bad.stderr
+
+
+def test_the_ability_acts_only_in_its_scope(drd, tmp_path):
+    """R-MAN-2 with `{id: stit-predku, means: melee}`: only the melee, bodily action gets přesně free."""
+    res = resolve_file(drd, tmp_path, SCOPED)
+    assert [s["manoeuvres"][0]["paid"] for s in res["steps"]] == ["telo", "free", "vliv"]
+    assert res["final"]["ulrich"] == {**res["final"]["ulrich"], "telo": 4, "vliv": 2}
+    # a value the ability's card does not allow: exit 2 at the key
+    (tmp_path / "b.yaml").write_text(SCOPED.replace("means: melee}]", "means: magic}]"), encoding="utf-8")
+    bad = drd("resolve", "b.yaml")
+    assert bad.returncode == 2 and "b.yaml:3:" in bad.stderr and "magic" in bad.stderr, bad.stderr
+
+
+def test_pip_install_e_works_offline(editable_site, tmp_path):
+    """`pip install -e` of the tutorial package: drd finds all three plugins in the source folder."""
+    target, src = editable_site
+    env = {k: v for k, v in os.environ.items() if k not in ("DRD_PLUGINS_DIR", "DRD_DISABLE_PLUGIN_AUTOLOAD")}
+    env["NO_COLOR"] = "1"
+    (tmp_path / "v.yaml").write_text(WATCH, encoding="utf-8")
+    # A .pth file works in a site directory (not on PYTHONPATH): the folder is added as pip's would be.
+    boot = "import site, sys; site.addsitedir(sys.argv.pop(1)); from drd_cli.cli.app import main; main()"
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-c", boot, str(target), *args], capture_output=True, text=True,
+                              cwd=tmp_path, env=env, timeout=120)
+
+    listed = {p["id"]: p for p in json.loads(run("plugins", "--json").stdout)}
+    assert {listed[i]["status"] for i in ("stit-predku", "za-druha", "varta")} == {"ok"}
+    r = run("resolve", "v.yaml", "--lang", "cs")
+    assert r.returncode == 0 and "Vlasta na vartě (5 hodin): nikdo neprošel" in r.stdout, r.stderr
+    assert (src / "drd_varta" / "__init__.py").is_file()

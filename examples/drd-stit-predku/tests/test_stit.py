@@ -1,4 +1,4 @@
-"""Štít předků makes one manoeuvre free once per round (R-MAN-2); the group picks which."""
+"""Štít předků makes one manoeuvre free once per round (R-MAN-2), in its scope; the group picks which."""
 
 import drd_stit_predku
 
@@ -27,6 +27,18 @@ def test_the_group_can_pick_obrana_instead(drd_resolve):
     result = drd_resolve(SCENARIO, plugins=PLUGINS, params={"stit_predku_manoeuvre": "obrana"})
     assert [s["manoeuvres"][0]["paid"] for s in result["steps"]] == ["telo", "telo"]
     assert result["final"]["ulrich"]["telo"] == 3
+
+
+def test_only_bodily_actions(drd_resolve):
+    result = drd_resolve(SCENARIO.replace("pool: telo", "pool: duse"), plugins=PLUGINS)
+    assert [s["manoeuvres"][0]["paid"] for s in result["steps"]] == ["duse", "duse"]
+
+
+def test_the_means_key_narrows_the_scope(drd_resolve):
+    melee = SCENARIO.replace("abilities: [stit-predku]", "abilities: [{id: stit-predku, means: melee}]")
+    result = drd_resolve(melee.replace("roll: 9}\n  - steps", "roll: 9, means: melee}\n  - steps"),
+                         plugins=PLUGINS)
+    assert [s["manoeuvres"][0]["paid"] for s in result["steps"]] == ["free", "telo"]   # round 2: no means
 
 
 def test_disabled(drd_resolve):
