@@ -75,6 +75,9 @@ class Session:
         self._mark = mark
         self.mark_at: int | None = None
         self.extra_before = 0
+        # The game so far as a loaded scenario (the replay as it would be written now), for the
+        # what-if odds before a roll; None shows none (`drd resolve --choose ask` asks no roll).
+        self.so_far: Callable[[], Any] | None = None
         self._reset()
 
     def _reset(self) -> None:
@@ -282,7 +285,7 @@ class Session:
         self.table.say(_("  {name} rolls {what}: {n}d6 {bonus}").format(name=name_of(w, pid), what=what, n=n,
                                                                           bonus=f"{bonus:+d}"))
         scenario = self.loaded.scenario
-        for line in odds_lines(scenario, s, n, bonus) + what_if_lines(scenario, s, n, bonus):
+        for line in odds_lines(scenario, s, n, bonus) + what_if_lines(scenario, s, n, bonus, so_far=self.so_far):
             self.table.say("    " + line)
 
     # ----------------------------------------------------------------- decisions
