@@ -2,8 +2,8 @@
 
 Nothing is computed here that the engine computes: an option's price is read from the engine's
 own run of the scenario with everything entered so far plus that option (`Previewer`), so it
-includes armour, mocně, plugins and the order of payments. The odds come from `drd_cli.odds`.
-`what_if_lines` is the place for further odds lines (what a manoeuvre would change, #15 item 2).
+includes armour, mocně, plugins and the order of payments. The odds come from `drd_cli.odds`;
+`what_if_lines` adds what přesně would change for the roller (`odds.what_if` of the game so far, #15).
 """
 
 from __future__ import annotations
