@@ -171,3 +171,30 @@ def test_what_if_line_in_a_real_terminal(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_a_groups_plugin_folders_price_the_what_if_too(tmp_path):
+    """R-MAN-2: the tutorial's stit-predku makes přesně free; found only through the group's
+    `plugin_dirs`, the what-if must say so (not the 1 Tělo of a profile without the plugin)."""
+    from pathlib import Path
+
+    from drd_cli.trust import trust
+
+    (tmp_path / "plugins").mkdir()
+    example = Path(__file__).resolve().parents[1] / "examples" / "drd-stit-predku" / "drd_stit_predku.py"
+    shutil.copy(example, tmp_path / "plugins" / "stit_predku.py")
+    group = tmp_path / "g.yaml"
+    group.write_text(f"name: g\nplugin_dirs: [{tmp_path / 'plugins'}]\n", encoding="utf-8")
+    trust(str(group))
+    path = write(tmp_path, """\
+format: drd/1
+participants:
+  ulrich: {pools: {telo: 5, duse: 3, vliv: 3}, levels: {bojovnik: 2}, abilities: [stit-predku]}
+rounds:
+  - steps:
+      - {id: t, test: {actor: ulrich, pool: telo, bonus_from: bojovnik}}
+""", "stit.yaml")
+    r = play(path, ["4 3"], "--no-replay", "--group", str(group))
+    assert r.exit_code == 0, r.output
+    # 2k6 + 2 ≥ 9 is 7/12; with +1 it is 26/36 (R-TEST, R-ROLL-3)
+    assert "s přesně: úspěch 72,2 % (+13,9), zdarma díky stit-predku" in r.output

@@ -224,12 +224,14 @@ PLAY_EXACT_ROLLERS = 4
 
 
 def what_if_lines(scenario: Any, s: Seen, n: int, bonus: int, *, so_far: Callable[[], Any] | None = None,
-                  budget: int = PLAY_BUDGET, time_limit: float = PLAY_TIME) -> list[str]:
+                  group: str | None = None, budget: int = PLAY_BUDGET, time_limit: float = PLAY_TIME) -> list[str]:
     """The what-if lines under the odds (#15 item 2): what `drd odds FILE STEP --what-if --who ID`
     prints for the game so far (`so_far()`: the scenario with everything entered, as the replay
     file would be) and the roller about to roll — only the manoeuvres it can afford that change
-    its odds. No `so_far` (nothing to read the game from), no line; where the odds engine cannot
-    answer, one short note instead of stopping the table."""
+    its odds. `group`: the session's `--group` again, for the plugin folders it names (its settings
+    are already in the replay's rules and merge to the same profile). No `so_far` (nothing to read
+    the game from), no line; where the odds engine cannot answer, one short note instead of
+    stopping the table."""
     step, kind, _rest = step_of(scenario, s.path)
     if so_far is None or step is None or not (kind == "contest" or (kind == "test" and step.actor is not None)):
         return []       # only a core contest and a one-actor test have a manoeuvre list per roller
@@ -240,7 +242,7 @@ def what_if_lines(scenario: Any, s: Seen, n: int, bonus: int, *, so_far: Callabl
     try:
         loaded = so_far()
         data = what_if(loaded, s.ctx.record.data["id"], "accept", seed=getattr(loaded.scenario, "seed", 0) or 0,
-                       budget=budget, time_limit=time_limit, only=s.pid)
+                       group=group, budget=budget, time_limit=time_limit, only=s.pid)
     except (DrdError, KeyError, ValueError):
         return [_("(no what-if odds for this roll: the odds engine cannot answer it)")]
     data = affordable(data)
