@@ -97,6 +97,10 @@ def play(
 
         table = Table(sys.stdin, out)
         session = Session(loaded, table, used_seed, run, redo=redo)
+        from ..play.previews import game_so_far
+
+        session.so_far = lambda: game_so_far(session.replay_text(text, rules), file)
+        session.so_far_group = group
         target = None if no_replay else (replay or default_replay_path(file))
 
         def stop(why: str, code: int) -> typer.Exit:

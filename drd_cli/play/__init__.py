@@ -3,7 +3,7 @@
 * `reading` — what was typed for a roll (`parse_roll`), undo/redo/`?` words, the prompt/answer
   channel (`Table`);
 * `previews` — what is shown before typing: exact odds, each option's engine-computed price
-  (and `what_if_lines`, the place for the what-if odds);
+  and the what-if odds of the roller (`what_if_lines`, from `drd_cli.odds.what_if`);
 * `explain` — how every number of a step came about, from the result's breakdowns (`?`, `drd explain`);
 * `offers` — the decision dialogs built on the previews;
 * `session` — the live engine run that asks, with its history (undo, redo);

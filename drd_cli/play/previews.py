@@ -2,8 +2,8 @@
 
 Nothing is computed here that the engine computes: an option's price is read from the engine's
 own run of the scenario with everything entered so far plus that option (`Previewer`), so it
-includes armour, mocně, plugins and the order of payments. The odds come from `drd_cli.odds`.
-`what_if_lines` is the place for further odds lines (what a manoeuvre would change, #15 item 2).
+includes armour, mocně, plugins and the order of payments. The odds come from `drd_cli.odds`;
+`what_if_lines` adds what přesně would change for the roller (`odds.what_if` of the game so far, #15).
 """
 
 from __future__ import annotations
@@ -213,10 +213,71 @@ def odds_lines(scenario: Any, s: Seen, n: int, bonus: int) -> list[str]:
     return out
 
 
-def what_if_lines(scenario: Any, s: Seen, n: int, bonus: int) -> list[str]:
-    """Further lines under the odds (what a manoeuvre still affordable would change, #15 item 2);
-    none yet: the what-if odds (`drd odds file F STEP --what-if`) plug in here."""
-    return []
+#: The what-if odds before a roll share the table's patience: at most this many classes resolved
+#: exactly (the 4-roller Hanuš escape needs 98 per run), else an estimate sampled for PLAY_TIME
+#: seconds per run (docs/play.md, "What-if odds").
+PLAY_BUDGET = 600
+PLAY_TIME = 0.1
+#: With more rollers still to roll in the step, the exact attempt is skipped: building the classes
+#: of 5 open rollers alone takes the odds engine ≈ 0.7 s before it finds them over the budget.
+PLAY_EXACT_ROLLERS = 4
+
+
+def what_if_lines(scenario: Any, s: Seen, n: int, bonus: int, *, so_far: Callable[[], Any] | None = None,
+                  group: str | None = None, budget: int = PLAY_BUDGET, time_limit: float = PLAY_TIME) -> list[str]:
+    """The what-if lines under the odds (#15 item 2): what `drd odds FILE STEP --what-if --who ID`
+    prints for the game so far (`so_far()`: the scenario with everything entered, as the replay
+    file would be) and the roller about to roll — only the manoeuvres it can afford that change
+    its odds. `group`: the session's `--group` again, for the plugin folders it names (its settings
+    are already in the replay's rules and merge to the same profile). No `so_far` (nothing to read
+    the game from), no line; where the odds engine cannot answer, one short note instead of
+    stopping the table."""
+    step, kind, _rest = step_of(scenario, s.path)
+    if so_far is None or step is None or not (kind == "contest" or (kind == "test" and step.actor is not None)):
+        return []       # only a core contest and a one-actor test have a manoeuvre list per roller
+    if kind == "contest" and _still_open(step, s.ctx.record.data["rolls"]) > PLAY_EXACT_ROLLERS:
+        budget = 0
+    from ..odds import what_if, what_if_lines as lines
+
+    try:
+        loaded = so_far()
+        data = what_if(loaded, s.ctx.record.data["id"], "accept", seed=getattr(loaded.scenario, "seed", 0) or 0,
+                       group=group, budget=budget, time_limit=time_limit, only=s.pid)
+    except (DrdError, KeyError, ValueError):
+        return [_("(no what-if odds for this roll: the odds engine cannot answer it)")]
+    data = affordable(data)
+    if not any(ro["options"] for ro in data["rollers"]):
+        return []
+    names = {pid: (p.name or pid) for pid, p in loaded.scenario.participants.items()}
+    return lines(data, names)
+
+
+def _still_open(contest: Any, rolled: dict) -> int:
+    """How many of a contest's rollers have neither a roll in the file nor one in the step so far."""
+    specs = [contest.action, *contest.counters]
+    return sum(1 for c in specs if c.roll is None and getattr(c, "dice", None) is None and c.actor not in rolled)
+
+
+def affordable(data: dict) -> dict:
+    """`what_if` data with only what the table can use: options that change the roller's odds (or,
+    for a counter, the actor's chance to exhaust); the refused ones (`unavailable`) left out."""
+    rollers = []
+    for ro in data["rollers"]:
+        opts = [o for o in ro["options"]
+                if float(o["delta"]) != 0 or (ro["role"] == "counter" and o["actor_exhausts"] != ro["actor_exhausts"])]
+        rollers.append({**ro, "options": opts, "unavailable": []})
+    return {**data, "rollers": rollers}
+
+
+def game_so_far(text: str, path: str) -> Any:
+    """The scenario `text` (the replay so far) loaded and validated like a file at `path`."""
+    from ..api import LoadedScenario
+    from ..scenario.load import load_text
+    from ..scenario.models import build_scenario_model
+    from ..scenario.validate import validate_model
+
+    data, source = load_text(text, path)
+    return LoadedScenario(path, validate_model(build_scenario_model({}), data, source, path), source, data)
 
 
 def _bonus(ctx: Any, w: Any, spec: Any, path: tuple) -> int | None:

@@ -75,6 +75,10 @@ class Session:
         self._mark = mark
         self.mark_at: int | None = None
         self.extra_before = 0
+        # The game so far as a loaded scenario (the replay as it would be written now), for the
+        # what-if odds before a roll; None shows none (`drd resolve --choose ask` asks no roll).
+        self.so_far: Callable[[], Any] | None = None
+        self.so_far_group: str | None = None
         self._reset()
 
     def _reset(self) -> None:
@@ -282,7 +286,8 @@ class Session:
         self.table.say(_("  {name} rolls {what}: {n}d6 {bonus}").format(name=name_of(w, pid), what=what, n=n,
                                                                           bonus=f"{bonus:+d}"))
         scenario = self.loaded.scenario
-        for line in odds_lines(scenario, s, n, bonus) + what_if_lines(scenario, s, n, bonus):
+        extra = what_if_lines(scenario, s, n, bonus, so_far=self.so_far, group=self.so_far_group)
+        for line in odds_lines(scenario, s, n, bonus) + extra:
             self.table.say("    " + line)
 
     # ----------------------------------------------------------------- decisions
