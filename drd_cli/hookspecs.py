@@ -165,10 +165,11 @@ def drd_manoeuvre_allowance(participant: Any, action: Any, params: Any) -> int |
 
 
 @hookspec
-def drd_may_react(reactor: Any, action: Any, harmed: Any, params: Any) -> Any:
+def drd_may_react(reactor: Any, action: Any, harmed: Any, counter: Any, params: Any) -> Any:
     """May `reactor` react from defence (obrana, R-MAN-3) to `action`, which harms `harmed` (a tuple
-    of ParticipantViews) but not `reactor` itself (R-ABIL-DEF)? Return True, ``{"allow": True,
-    "note": str}``, or None. A reactor allowed so may protect those harmed and exhaust for them.
+    of ParticipantViews) but not `reactor` itself (R-ABIL-DEF), with `counter` (an ActionView of the
+    reactor's counter as declared: its pool, kind, means)? Return True, ``{"allow": True, "note":
+    str}``, or None. A reactor allowed so may protect those harmed and exhaust for them.
 
     Policy: allowed when any plugin allows it (the first by plugin id is named in the log).
     """

@@ -219,9 +219,12 @@ def test_extended_defence_for_someone_near(ability):
     guard = participant("strazce", abilities=(ability.id,), zone="sin")
     ward = participant("pan", zone="sin")
     act = action("vrah", targets=(ward,))
-    assert ability.drd_may_react(guard, act, (ward,))["allow"] is True
-    assert ability.drd_may_react(participant("strazce", zone="sin"), act, (ward,)) is None
-    assert ability.drd_may_react(guard, act, (participant("pan", zone="venku"),)) is None
+    own = action("strazce", pool=ability.counter)
+    assert ability.drd_may_react(guard, act, (ward,), own)["allow"] is True
+    assert ability.drd_may_react(participant("strazce", zone="sin"), act, (ward,), own) is None
+    assert ability.drd_may_react(guard, act, (participant("pan", zone="venku"),), own) is None
+    other = next(p for p in ("telo", "duse", "vliv") if p != ability.counter)
+    assert ability.drd_may_react(guard, act, (ward,), action("strazce", pool=other)) is None   # wrong type
 
 
 # --------------------------------------------------------------------------- náročnost, free obrana

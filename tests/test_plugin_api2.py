@@ -394,3 +394,19 @@ def test_an_unaffordable_activation_names_r_abil_act_and_what_could_cover_it():
     assert err.value.exit_code == 1 and problem.rule == "R-ABIL-ACT"
     assert problem.data == {"cost": 3, "pool": "vliv", "have": 2, "missing": 1}
     assert "gain:" in problem.hint and "paid_by" in problem.hint
+
+
+def test_drd_may_react_sees_the_reactors_own_counter_so_its_type_can_be_required():
+    """R-ABIL-DEF: Osobní strážce reacts for another only with a bodily counter."""
+    spent = "    spent: [hero]\n"
+    text = doc(GUARD, abilities="[osobni-strazce]").replace("    steps:\n", spent + "    steps:\n", 1)
+    r = resolve_text(text)
+    assert step(r, "s")["actions"]["hero"]["success"] is True
+    with pytest.raises(DrdError) as err:        # a Vliv counter is not what the ability allows
+        resolve_text(text.replace("kind: protect, protects: [friend], roll: 10",
+                                  "kind: protect, protects: [friend], pool: vliv, roll: 10"))
+    assert err.value.exit_code == 1
+    seen = []
+    spy = plugin(drd_may_react=lambda reactor, action, harmed, counter: seen.append(counter) or True)
+    resolve_text(doc(GUARD).replace("    steps:\n", spent + "    steps:\n", 1), plugins={"spy": spy})
+    assert seen and seen[0].pool == "telo" and seen[0].kind == "protect" and seen[0].actor == "hero"

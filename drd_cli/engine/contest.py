@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import _
-from ..scenario.models import ActionSpec, ContestSpec, CounterSpec, as_list, effects_of
+from ..scenario.models import ActionSpec, ContestSpec, CounterSpec, as_list, effects_of, norm_pool
 from .actions import Prepared, Roll, apply_effects, bonus_for, exhaust, has_effect, make_roll, prepare
 from .context import Answer, Choices, Ctx, StepRecord, enable_hint, violation
 from .initiative import counter_source, main_action
@@ -251,7 +251,11 @@ def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: i
     if from_obrana and c.actor not in threatened:
         harmed = [t for t in targets if t in threatened and t != c.actor]
         if harmed:
-            guard = ctx.hooks.may_react(ctx, w, c.actor, main, harmed) if main is not None else None
+            from . import viewbuild
+
+            declared = viewbuild.bare_action(c.actor, c, norm_pool(c.pool) or "telo",
+                                             "protect" if c.kind == "protect" else "harm")
+            guard = ctx.hooks.may_react(ctx, w, c.actor, main, harmed, declared) if main is not None else None
     if from_obrana and c.actor in targets and c.actor not in threatened and guard is None:
         raise violation(_("{name} is a target of an action that only helps it: it is not threatened, so it has no "
                           "right to react from defence (obrana)").format(name=w.peek(c.actor).name), "R-THR",

@@ -238,14 +238,16 @@ class Hooks:
         return res, pid, [(q, r) for q, r in answers[1:] if r != res]
 
     # -- reactions, payments, activations, náročnost, Jizvy, gains ----------------------------
-    def may_react(self, ctx: Ctx, w: Working, reactor: str, prep: Any, harmed: list[str]) -> tuple[str, str] | None:
-        """(plugin id, note) of the first plugin letting `reactor` react from defence (R-ABIL-DEF)."""
+    def may_react(self, ctx: Ctx, w: Working, reactor: str, prep: Any, harmed: list[str],
+                  counter: Any = None) -> tuple[str, str] | None:
+        """(plugin id, note) of the first plugin letting `reactor` react from defence (R-ABIL-DEF);
+        `counter`: the reactor's counter as declared (a bare Prepared-like object)."""
         if not self.has("drd_may_react"):
             return None
         for pid, res in self._named("drd_may_react", reactor=V.participant(w.peek(reactor)),
                                     action=V.action(ctx, w, prep),
                                     harmed=tuple(V.participant(w.peek(h)) for h in harmed),
-                                    params=ctx.profile.params):
+                                    counter=V.action(ctx, w, counter), params=ctx.profile.params):
             if res is True or (isinstance(res, dict) and res.get("allow")):
                 return pid, (res.get("note", "") if isinstance(res, dict) else "")
         return None

@@ -25,9 +25,11 @@ class RozsirenaObrana(Ability):
         self.counter = counter
 
     @hookimpl
-    def drd_may_react(self, reactor: Any, action: Any, harmed: Any) -> Any:
+    def drd_may_react(self, reactor: Any, action: Any, harmed: Any, counter: Any) -> Any:
         if self.options(reactor) is None:
             return None
+        if counter is not None and counter.pool != self.counter:
+            return None     # only a counter of the ability's type (bodily / Vliv / Duše)
         near = [h for h in harmed or () if h.id != reactor.id and same_place(reactor, h)]
         if not near:
             return None
