@@ -19,8 +19,8 @@ from test_help_lang import COMMANDS, IDS
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = re.compile(r"SCENARIO[-_ ]FORMAT|RULES\.md|RULES §|shared/|/spec/")
-# docs/spec-audit.md is the maintainers' audit of the engine against the internal spec, section by
-# section of it; every other page is for users.
+# docs/spec-audit.md is the maintainers' audit of the engine, section by section; it cites the user
+# docs too, but names test functions such as `test_SCENARIO_FORMAT_7_…`, so the scan skips it.
 USER_DOCS = sorted(p for p in (ROOT / "docs").glob("*.md") if p.name != "spec-audit.md") + [ROOT / "README.md"]
 HEADINGS = (ROOT / "docs" / "scenario-format.md").read_text(encoding="utf-8")
 SECTIONS = set(re.findall(r"(?m)^#+ (\d+(?:\.\d+)*)\.? ", HEADINGS))
