@@ -67,3 +67,26 @@ def test_every_transcript(path):
 def test_every_command(args):
     own = _strings(_raw(ROOT / "scenarios" / "hanus-utek.yaml"), set())
     assert leftovers(czech(*args), own) == []
+
+
+HANUS = str(ROOT / "scenarios" / "hanus-utek.yaml")
+
+
+@pytest.mark.parametrize("args", [
+    ["diff", HANUS, "--set", "tie=counter"], ["explain", HANUS, "utek"], ["abilities"], ["abilities", "gladiator"],
+    ["odds", "file", HANUS, "utek", "--what-if"], ["resolve", HANUS, "--view", "player"],
+], ids=lambda a: " ".join(a[:1] + [x for x in a[1:] if x.startswith("--")]))
+def test_every_command_of_this_session(args):
+    """The commands added or grown since the first check (explain, abilities, what-if, the players' view)."""
+    own = _strings(_raw(ROOT / "scenarios" / "hanus-utek.yaml"), set())
+    assert leftovers(czech(*args), own) == []
+
+
+def test_group_new_and_scripted_play(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert leftovers(czech("group", "new", "ctvrtek")) == []
+    res = CliRunner().invoke(app, ["play", HANUS, "--seed", "5", "--no-replay"], input="\n" * 40,
+                             env={"COLUMNS": "200", "NO_COLOR": "1", "LANG": "cs_CZ.UTF-8"})
+    assert res.exit_code in (0, 130), res.output
+    own = _strings(_raw(ROOT / "scenarios" / "hanus-utek.yaml"), set())
+    assert leftovers(res.output, own) == []
