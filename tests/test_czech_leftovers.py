@@ -90,3 +90,18 @@ def test_group_new_and_scripted_play(tmp_path, monkeypatch):
     assert res.exit_code in (0, 130), res.output
     own = _strings(_raw(ROOT / "scenarios" / "hanus-utek.yaml"), set())
     assert leftovers(res.output, own) == []
+
+
+@pytest.mark.parametrize("text", [
+    "format: drd/1\nparticipants:\n  a: {pools: {telo: 1}\nrounds: []\n",
+    "format: drd/1\nparticipants:\n  a: [1, 2\n  b: x\n",
+    "format: drd/1\n\tparticipants: x\n",
+    "format: drd/1\nparticipants: a: b\n",
+], ids=["flow-mapping", "flow-sequence", "tab", "mapping-value"])
+def test_yaml_syntax_errors_speak_czech(tmp_path, text):
+    """Issue #12 item 8: the parser's own phrase is put in Czech too, not only our frame around it."""
+    path = tmp_path / "spatne.yaml"
+    path.write_text(text, encoding="utf-8")
+    res = CliRunner().invoke(app, ["resolve", str(path)], env={"COLUMNS": "200", "NO_COLOR": "1", "LANG": "cs_CZ.UTF-8"})
+    assert res.exit_code == 2 and "spatne.yaml:" in res.output and "neplatný YAML" in res.output
+    assert not re.search(r"\b(expected|found|while|parsing|scanning|allowed|cannot)\b", res.output), res.output

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Location, Problem, ScenarioError
-from ..i18n import _
+from ..i18n import N_, _
 from . import aliases
 
 # ruamel is imported where it is used: most files are read by `fastload` (libyaml) alone.
@@ -515,11 +515,64 @@ def _yaml_message(exc: MarkedYAMLError) -> str:
         if first is not None:
             return _("duplicate key {key} (first defined on line {line})").format(key=repr(key), line=first.line + 1)
         return _("duplicate key {key}").format(key=repr(key))
-    # ruamel's own description of the syntax error (problem, context) stays English: it is
-    # ruamel's text, quoted; our framing around it is translated (docs/i18n.md).
+    # The parser's description of the syntax error is put in words of the run's language where we
+    # know its phrase (the usual ones); an unknown phrase is quoted as the parser wrote it.
+    problem, context = _yaml_words(problem), _yaml_context(context)
     if problem and context:
         return _("invalid YAML: {problem}").format(problem=f"{problem} ({context})")
     return _("invalid YAML: {problem}").format(problem=problem or context or _first_line(str(exc)))
+
+
+_TOKENS = {"<scalar>": N_("a value"), "<block end>": N_("the end of the block"),
+           "<block mapping start>": N_("a new mapping"), "<block sequence start>": N_("a new list"),
+           "<stream end>": N_("the end of the file"), "<document start>": N_("a new document (---)")}
+# Tokens that are characters, shown as they are in every language.
+_SIGNS = {"<flow mapping start>": "'{'", "<flow sequence start>": "'['", "<block entry>": "'- '"}
+
+
+def _token(text: str) -> str:
+    word = text.strip().strip("'")
+    if word in _SIGNS:
+        return _SIGNS[word]
+    return _(_TOKENS[word]) if word in _TOKENS else text.strip()
+
+
+def _yaml_words(problem: str) -> str:
+    """The parser's problem phrase in the run's language, where we know it."""
+    import re
+
+    m = re.fullmatch(r"expected (.+?), but (?:got|found) (.+)", problem)
+    if m:
+        return _("expected {expected}, but found {found}").format(
+            expected=_(" or ").join(_token(t) for t in m.group(1).split(" or ")),
+            found=_token(m.group(2)))
+    m = re.fullmatch(r"found character (.+?) that cannot start any token", problem)
+    if m:
+        return _("the character {char} cannot start anything here (YAML indents with spaces, not tabs)").format(
+            char=m.group(1))
+    if problem == "mapping values are not allowed here":
+        return _("a `key:` is not allowed here (a missing space after ':' or a wrong indentation?)")
+    if problem == "could not find expected ':'":
+        return _("a key without its ':'")
+    if problem.startswith("found unexpected end of stream"):
+        return _("the file ends too early")
+    m = re.fullmatch(r"found undefined alias '?(.+?)'?", problem)
+    if m:
+        return _("undefined alias {name}").format(name=repr(m.group(1)))
+    return problem
+
+
+def _yaml_context(context: str) -> str:
+    words = {"while parsing a flow mapping": N_("in a mapping in braces"),
+             "while parsing a flow sequence": N_("in a list in brackets"),
+             "while parsing a block mapping": N_("in a mapping"),
+             "while parsing a block collection": N_("in a list"),
+             "while scanning a simple key": N_("in a key"),
+             "while scanning a quoted scalar": N_("in a quoted text"),
+             "while scanning for the next token": None}
+    if context in words:
+        return _(words[context]) if words[context] else ""
+    return context
 
 
 def _reader_message(exc: ReaderError) -> str:
