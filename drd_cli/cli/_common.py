@@ -71,18 +71,28 @@ def guarded() -> Iterator[None]:
     except BrokenPipeError:
         raise typer.Exit(reader_gone()) from None
     except OSError as exc:
-        code = os_error_exit(exc)
+        code = os_error_code(exc)
         if code is None:
-            if os.environ.get("DRD_DEBUG"):
-                raise
-            sys.stderr.write(internal_error_text(exc))
-            code = INTERNAL_ERROR_EXIT
+            raise
         raise typer.Exit(code) from None
     except Exception as exc:  # noqa: BLE001 - the guard's whole point
         if os.environ.get("DRD_DEBUG"):
             raise
         sys.stderr.write(internal_error_text(exc))
         raise typer.Exit(INTERNAL_ERROR_EXIT) from None
+
+
+def os_error_code(exc: OSError) -> int | None:
+    """The exit code for an OSError that ends a command: a write failure's documented one (its
+    one-line message already written), else an internal error (message written, exit 3) — or None
+    under DRD_DEBUG, where the caller re-raises it for the traceback."""
+    code = os_error_exit(exc)
+    if code is None:
+        if os.environ.get("DRD_DEBUG"):
+            return None
+        sys.stderr.write(internal_error_text(exc))
+        code = INTERNAL_ERROR_EXIT
+    return code
 
 
 def internal_error_text(exc: BaseException) -> str:

@@ -67,14 +67,11 @@ def main(argv: list[str] | None = None) -> None:
 
         raise SystemExit(reader_gone()) from None
     except OSError as exc:
-        from ._common import INTERNAL_ERROR_EXIT, internal_error_text, os_error_exit
+        from ._common import os_error_code
 
-        code = os_error_exit(exc)
+        code = os_error_code(exc)
         if code is None:
-            if os.environ.get("DRD_DEBUG"):
-                raise
-            sys.stderr.write(internal_error_text(exc))
-            code = INTERNAL_ERROR_EXIT
+            raise
         raise SystemExit(code) from None
     except Exception as exc:  # noqa: BLE001 - last line of defence: never a traceback
         if os.environ.get("DRD_DEBUG"):

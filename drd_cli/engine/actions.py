@@ -52,6 +52,7 @@ class Prepared:
     kind: str = "action"              # action | harm | protect | test | race | challenge (views)
     source: str | None = None         # initiative | delayed | obrana, where known
     protects: list[str] = field(default_factory=list)
+    means: str | None = None          # where the spec's own `means` does not say it (a výzva's)
 
     def count(self, name: str) -> int:
         return self.manoeuvres.count(name)
@@ -543,7 +544,8 @@ def has_effect(spec: Any) -> bool:
 # --------------------------------------------------------------------------- exhaustion
 
 def take_gain(ctx: Ctx, w: Working, rec: StepRecord, pid: str, pool: str | None, jizva: dict | None,
-              sacrifice: str | None, path: tuple, purpose: str = "exhaust") -> dict:
+              sacrifice: str | None, path: tuple, purpose: str = "exhaust",
+              extra: list[tuple[str, int]] | None = None) -> dict:
     """R-EXH-4: points from a Jizva or a sacrificed item, added to the pool about to be paid;
     a Jizva yields more where an ability says so (R-ABIL-SCAR, `drd_jizva_yield`)."""
     p = w[pid]
@@ -551,7 +553,8 @@ def take_gain(ctx: Ctx, w: Working, rec: StepRecord, pid: str, pool: str | None,
     if jizva:
         jpool = norm_pool(jizva.get("pool")) or pool
         amount = int(jizva.get("gain", 0))
-        extra = ctx.hooks.jizva_yield(ctx, p, _jizva_view(p, jizva, jpool or "telo", purpose))
+        if extra is None:
+            extra = ctx.hooks.jizva_yield(ctx, p, _jizva_view(p, jizva, jpool or "telo", purpose))
         for plugin, n in extra:
             ctx.hooks.acted.add(plugin)
             rec.log("R-ABIL-SCAR", _("{name}: the Jizva „{jizva}“ yields {n} more thanks to {source}").format(
@@ -715,9 +718,11 @@ def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool:
                             "failure").format(name=p.name, cost=cost, pool=pool_cs(key), have=src.resource(source_key)))
             return None
     jizva_points = 0
+    # The abilities' say on the Jizva, asked once: for what is available and for what it yields.
+    jizva_extra = ctx.hooks.jizva_yield(ctx, p, _jizva_view(p, jizva, norm_pool(jizva.get("pool")) or key,
+                                                             "exhaust")) if jizva else []
     if jizva and (norm_pool(jizva.get("pool")) or pool) in (pool, None, key):
-        jizva_points = int(jizva.get("gain", 0)) + sum(
-            n for _p, n in ctx.hooks.jizva_yield(ctx, p, _jizva_view(p, jizva, key, "exhaust")))
+        jizva_points = int(jizva.get("gain", 0)) + sum(n for _p, n in jizva_extra)
     available = src.resource(source_key) + (jizva_points if source_pid == payer else 0) \
         + (int(ctx.param("sacrifice_gain")) if sacrifice and p.has_item(sacrifice) and source_pid == payer else 0)
     if available < cost:
@@ -729,7 +734,7 @@ def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool:
             data={"cost": cost, "pool": source_key, "have": available, "missing": cost - available},
             hint=_("a Jizva (`jizva: {{name, gain}}`) or a sacrificed item (`sacrifice: item`) in the answer could "
                    "cover it").format())
-    gained = take_gain(ctx, w, rec, payer, key, jizva, sacrifice, path)
+    gained = take_gain(ctx, w, rec, payer, key, jizva, sacrifice, path, extra=jizva_extra)
     wp = w[payer]
     before = wp.ohrozeni
     w[source_pid].change_resource(source_key, -cost)

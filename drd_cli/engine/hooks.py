@@ -122,6 +122,10 @@ class Hooks:
             self._impls[hook] = got
         return got
 
+    def _counts(self, hook: str, **kwargs: Any) -> list[tuple[str, int]]:
+        """(plugin id, non-zero int answer) of a hook whose answers are added up."""
+        return [(pid, int(r)) for pid, r in self._named(hook, **kwargs) if int(r)]
+
     def has(self, *hooks: str) -> bool:
         return any(self.impls(h) for h in hooks)
 
@@ -187,19 +191,17 @@ class Hooks:
         """(plugin id, extra manoeuvres) beyond `max_manoeuvres` (R-ABIL-NAD)."""
         if not self.has("drd_manoeuvre_allowance"):
             return []
-        return [(pid, int(r)) for pid, r in self._named("drd_manoeuvre_allowance", participant=V.participant(p),
-                                                         action=V.action(ctx, w, prep), params=ctx.profile.params)
-                if int(r)]
+        return self._counts("drd_manoeuvre_allowance", participant=V.participant(p), action=V.action(ctx, w, prep),
+                            params=ctx.profile.params)
 
     def armour_adjust(self, ctx: Ctx, w: Working, protected: PState, winner: Any) -> list[tuple[str, int]]:
         """(plugin id, change) of `protected`'s armour against the bodily `winner` (API 1 hook)."""
         if not self.has("drd_armour_adjustment"):
             return []
         attacker = w.peek(winner.actor) if winner.actor else None
-        return [(pid, int(r)) for pid, r in self._named(
-            "drd_armour_adjustment", protected=V.participant(protected),
-            attacker=V.participant(attacker) if attacker is not None else None,
-            action=V.action(ctx, w, winner), params=ctx.profile.params) if int(r)]
+        return self._counts("drd_armour_adjustment", protected=V.participant(protected),
+                            attacker=V.participant(attacker) if attacker is not None else None,
+                            action=V.action(ctx, w, winner), params=ctx.profile.params)
 
     # -- exhaustion, rolls, pairs ------------------------------------------------------------
     def exhaustion_adjust(self, ctx: Ctx, view: Any, entry: Any) -> tuple[list[tuple[str, int, str]], list[tuple[str, int]]]:
@@ -279,15 +281,13 @@ class Hooks:
     def narocnost(self, ctx: Ctx, w: Working, p: PState, prep: Any, level: int) -> list[tuple[str, int]]:
         if not self.has("drd_narocnost"):
             return []
-        return [(pid, int(r)) for pid, r in self._named("drd_narocnost", participant=V.participant(p),
-                                                         action=V.action(ctx, w, prep), level=level,
-                                                         params=ctx.profile.params) if int(r)]
+        return self._counts("drd_narocnost", participant=V.participant(p), action=V.action(ctx, w, prep), level=level,
+                            params=ctx.profile.params)
 
     def jizva_yield(self, ctx: Ctx, p: PState, jizva: Any) -> list[tuple[str, int]]:
         if not self.has("drd_jizva_yield"):
             return []
-        return [(pid, int(r)) for pid, r in self._named("drd_jizva_yield", participant=V.participant(p), jizva=jizva,
-                                                         params=ctx.profile.params) if int(r)]
+        return self._counts("drd_jizva_yield", participant=V.participant(p), jizva=jizva, params=ctx.profile.params)
 
     def resource_gain(self, ctx: Ctx, p: PState, event: Any) -> list[tuple[str, dict]]:
         if not self.has("drd_resource_gain"):

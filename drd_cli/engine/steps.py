@@ -5,8 +5,6 @@ R-TEST, CS-MULTI-1/2, CS-COOP-2, CS-RACE-1, CS-PREP-1, R-CHAL, CS-ENV-2/3.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..scenario.models import ActionSpec, ChallengeSpec, RaceSpec, TestSpec, as_list, norm_pool
 from .actions import (Prepared, _check_allowed, apply_effects, exhaust, has_effect, make_roll, narocnost, pool_cs,
                       prepare)
@@ -379,7 +377,8 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
         if ans.exhaust:
             entry = exhaust(ctx, w, rec, payer=pid, vs="test", pool=pool, protected=[pid], answer=ans,
                             rule="R-CHAL", use_armour=pool == "telo",
-                            winner=Prepared("", _challenge_action(spec, action), path, pool, pool, kind="challenge"),
+                            winner=Prepared("", action, path, pool, pool, kind="challenge",
+                                            means=getattr(spec, "means", None)),
                             why=f"{roll.total} < {target}")
         rec.action(pid)["success"] = entry is not None
         if entry is None:
@@ -391,17 +390,6 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
         if p not in rec.data["affected"]:
             rec.data["affected"].append(p)
     return suffered
-
-
-def _challenge_action(spec: ChallengeSpec, action: ActionSpec) -> Any:
-    """What an exhaustion against a výzva is shown of it: its means (a poison's `means: poison`,
-    R-ABIL-PROT) and label, besides the pool."""
-    means = getattr(spec, "means", None)
-    if means is None or means == action.means:
-        return action
-    from types import SimpleNamespace
-
-    return SimpleNamespace(**{**{k: getattr(action, k) for k in type(action).model_fields}, "means": means})
 
 
 def _suffer(ctx: Ctx, w: Working, rec: StepRecord, effect, pid: str, why: str) -> list[str]:

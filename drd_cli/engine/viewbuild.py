@@ -42,7 +42,8 @@ def action(ctx: Any, w: Any, prep: Any) -> ActionView | None:
     roll = getattr(prep, "roll", None)
     return ActionView(
         actor=prep.actor, kind=getattr(prep, "kind", "action"), label=getattr(spec, "label", None),
-        skill=getattr(spec, "skill", None), means=getattr(spec, "means", None), pool=prep.pool,
+        skill=getattr(spec, "skill", None), means=getattr(prep, "means", None) or getattr(spec, "means", None),
+        pool=prep.pool,
         threat_pool=prep.threat_pool, targets=targets, target_states=states, area=area,
         area_via=getattr(spec, "area_via", None), zone=getattr(spec, "zone", None),
         group=getattr(spec, "group", None), group_size=sum(s.count for s in states) if area else None,
