@@ -98,7 +98,8 @@ def _plugin(pm: Any, pid: str) -> Any:
     if pm is None:
         return None
     try:
-        return pm.get_plugin(pid)
+        # An enabled ability plugin the scenario does not list is loaded but not registered.
+        return pm.get_plugin(pid) or (getattr(pm, "drd_idle", None) or {}).get(pid)
     except Exception:  # noqa: BLE001 - a manager without it
         return None
 

@@ -20,11 +20,28 @@ class LoadedScenario:
     path: str
     scenario: Any          # drd_cli.scenario.models.Scenario (or the Dakara root model)
     source: Any            # drd_cli.scenario.load.SourceMap
-    raw: Any               # the ruamel document (CommentedMap)
+    raw: Any               # the document as read (None once released)
+    digest_document: bytes | None = None    # its canonical bytes for the digest, once released
 
     @property
     def system(self) -> str:
         return getattr(self.scenario, "system", "drd2")
+
+    def release_document(self) -> None:
+        """Drops the document's data tree, keeping what the digest needs (its canonical bytes).
+
+        Everything else reads the models (`scenario`) and, to locate an error, `source`; a
+        5,000-step battle's data tree is about 20 MB, freed this way before the engine runs.
+        """
+        if self.raw is not None:
+            from .digest import document_bytes
+
+            self.digest_document = document_bytes(self.raw)
+            self.raw = None
+
+    def digest_source(self) -> Any:
+        """What `digest.digest` hashes of the scenario: the document, or its bytes once released."""
+        return self.raw if self.raw is not None or self.digest_document is None else self.digest_document
 
 
 @dataclass
@@ -127,7 +144,13 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
         untrusted.refuse(profile.enabled)
     if describe or (loaded is not None and loaded.system == "dakara"):
         return Setup(profile, entries, None)
-    pm = build_manager(profile.enabled, entries)
+    # Ability plugins nobody in the scenario lists cannot act: not registered (docs/plugins.md "Lifecycle").
+    listed = None
+    if loaded is not None:
+        from .engine.run import listed_abilities
+
+        listed = listed_abilities(loaded.scenario)
+    pm = build_manager(profile.enabled, entries, listed=listed)
     pm.drd_params = profile.params      # engine.hooks.Hooks shows them to hooks taking `params`
     if loaded is not None and check_steps:
         # Plugin steps are checked here, once the profile is known, so every caller (resolve,
@@ -142,8 +165,11 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
 def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose: str = "accept",
                      params: dict[str, str] | None = None, enable: tuple[str, ...] = (),
                      disable: tuple[str, ...] = (), group: str | None = None, dice: Any = None,
-                     plugin_dirs: tuple[str, ...] = ()) -> dict:
+                     plugin_dirs: tuple[str, ...] = (), release_document: bool = False) -> dict:
     """Resolve a loaded scenario; returns the result contract (SCENARIO-FORMAT §7) as a dict.
+
+    `release_document`: once the file is checked, drop its data tree before the engine runs
+    (`LoadedScenario.release_document`; for a caller that needs no more of it than the digest).
 
     Raises RuleViolation (exit 1) when a rule forbids something in the file; its problems carry
     document paths, already turned into file:line:col using `loaded.source`.
@@ -164,6 +190,9 @@ def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose:
         if loaded.system == "dakara":
             from .dakara.engine import resolve_dakara
 
+            if release_document:
+                loaded.release_document()
+
             # The result's `rules` are Dakara's own (its parameters, no DrD II plugins): the engine
             # reads the layered profile's parameters and reports only those that apply to it.
             result = resolve_dakara(loaded.scenario, dict(setup.profile.params), dice, seed)
@@ -176,6 +205,8 @@ def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose:
         from .plugins import check_plugin_uses
 
         check_plugin_uses(loaded.scenario, setup.profile, setup.pm)
+        if release_document:
+            loaded.release_document()
         result = resolve(loaded.scenario, setup.profile, dice, hooks, choose=choose, seed=seed)
         return _no_seed_unless_used(result, seeded)
     except DrdError as exc:

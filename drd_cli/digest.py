@@ -93,17 +93,29 @@ def _rolls(result: dict) -> list[dict]:
     return out
 
 
-def payload(result: dict, scenario: Any, draws: list | None = None) -> dict:
-    """The data the hash is taken over (see the module docstring)."""
+def scenario_data(scenario: Any) -> Any:
+    """The scenario part of the payload: the document as plain data, without `expect:`."""
     if scenario is None:
-        data = None
-    elif isinstance(scenario, dict) and _already_plain(scenario):
+        return None
+    if isinstance(scenario, dict) and _already_plain(scenario):
         # The same JSON as a plain copy would give, without copying a large document.
         data = {k: v for k, v in scenario.items() if k != "expect"}
     else:
         data = plain(scenario)
     if isinstance(data, dict):
         data.pop("expect", None)
+    return data
+
+
+def document_bytes(scenario: Any) -> bytes:
+    """The canonical JSON of the scenario part, to hash later without keeping the document
+    (api.LoadedScenario.release_document: a large file's data tree is freed before the engine runs)."""
+    return canonical(scenario_data(scenario))
+
+
+def payload(result: dict, scenario: Any, draws: list | None = None) -> dict:
+    """The data the hash is taken over (see the module docstring)."""
+    data = scenario_data(scenario)
     rules = result.get("rules") or {}
     return {
         "v": VERSION,
@@ -123,8 +135,19 @@ def canonical(data: Any) -> bytes:
 
 
 def digest(result: dict, scenario: Any, draws: list | None = None) -> str:
-    """`sha256:<64 hex digits>` over scenario, rules, seed and dice."""
-    return PREFIX + hashlib.sha256(canonical(payload(result, scenario, draws))).hexdigest()
+    """`sha256:<64 hex digits>` over scenario, rules, seed and dice.
+
+    `scenario` is the document, or its `document_bytes` computed earlier (the same hash).
+    """
+    if isinstance(scenario, bytes):
+        data = payload(result, None, draws)
+        # The bytes json.dumps(sort_keys=True) would give for the whole payload: its keys in
+        # order, each value canonical on its own, the scenario's as computed before.
+        body = b"{" + b",".join(canonical(k) + b":" + (scenario if k == "scenario" else canonical(data[k]))
+                                 for k in sorted(data)) + b"}"
+    else:
+        body = canonical(payload(result, scenario, draws))
+    return PREFIX + hashlib.sha256(body).hexdigest()
 
 
 def find_digest(text: str) -> str | None:

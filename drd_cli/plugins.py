@@ -365,20 +365,34 @@ def load_plugin(entry: PluginEntry, *, clash_ok: bool = False) -> Any:
     return module
 
 
-def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginEntry]):
-    """A fresh pluggy manager holding only the enabled plugins, registered in id order."""
+def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginEntry], *,
+                  listed: set[str] | frozenset[str] | None = None):
+    """A fresh pluggy manager holding only the enabled plugins, registered in id order.
+
+    `listed` (the ability ids a scenario's participants list, or None for "any"): an enabled
+    plugin of kind "ability" none of whose abilities is listed cannot act in that run
+    (engine.hooks `focus`), so it is loaded (its info is checked) but not registered; it is kept
+    in `pm.drd_idle` ({id: plugin}) for the catalogue's cards. A plugin that provides step
+    types is always registered (its steps do not depend on who lists what).
+    """
     import pluggy
 
     from . import hookspecs
 
     pm = pluggy.PluginManager("drd")
     pm.add_hookspecs(hookspecs)
+    idle: dict[str, Any] = {}
     for pid in sorted(enabled):
         entry = entries.get(pid)
         if entry is None:
             raise ScenarioError(_("plugin {id} is enabled but not installed").format(id=repr(pid)),
                                 hint=_("install it, or disable it in the group profile or the scenario's rules:"))
-        pm.register(load_plugin(entry), name=pid)
+        plugin = load_plugin(entry)
+        if listed is not None and _idle_ability(pid, plugin, entry, listed):
+            idle[pid] = plugin
+            continue
+        pm.register(plugin, name=pid)
+    pm.drd_idle = idle
     # The façade (engine.hooks) names a failing plugin's distribution from these (hook_failed).
     pm.drd_entries = entries
     if os.environ.get("DRD_TRACE_PLUGINS"):
@@ -390,6 +404,16 @@ def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginE
 
         pm.add_hookcall_monitoring(before, after)
     return pm
+
+
+def _idle_ability(pid: str, plugin: Any, entry: PluginEntry, listed: set[str] | frozenset[str]) -> bool:
+    """An ability plugin none of whose abilities `listed` names, and without step types."""
+    if getattr(plugin, "drd_step_types", None) is not None:
+        return False
+    info = plugin_info(pid, plugin, entry)
+    if str(info.get("kind", "")) != "ability":
+        return False
+    return not set(info.get("abilities") or (pid,)) & set(listed)
 
 
 def declared_params(pid: str, plugin: Any) -> dict:

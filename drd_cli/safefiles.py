@@ -22,6 +22,7 @@ import re
 import tempfile
 import time
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 TEMP_PREFIX = ".drd-"
 """Temp files are `.drd-<pid>-<random>.tmp` beside the file being written (docs/cli.md)."""
@@ -80,8 +81,9 @@ def clean_stale_temps(folder: str, *, now: float | None = None) -> list[str]:
     return removed
 
 
-def replace_atomically(path: str, text: str) -> str:
-    """Writes `text` (UTF-8, `\\n` line ends) to the real file behind `path`, all at once.
+def replace_atomically(path: str, text: str | Iterable[str]) -> str:
+    """Writes `text` (UTF-8, `\\n` line ends; a string or its pieces) to the real file behind
+    `path`, all at once: a reader sees the old file or the whole new one.
 
     Returns the real path written. OSError (the system's reason) if anything fails; then the old
     file is untouched and our temp file is gone.
@@ -91,7 +93,7 @@ def replace_atomically(path: str, text: str) -> str:
         # A device or a pipe (`-o /dev/stdout`, `/dev/null`, a fifo): written into, never
         # replaced by a regular file (as root a rename would replace /dev/null itself).
         with open(target, "w", encoding="utf-8", errors="replace", newline="\n") as handle:
-            handle.write(text)
+            _write(handle, text)
         return target
     folder = os.path.dirname(target)
     clean_stale_temps(folder)
@@ -105,7 +107,7 @@ def replace_atomically(path: str, text: str) -> str:
     try:
         # errors="replace": a character UTF-8 cannot hold (a lone surrogate) becomes "?", never a crash.
         with os.fdopen(fd, "w", encoding="utf-8", errors="replace", newline="\n") as handle:
-            handle.write(text)
+            _write(handle, text)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, mode)
@@ -121,6 +123,14 @@ def replace_atomically(path: str, text: str) -> str:
         finally:
             os.close(dfd)
     return target
+
+
+def _write(handle: Any, text: str | Iterable[str]) -> None:
+    if isinstance(text, str):
+        handle.write(text)
+        return
+    for piece in text:
+        handle.write(piece)
 
 
 def same_file(a: str, b: str) -> bool:

@@ -115,7 +115,8 @@ def test_resolve_json_and_options_reach_the_api(tmp_path):
     assert data["seed"] == 7 and data["final"]["hanus"]["jizvy"] == ["Pád z výšky"]
     assert "Hanuš" in res.stdout             # ensure_ascii=False
     assert calls[-1] == {"seed": 7, "choose": "exhaust", "params": {"tie": "counter", "presne": "keep-best-2-of-3"},
-                         "enable": ("rozsahla-protiakce",), "disable": ("ukryvani",), "group": "ctvrtek"}
+                         "enable": ("rozsahla-protiakce",), "disable": ("ukryvani",), "group": "ctvrtek",
+                         "release_document": True}
 
 
 def test_resolve_bad_set_is_usage_error(tmp_path):

@@ -593,3 +593,37 @@ def test_verify_tells_a_table_without_a_plugin_that_acted(plugins_dir, tmp_path,
     monkeypatch.delenv(PLUGINS_DIR_ENV)                 # the other table has no such plugin
     r = drd("resolve", str(scenario), "--verify", str(transcript))
     assert r.exit_code == 1
+
+
+def test_ability_plugins_nobody_lists_are_loaded_but_not_registered(tmp_path):
+    # Issue #14 (start-up): registering ~80 idle ability plugins with pluggy cost more than the
+    # engine's run of a small file. They could not act anyway (engine.hooks `focus`).
+    from drd_cli import api
+
+    path = tmp_path / "s.yaml"
+    path.write_text(textwrap.dedent("""\
+        format: drd/1
+        participants:
+          jur: {pools: {telo: 5, duse: 3, vliv: 3}, ohrozeni: 1, abilities: [{id: cit-pro-zbran, weapon: meč}]}
+          vlk: {sudba: 4, ohrozeni: 1}
+        rounds:
+          - steps:
+              - id: s1
+                contest: {action: {actor: jur, pool: telo, roll: 12, targets: [vlk]},
+                          counters: [{actor: vlk, roll: 7}]}
+        """), encoding="utf-8")
+    loaded = api.load_scenario(str(path))
+    setup = api.setup_rules(loaded)
+    registered = {setup.pm.get_name(p) for p in setup.pm.get_plugins()}
+    assert "cit-pro-zbran" in registered and "gladiator" not in registered
+    assert "gladiator" in setup.pm.drd_idle and "schopnosti" in registered and "ukryvani" in registered
+    everything = api.setup_rules(None)
+    assert "gladiator" in {everything.pm.get_name(p) for p in everything.pm.get_plugins()}
+    result = api.resolve_scenario(loaded, seed=1)
+    assert "gladiator" not in result["rules"]["enabled"]
+    # An unknown ability is still matched against the whole catalogue, idle plugins included.
+    path.write_text(path.read_text(encoding="utf-8").replace("cit-pro-zbran, weapon: meč", "gladiatr"),
+                    encoding="utf-8")
+    with pytest.raises(DrdError) as err:
+        api.resolve_scenario(api.load_scenario(str(path)), seed=1)
+    assert "gladiator" in str(err.value.problems[0].hint)

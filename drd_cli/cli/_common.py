@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from enum import Enum
 from typing import Any
 
@@ -129,8 +129,8 @@ def reader_gone() -> int:
     return BROKEN_PIPE_EXIT
 
 
-def write_atomic(path: str, text: str, inputs: tuple = ()) -> None:
-    """Writes `text` (UTF-8) to `path` all at once: a temp file beside the real file, then a rename.
+def write_atomic(path: str, text: str | Iterable[str], inputs: tuple = ()) -> None:
+    """Writes `text` (UTF-8; a string or its pieces) to `path` all at once: a temp file beside the real file, then a rename.
 
     A reader never sees a half-written file, and a failure leaves any old file untouched. A
     symlink is followed: its target is written, the link stays (drd_cli/safefiles.py). When
@@ -290,7 +290,8 @@ def attach_digest(result: dict, loaded: Any, draws: list | None = None) -> str:
     """Adds `digest` (sha256 over scenario, rules, seed and dice; drd_cli/digest.py) to `result`."""
     from ..digest import digest
 
-    value = digest(result, getattr(loaded, "raw", None), draws)
+    source = loaded.digest_source() if hasattr(loaded, "digest_source") else getattr(loaded, "raw", None)
+    value = digest(result, source, draws)
     result["digest"] = value
     return value
 
@@ -333,6 +334,16 @@ def emit_transcript(result: dict, fmt: str, output: str | None, inputs: tuple = 
     """Writes the transcript: to `output` atomically (never over one of `inputs`), or to stdout
     (text: a rich console, colour if allowed)."""
     result = no_surrogates(result)
+    if fmt == "json":
+        # Written as it is made: a 5,000-step battle's JSON is about 8 MB of text.
+        from ..render.jsonout import chunks
+
+        if output:
+            write_atomic(output, chunks(result), inputs)
+            return
+        for piece in chunks(result):
+            sys.stdout.write(piece)
+        return
     if output:
         write_atomic(output, render_transcript(result, fmt), inputs)
         return

@@ -21,19 +21,37 @@ def no_surrogates(value: Any) -> Any:
     """`value` (a string, or lists/dicts of them) with every lone surrogate replaced by "?".
 
     A lone surrogate (`"\\ud800"` in a YAML string) is no character: no encoding can write it, so
-    it is replaced before anything is printed or saved, whatever stream it goes to.
+    it is replaced before anything is printed or saved, whatever stream it goes to. What holds
+    none is given back as it is (not copied: a 5,000-step battle's result is about 20 MB).
     """
     if isinstance(value, str):
+        if value.isascii():
+            return value
         try:
             value.encode("utf-8")
             return value
         except UnicodeEncodeError:
             return value.encode("utf-8", "replace").decode("utf-8")
     if isinstance(value, dict):
-        return {no_surrogates(k): no_surrogates(v) for k, v in value.items()}
+        out: dict | None = None
+        for i, (k, v) in enumerate(value.items()):
+            k2, v2 = no_surrogates(k), no_surrogates(v)
+            if out is None and (k2 is not k or v2 is not v):
+                out = dict(list(value.items())[:i])
+            if out is not None:
+                out[k2] = v2
+        return value if out is None else out
     if isinstance(value, (list, tuple)):
-        return type(value)(no_surrogates(v) for v in value) if isinstance(value, list) else \
-            tuple(no_surrogates(v) for v in value)
+        items = None
+        for i, v in enumerate(value):
+            v2 = no_surrogates(v)
+            if items is None and v2 is not v:
+                items = list(value[:i])
+            if items is not None:
+                items.append(v2)
+        if items is None:
+            return value
+        return items if isinstance(value, list) else tuple(items)
     return value
 
 

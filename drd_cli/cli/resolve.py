@@ -91,7 +91,8 @@ def resolve(
                                     disable=tuple(disable or ()), group=group)
         else:
             result = resolve_scenario(loaded, seed=seed, choose=choose.value, params=params,
-                                      enable=tuple(enable or ()), disable=tuple(disable or ()), group=group)
+                                      enable=tuple(enable or ()), disable=tuple(disable or ()), group=group,
+                                      release_document=True)
         digest = attach_digest(result, loaded)
         if view is View.player and expected is None:
             from ..render.view import player_view

@@ -75,6 +75,9 @@ class Hooks:
             kind, ids = self._kind(pid, plugin)
             if kind == "ability" and not (set(ids) & set(listed)):
                 asleep.add(pid)
+        # Those api.setup_rules did not even register (plugins.build_manager, `listed`).
+        asleep.update(pid for pid, plugin in (getattr(self.pm, "drd_idle", None) or {}).items()
+                      if not set(self._kind(pid, plugin)[1]) & set(listed))
         self._asleep = frozenset(asleep)
         self._impls.clear()
 

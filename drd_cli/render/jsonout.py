@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from json.encoder import encode_basestring as _string
-from typing import Any
+from typing import Any, Iterator
 
 _INF = float("inf")
 
@@ -27,6 +27,36 @@ def dumps(result: Any) -> str:
     5,000-step battle's result took longer to print than to resolve.
     """
     return _text(result, "\n") + "\n"
+
+
+def chunks(result: Any, *, depth: int = 2) -> Iterator[str]:
+    """The text of `dumps(result)` in pieces, for writing as it is made: the mappings and lists
+    of the top `depth` levels are cut into their items (a battle's `steps` is one list of
+    thousands), so the whole text is never held at once (`"".join(chunks(r)) == dumps(r)`)."""
+    yield from _chunks(result, "\n", depth)
+    yield "\n"
+
+
+def _chunks(value: Any, newline: str, depth: int) -> Iterator[str]:
+    if depth <= 0 or not value or not isinstance(value, (list, tuple, dict)):
+        yield _text(value, newline)
+        return
+    inner = newline + "  "
+    if isinstance(value, dict):
+        yield "{"
+        for i, (key, item) in enumerate(value.items()):
+            text = _key(key)
+            if text is None:
+                raise TypeError(f"keys must be str, int, float, bool or None, not {key.__class__.__name__}")
+            yield ("," if i else "") + inner + _string(text) + ": "
+            yield from _chunks(item, inner, depth - 1)
+        yield newline + "}"
+        return
+    yield "["
+    for i, item in enumerate(value):
+        yield ("," if i else "") + inner
+        yield from _chunks(item, inner, depth - 1)
+    yield newline + "]"
 
 
 def _float(value: float) -> str:

@@ -8,6 +8,7 @@ Suspicion is kept in each participant's `suspicion` list (ids or labels it suspe
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Literal
 
 from drd_cli.plugin import StepType, hookimpl, scenario_models, translator
@@ -21,7 +22,13 @@ as_list, cz, effects_of = _m.as_list, _m.cz, _m.effects_of
 
 ID = "ukryvani"
 SITUATIONS = {"unaware": 1, "chance": 2, "search": 3}
-DEFAULT_REVEALED = Effect(condition="odhalen")
+
+
+@functools.cache
+def default_revealed() -> Effect:
+    """The effect on a revealed hider when the step names none (built on first use: a model
+    instance at import would build its validator in every run, hiding or not)."""
+    return Effect(condition="odhalen")
 
 
 class HideCounter(CounterSpec):
@@ -580,6 +587,6 @@ def _consequences(api: Any, spec: HideSpec, path: tuple, hidden: str, hidden_is_
             api.log("CS-HIDE-1", _("{name} cannot react, so it has no chance to notice {hidden} (as situation 1); "
                                    "the suspicion does not change").format(name=dn, hidden=name))
     if found_by:
-        effect = spec.revealed if effects_of(spec.revealed) else DEFAULT_REVEALED
+        effect = spec.revealed if effects_of(spec.revealed) else default_revealed()
         api.apply(effect, [hidden] if hidden_is_participant else [], rule="CS-HIDE-4", source=_("revealed"))
 
