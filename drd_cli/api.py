@@ -72,8 +72,11 @@ def load_scenario(path: str, *, plugin_steps: dict | None = None) -> LoadedScena
         model = validate_model(DakaraScenario, data, source, path)
     else:
         from .scenario.models import build_scenario_model
+        from .scenario.validator_cache import prime
 
-        model = validate_model(build_scenario_model(plugin_steps or {}), data, source, path)
+        model_cls = build_scenario_model(plugin_steps or {})
+        prime(model_cls)        # the compiled validator from the user's cache (issue #14)
+        model = validate_model(model_cls, data, source, path)
     return LoadedScenario(path, model, source, data)
 
 
