@@ -116,6 +116,11 @@ class ActionView:
     protects: tuple[str, ...] = ()   # a protecting counter: whom it shields
     roll: int | None = None          # the total, once rolled
     spec: Any = None                 # API 1 compatibility: a read-only proxy of the action as written
+    # Round context (an extension of API 2): the other-side participants the actor faces this
+    # round — whose actions in the round's steps target or threaten it, or whom its own target —
+    # and how many beings they are (their `count` summed). docs/plugins.md "Views".
+    opponents: tuple[str, ...] = ()
+    opponent_beings: int = 0
 
     @property
     def mocne(self) -> int:
