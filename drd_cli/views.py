@@ -78,6 +78,13 @@ class ParticipantView:
     def has_condition(self, name: str) -> bool:
         return name in self.conditions
 
+    @property
+    def asleep(self) -> bool:
+        """Holds a sleep condition (`spí`, `spánek`, `spící`, `asleep`): not aware, cannot react (R-AWARE)."""
+        from .awareness import is_asleep
+
+        return is_asleep(self)
+
     def resource(self, pool: str | None) -> int:
         """Points available in `pool` (a creature: Sudba, whatever the pool)."""
         if not self.is_hero:
