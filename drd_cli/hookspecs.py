@@ -176,6 +176,19 @@ def drd_may_react(reactor: Any, action: Any, harmed: Any, counter: Any, params: 
 
 
 @hookspec
+def drd_may_react_asleep(sleeper: Any, action: Any, threatened: Any, counter: Any, params: Any) -> Any:
+    """May `sleeper`, who holds a sleep condition and so cannot react (R-AWARE), react to `action`
+    as if awake, with `counter` (an ActionView of its counter as declared: its pool, kind, means,
+    `activated`)? `threatened` are views of everyone `action` threatens (R-THR). Return True,
+    ``{"allow": True, "note": str}``, ``{"allow": False, "note": "why not"}`` (the reason the
+    refusal gives), or None.
+
+    Policy: allowed when any plugin allows it (the first by plugin id is named in the log);
+    otherwise the counter is refused (exit 1, R-AWARE), with the first refusal's note as the reason.
+    """
+
+
+@hookspec
 def drd_jizva_yield(participant: Any, jizva: Any, params: Any) -> int | None:
     """Extra points a Jizva taken for points yields (R-ABIL-SCAR); `jizva` is a JizvaView.
 

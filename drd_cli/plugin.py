@@ -24,6 +24,7 @@ import gettext as _gettext
 import os
 from typing import Any, Callable
 
+from .awareness import ASLEEP, is_asleep
 from .hookspecs import StepType, hookimpl
 from .views import (ActionView, BreakdownEntry, CostView, EventView, ExhaustionView, ItemView, JizvaView,
                     ManoeuvreView, PairView, ParticipantView)
@@ -34,7 +35,7 @@ from .views import (ActionView, BreakdownEntry, CostView, EventView, ExhaustionV
 API_VERSION = 2
 
 __all__ = [
-    "API_VERSION", "hookimpl", "StepType", "translator",
+    "API_VERSION", "hookimpl", "StepType", "translator", "ASLEEP", "is_asleep",
     "ParticipantView", "ItemView", "ActionView", "PairView", "ExhaustionView", "BreakdownEntry", "CostView",
     "ManoeuvreView", "JizvaView", "EventView",
     # loaded on first use (see __getattr__):

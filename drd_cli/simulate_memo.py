@@ -176,7 +176,8 @@ class Memo:
 
         used, delayed, free_used = rsnap
         rinfo = RoundInfo(ri + 1, used=set(used), delayed=set(delayed), free_used=set(free_used),
-                          initiative=self.scenario.rounds[ri].initiative)
+                          initiative=self.scenario.rounds[ri].initiative,
+                          steps=tuple(self.scenario.rounds[ri].steps))
         return Ctx(self.profile, dice, self.hooks, rinfo, self.policy)
 
     def _resolve_step(self, key: tuple, dice: Any) -> tuple:

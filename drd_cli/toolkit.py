@@ -19,7 +19,7 @@ What is here (the engine modules stay the implementation; only this list is the 
 
 * preparing and rolling an action: `prepare`, `make_roll`, `roll_sides`;
 * targets and threats: `action_targets`, `threatened_targets`, `check_counter_actor`,
-  `refuse_outsiders`;
+  `check_awake` (a sleeper cannot react, R-AWARE), `refuse_outsiders`;
 * initiative: `main_action` (spends the actor's initiative), `counter_source` (initiative or obrana
   for a reaction);
 * contests: `pair_winner` (who wins a pair, R-CONT), `Outcome` (one side's outcome), `pay_for`,
@@ -34,8 +34,8 @@ What is here (the engine modules stay the implementation; only this list is the 
 from __future__ import annotations
 
 from .engine.actions import apply_effects, exhaust, has_effect, make_roll, prepare
-from .engine.contest import (Outcome, action_targets, check_counter_actor, mark_exhausted, others_exhaust, pair_winner,
-                             pay_for, refuse_outsiders, roll_sides, threatened_targets)
+from .engine.contest import (Outcome, action_targets, check_awake, check_counter_actor, mark_exhausted, others_exhaust,
+                             pair_winner, pay_for, refuse_outsiders, roll_sides, threatened_targets)
 from .engine.context import violation
 from .engine.initiative import counter_source, main_action
 from .scenario.models import (ActionSpec, ChallengeSpec, ContestSpec, CounterSpec, Effect, EffectSpec, TestSpec,
@@ -43,7 +43,7 @@ from .scenario.models import (ActionSpec, ChallengeSpec, ContestSpec, CounterSpe
 
 __all__ = [
     "prepare", "make_roll", "roll_sides",
-    "action_targets", "threatened_targets", "check_counter_actor", "refuse_outsiders",
+    "action_targets", "threatened_targets", "check_counter_actor", "check_awake", "refuse_outsiders",
     "main_action", "counter_source",
     "pair_winner", "Outcome", "pay_for", "others_exhaust", "mark_exhausted",
     "apply_effects", "has_effect", "exhaust",

@@ -78,6 +78,13 @@ class ParticipantView:
     def has_condition(self, name: str) -> bool:
         return name in self.conditions
 
+    @property
+    def asleep(self) -> bool:
+        """Holds a sleep condition (`spí`, `spánek`, `spící`, `asleep`): not aware, cannot react (R-AWARE)."""
+        from .awareness import is_asleep
+
+        return is_asleep(self)
+
     def resource(self, pool: str | None) -> int:
         """Points available in `pool` (a creature: Sudba, whatever the pool)."""
         if not self.is_hero:
@@ -116,6 +123,11 @@ class ActionView:
     protects: tuple[str, ...] = ()   # a protecting counter: whom it shields
     roll: int | None = None          # the total, once rolled
     spec: Any = None                 # API 1 compatibility: a read-only proxy of the action as written
+    # Round context (an extension of API 2): the other-side participants the actor faces this
+    # round — whose actions in the round's steps target or threaten it, or whom its own target —
+    # and how many beings they are (their `count` summed). docs/plugins.md "Views".
+    opponents: tuple[str, ...] = ()
+    opponent_beings: int = 0
 
     @property
     def mocne(self) -> int:

@@ -34,7 +34,10 @@ def _params() -> dict:
 
 
 def example(aid: str, card: dict) -> list[str]:
-    """A minimal scenario fragment that uses the ability (for the card)."""
+    """A minimal scenario fragment that uses the ability (for the card): the card's own `example`
+    (lines) where it gives one, else one built from its keys, scope and activation."""
+    if card.get("example"):
+        return [str(line) for line in card["example"]]
     keys = card.get("keys") or {}
     own = ", ".join(f"{k}: {(d.get('choices') or [d.get('default', '…')])[0]}" for k, d in keys.items()
                     if d.get("required") or d.get("choices"))

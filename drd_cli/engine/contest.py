@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..awareness import RULE as AWARE, sleep_condition
 from ..i18n import _
 from ..scenario.models import ActionSpec, ContestSpec, CounterSpec, as_list, effects_of, norm_pool
 from .actions import Prepared, Roll, apply_effects, bonus_for, exhaust, has_effect, make_roll, prepare
@@ -210,11 +211,51 @@ def check_counter_actor(w: Working, c: CounterSpec, cpath: tuple, acting: Any) -
                         cpath + ("actor",))
 
 
+def check_awake(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, cpath: tuple, action: Any,
+                threatened: Any) -> None:
+    """R-AWARE: a participant holding a sleep condition (`spí`, drd_cli.awareness) is not aware and
+    cannot react to `action` (a Prepared) — no counter, no action from obrana — unless a plugin
+    lets it react as if awake (`drd_may_react_asleep`: Jedno oko otevřené). `threatened`: the ids
+    the action threatens (R-THR). Exit 1 at the counter's actor otherwise."""
+    p = w.peek(c.actor)
+    cond = sleep_condition(p.conditions)
+    if cond is None:
+        return
+    from . import viewbuild
+
+    declared = viewbuild.bare_action(c.actor, c, norm_pool(c.pool) or "telo",
+                                     "protect" if c.kind == "protect" else "harm")
+    allowed, plugin, note = (ctx.hooks.may_react_asleep(ctx, w, c.actor, action, sorted(threatened), declared)
+                             if action is not None else (False, None, ""))
+    if allowed:
+        ctx.hooks.acted.add(plugin)
+        rec.log(AWARE, _("{name} is asleep ({condition}) but reacts as if awake, thanks to {source}").format(
+            name=p.name, condition=cond, source=ctx.hooks.title(plugin)) + (f" — {note}" if note else ""))
+        return
+    text = _("{name} is asleep (condition {condition}): not aware, it cannot react to the action (no "
+             "counter-action, no action from obrana)").format(name=p.name, condition=repr(cond))
+    raise violation(text + (f" — {note}" if note else ""), AWARE, cpath + ("actor",),
+                    hint=_("leave the counter out (someone else may protect it or exhaust for it), remove the "
+                           "condition with an earlier effect (`remove_condition`), or activate an ability that "
+                           "lets it react (`activate: [jedno-oko-otevrene]`)"))
+
+
+def _refuse_sleeper(w: Working, who: str, path: tuple) -> None:
+    """R-AWARE: a sleeper does not react, so it cannot exhaust (nor deny a gain) in a contest."""
+    cond = sleep_condition(w.peek(who).conditions)
+    if cond is not None:
+        raise violation(_("{name} is asleep (condition {condition}): it did not react, so it cannot exhaust; "
+                          "someone in the contest may exhaust for it").format(name=w.peek(who).name,
+                                                                             condition=repr(cond)),
+                        AWARE, path)
+
+
 def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: int, path: tuple,
                      targets: list[str], threatened: set[str], seen: set[str], long_state: dict | None,
                      main: Prepared | None = None) -> Side:
     cpath = path + ("counters", i)
     check_counter_actor(w, c, cpath, seen)
+    check_awake(ctx, w, rec, c, cpath, main, threatened)
     seen.add(c.actor)
     kind = "protect" if c.kind == "protect" else "harm"
     protects = list(c.protects or [c.actor]) if kind == "protect" else []
@@ -377,6 +418,7 @@ def pay_for(ctx: Ctx, w: Working, rec: StepRecord, payer: str, vs: Any, answer: 
     """One payer's exhaustion against `vs` for those of `answer.exhaust_for` still at stake."""
     wanted = answer.exhaust_for if answer.exhaust_for is not None else [payer]
     if payer not in participants and answer.explicit:
+        _refuse_sleeper(w, payer, answer.path)
         if payer in out.targets:
             raise violation(_("{name} did not react, so it cannot exhaust for itself; someone in the contest may "
                               "exhaust for it").format(name=w.peek(payer).name), "CS-MULTI-4", answer.path)
@@ -619,6 +661,7 @@ def refuse_outsiders(w: Working, choices: Choices, participants: list[str], targ
             ans = choices.peek(who, vs, include_global=not followup)
             if ans is None or not (ans.exhaust or ans.deny):
                 continue
+            _refuse_sleeper(w, who, ans.path)
             if who in targets:
                 raise violation(_("{name} did not react to the action, so it cannot exhaust for itself; someone in "
                                   "the contest may exhaust for it").format(name=w.peek(who).name), "CS-MULTI-4",

@@ -201,6 +201,8 @@ class RoundInfo:
     delayed: set[str] = field(default_factory=set)
     free_used: set[tuple[str, str]] = field(default_factory=set)   # (participant, item or ability)
     initiative: Any = None     # the round's `initiative` as written (story order, rolls, "roll" or None)
+    steps: tuple = ()          # the round's steps as written (round context of the views: `opponents`)
+    opponents: dict = field(default_factory=dict)   # participant → (opponent ids, beings), computed once
 
 
 class StepRecord:

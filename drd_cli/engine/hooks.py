@@ -257,6 +257,23 @@ class Hooks:
                 return pid, (res.get("note", "") if isinstance(res, dict) else "")
         return None
 
+    def may_react_asleep(self, ctx: Ctx, w: Working, sleeper: str, prep: Any, threatened: list[str],
+                         counter: Any) -> tuple[bool, str | None, str]:
+        """(allowed, plugin id, note) for a sleeper's counter (R-AWARE): the first plugin that
+        allows it, else the first refusal's note (plugin None when nobody answered)."""
+        if not self.has("drd_may_react_asleep"):
+            return False, None, ""
+        refusal: tuple[str | None, str] = (None, "")
+        for pid, res in self._named("drd_may_react_asleep", sleeper=V.participant(w.peek(sleeper)),
+                                    action=V.action(ctx, w, prep),
+                                    threatened=tuple(V.participant(w.peek(t)) for t in threatened if t in w),
+                                    counter=V.action(ctx, w, counter), params=ctx.profile.params):
+            if res is True or (isinstance(res, dict) and res.get("allow")):
+                return True, pid, (res.get("note", "") if isinstance(res, dict) else "")
+            if isinstance(res, dict) and res.get("note") and refusal[0] is None:
+                refusal = (pid, str(res["note"]))
+        return False, refusal[0], refusal[1]
+
     def may_pay(self, ctx: Ctx, w: Working, payer: str, beneficiary: str, cost: Any, prep: Any) -> tuple[str, str | None] | None:
         """(plugin id, pool or None) of the first plugin allowing `payer` to pay (R-ABIL-SHARE)."""
         if not self.has("drd_may_pay"):

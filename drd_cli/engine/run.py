@@ -258,7 +258,8 @@ def _begin_round(state: State, ri: int, rnd: Any) -> tuple[State, RoundInfo]:
         if pid in rnd.spent:
             raise violation(_("{id} has already spent its initiative this round (`spent`), so it has nothing left to "
                               "delay").format(id=repr(pid)), "R-RND-1", ("rounds", ri, "delay", di))
-    rinfo = RoundInfo(number, used=set(rnd.spent), delayed=set(rnd.delay), initiative=rnd.initiative)
+    rinfo = RoundInfo(number, used=set(rnd.spent), delayed=set(rnd.delay), initiative=rnd.initiative,
+                      steps=tuple(rnd.steps))
     return _expire_conditions(state, number), rinfo
 
 

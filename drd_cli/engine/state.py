@@ -72,6 +72,13 @@ class PState:
     def in_conflict(self) -> bool:
         return not any(c.name == OUT_OF_CONFLICT for c in self.conditions)
 
+    @property
+    def asleep(self) -> bool:
+        """Holds a sleep condition: not aware, cannot react (R-AWARE, drd_cli.awareness)."""
+        from ..awareness import is_asleep
+
+        return is_asleep(self)
+
     def has_item(self, name: str) -> bool:
         return any(i.name == name for i in self.equipment)
 

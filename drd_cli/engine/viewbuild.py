@@ -50,7 +50,75 @@ def action(ctx: Any, w: Any, prep: Any) -> ActionView | None:
         manoeuvres=tuple(prep.manoeuvres), from_=getattr(prep, "source", None) or getattr(spec, "from_", None),
         round=ctx.round.number, step=rec.data.get("id") if rec is not None else None,
         long=getattr(spec, "long", None), activated=activated, protects=tuple(getattr(prep, "protects", ()) or ()),
-        roll=roll.total if roll is not None else None, spec=ReadOnly(spec))
+        roll=roll.total if roll is not None else None, spec=ReadOnly(spec),
+        **_opponents_of(ctx, w, prep.actor))
+
+
+def _opponents_of(ctx: Any, w: Any, pid: str | None) -> dict:
+    """`opponents` and `opponent_beings` of an ActionView (round context)."""
+    if pid is None or pid not in w or getattr(ctx, "round", None) is None:
+        return {}
+    ids, beings = opponents(ctx, w, pid)
+    return {"opponents": ids, "opponent_beings": beings}
+
+
+def opponents(ctx: Any, w: Any, pid: str) -> tuple[tuple[str, ...], int]:
+    """The other-side participants `pid` faces in the current round, and how many beings they are.
+
+    Read from the round's steps as the scenario declares them (earlier and later ones alike): the
+    actor of every action or counter of a `test`, `contest` or `declare` step whose targets
+    (`targets`, a plošná action's zone, `threatens`; a harming counter aims at the action's
+    actor) include `pid`, and everyone such an action of `pid` itself aims at. "Other side": a
+    different `side`, or no side given for either. Beings: their `count` summed. Steps of plugin
+    step types (`hide`), races and výzvy do not count (docs/rules.md "Ability readings").
+    """
+    cache = getattr(ctx.round, "opponents", None)
+    if cache is None:
+        cache = {}
+    got = cache.get(pid)
+    if got is not None:
+        return got
+    me = w.peek(pid)
+
+    def foe(x: str) -> bool:
+        if x == pid or x not in w:
+            return False
+        side = w.peek(x).side
+        return me.side is None or side is None or side != me.side
+
+    def aims(spec: Any, actor: str, answered: str | None) -> list[str]:
+        raw = getattr(spec, "targets", None)
+        ids = [raw] if isinstance(raw, str) else list(raw or ())
+        ids += list(getattr(spec, "threatens", None) or ())
+        if getattr(spec, "area", False) and getattr(spec, "zone", None) is not None:
+            ids += [q for q in w.ids() if q != actor and w.peek(q).zone == spec.zone]
+        if answered is not None and getattr(spec, "kind", "harm") != "protect":
+            ids.append(answered)
+        return ids
+
+    found: list[str] = []
+    for step in getattr(ctx.round, "steps", None) or ():
+        acts: list[tuple[Any, str | None]] = []
+        for spec in (getattr(step, "test", None), getattr(step, "declare", None)):
+            if spec is not None:
+                acts.append((spec, None))
+        contest = getattr(step, "contest", None)
+        if contest is not None:
+            main = contest.action
+            acts.append((main, None))
+            acts += [(c, getattr(c, "answers", None) or main.actor) for c in contest.counters]
+        for spec, answered in acts:
+            actor = getattr(spec, "actor", None)
+            if actor is None or actor not in w:
+                continue
+            ids = aims(spec, actor, answered)
+            if actor == pid:
+                found += [x for x in ids if foe(x)]
+            elif pid in ids and foe(actor):
+                found.append(actor)
+    uniq = tuple(dict.fromkeys(found))
+    got = cache[pid] = (uniq, sum(w.peek(x).count for x in uniq))
+    return got
 
 
 class _Side:

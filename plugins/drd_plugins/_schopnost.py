@@ -128,6 +128,8 @@ class Ability:
                "status": self.status, "keys": {k: dict(v) for k, v in self.keys.items()}}
         if self.reading:
             out["reading"] = self.reading
+        if self.extra.get("example"):
+            out["example"] = list(self.extra["example"])   # lines of a scenario fragment (`drd abilities ID`)
         return out
 
     @hookimpl

@@ -83,6 +83,7 @@ def _resolve(api: Any, spec: Any, choices: Any, path: tuple) -> None:
                               "contest").format(name=w.peek(c.actor).name, id=repr(answered)), "CS-OPT-AREA",
                             cpath + ("answers",))
         other = sides[answered]
+        tk.check_awake(ctx, w, rec, c, cpath, other.prep, other.out.threatened)   # R-AWARE: a sleeper cannot react
         if c.area and c.answers is not None:
             raise violation(_("only a counter to the action itself can be plošná by nature here"), "CS-OPT-AREA",
                             cpath + ("area",))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Literal
 
-from drd_cli.plugin import StepType, hookimpl, scenario_models, translator
+from drd_cli.plugin import StepType, hookimpl, is_asleep, scenario_models, translator
 
 _, ngettext = translator()      # drd's own catalog
 # The step's model builds on the scenario models (a step type's model is pydantic, so they load here).
@@ -99,7 +99,7 @@ def _sixth_sense(api: Any, pid: str) -> bool:
     deceived has no action of its own to activate it on."""
     p = api.w.peek(pid)
     if ("sesty-smysl" not in api.ctx.profile.enabled or not p.has_ability("sesty-smysl")
-            or any(c.name in ("spí", "spánek") for c in p.conditions) or p.resource("duse") < 1):
+            or is_asleep(p) or p.resource("duse") < 1):
         return False
     api.w[pid].change_resource("duse", -1)
     api.log("R-ABIL-ACT", _("{name}: Šestý smysl (1 Duše) — counts as suspecting a hidden danger").format(name=p.name))
@@ -160,8 +160,14 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
 
     # Situation per deceived: `auto` is S2 for whoever suspects the hidden, S1 otherwise.
     if spec.situation == "auto":
-        per = {d: "chance" if _suspects(api, d, hidden) or _sixth_sense(api, d) else "unaware" for d in deceived}
+        # R-AWARE: a sleeper is not aware — situation 1 whatever it suspects (and no Šestý smysl).
+        sleeping = {d for d in deceived if is_asleep(api.w.peek(d))}
+        per = {d: "unaware" if d in sleeping else
+               "chance" if _suspects(api, d, hidden) or _sixth_sense(api, d) else "unaware" for d in deceived}
         for d in deceived:
+            if d in sleeping:
+                api.log("R-AWARE", _("{name} is asleep → situation 1 (no chance to notice)").format(name=_name(api, d)))
+                continue
             text = (_("{name}: suspects {hidden} → situation 2 (may notice)") if per[d] == "chance"
                     else _("{name}: no suspicion → situation 1 (no chance to notice)"))
             api.log("CS-HIDE-4", text.format(name=_name(api, d), hidden=_name(api, hidden)))

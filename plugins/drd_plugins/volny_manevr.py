@@ -3,9 +3,11 @@ obrana per round in a bodily action) and Kluzký jako úhoř (one free obrana pe
 while facing several opponents). Free uses still count as used.
 
 Kluzký jako úhoř's reading (`kluzky_jako_uhor`, declared by `schopnosti`): `dealing` [default] —
-only a vlivová action (or `means: dealing`); `any` — any action. "Several opponents": the action
-targets, or answers, at least two beings (targets' `count` summed), or the holder has the trait
-`více protivníků`.
+only a vlivová action (or `means: dealing`); `any` — any action. "Several opponents" [default]: the
+opponents he faces this round — the other-side participants whose actions in the round's steps
+target or threaten him, or whom his own actions target (the view's `opponent_beings`, their
+`count` summed) — are at least two beings, or his action itself targets two; the trait `více
+protivníků` always counts as several (an override for what the steps do not show).
 """
 
 from __future__ import annotations
@@ -52,8 +54,11 @@ class KluzkyJakoUhor(ObranaZdarma):
         if (params or {}).get("kluzky_jako_uhor", "dealing") == "dealing":
             if field_of(action, "pool") != "vliv" and field_of(action, "means") != "dealing":
                 return False, None
+        # "Several opponents": those he faces this round (the view's round context, R-ABIL-FREE
+        # [default]), or at least the beings his action itself targets; the trait overrides.
         beings = sum(getattr(t, "count", 1) for t in (field_of(action, "target_states") or ()))
-        if beings >= 2 or "vice-protivniku" in marks(participant):
+        facing = int(field_of(action, "opponent_beings", 0) or 0)
+        if max(beings, facing) >= 2 or "vice-protivniku" in marks(participant):
             return True, None
         return False, _("faces only one opponent")
 
@@ -64,7 +69,7 @@ plast = Plast("plast", "Plášť", "Kejklíř", "Tělo", "A",
               keys={"item": {"type": "str", "help": "the improvised cloth he uses (default: any cloak or cloth held)"}})
 kluzky_jako_uhor = KluzkyJakoUhor("kluzky-jako-uhor", "Kluzký jako úhoř", "Mastičkář", "Vliv", "A",
                                   "při jednání proti více protivníkům jednou za kolo manévr obrana zdarma",
-                                  scope={"pool": ["vliv"], "opponents": "≥ 2"},
+                                  scope={"pool": ["vliv"], "opponents": "≥ 2 this round (or trait více protivníků)"},
                                   reading="kluzky_jako_uhor: dealing | any")
 
 ALL = (plast, kluzky_jako_uhor)
