@@ -5,7 +5,8 @@ melee against a much bigger foe (`takovy_prcek: once` [default] once per conflic
 times listed — told apart by the event's `data["index"]`, its place in `events:`; `per-foe` for
 each listing); `přepaden` — Skvělý taktik: 1 Výhoda when ambushed;
 `zničená improvizovaná zbraň` — Hlava nehlava: 1 point of the action's pool (Tělo unless the
-event says otherwise) for wrecking the improvised weapon he fights with.
+event says otherwise) for wrecking the improvised weapon he fights with; the weapon leaves his
+equipment (the answer's `sacrifice`, applied by the core like a sacrifice, R-EXH-4).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import Any
 
 from drd_cli.plugin import hookimpl
 
-from ._schopnost import Ability, slug
+from ._schopnost import Ability, _, has_word, slug
+from .nadani import MELEE, MISSILE, THROWING
 
 
 class Zisk(Ability):
@@ -47,6 +49,59 @@ class Zisk(Ability):
         return gain
 
 
+REAL_WEAPONS = tuple(dict.fromkeys(MELEE + MISSILE + THROWING))
+
+
+def improvised(item: Any) -> bool:
+    """Can `item` be the improvised weapon Hlava nehlava wrecks? An item marked `enables:
+    [hlava-nehlava]` is; otherwise a plain item that works: no armour, no free manoeuvre, enabling
+    no ability, and not a weapon type of the catalogue (`meč`, `luk`, `dýka`, …)."""
+    enables = tuple(getattr(item, "enables", ()) or ())
+    if "hlava-nehlava" in enables:
+        return True
+    if enables or getattr(item, "armour", 0) or getattr(item, "free", None) or not getattr(item, "works", True):
+        return False
+    return not any(has_word(item.name, kind) for kind in REAL_WEAPONS)
+
+
+class HlavaNehlava(Zisk):
+    """Zisk on `zničená improvizovaná zbraň`: the wrecked weapon is given up (the answer's `sacrifice`)."""
+
+    rules = ("R-ABIL-GAIN", "R-EXH-4")
+
+    @hookimpl
+    def drd_resource_gain(self, participant: Any, event: Any, params: Any) -> Any:
+        gain = Zisk.drd_resource_gain(self, participant, event, params)
+        if gain is None:
+            return None
+        item, why = self.weapon(participant)
+        if item is None:
+            return {"refuse": self.say(participant, why), "rule": "R-ABIL-GAIN"}
+        return dict(gain, sacrifice=item)
+
+    def weapon(self, participant: Any) -> tuple[str | None, str]:
+        """(the held improvised weapon to wreck, or None and why not)."""
+        named = (self.options(participant) or {}).get("weapon")
+        items = list(getattr(participant, "equipment", ()) or ())
+        if named:
+            item = next((i for i in items if i.name == named), None)
+            if item is None:
+                return None, _("does not hold {item}, so cannot wreck it (already wrecked or lost?)").format(
+                    item=repr(named))
+            if not improvised(item):
+                return None, _("{item} is not an improvised weapon (a weapon, armour or an item with its own use); "
+                               "if it is one, mark it `enables: [hlava-nehlava]`").format(item=repr(named))
+            return item.name, ""
+        candidates = [i.name for i in items if improvised(i)]
+        if not candidates:
+            return None, _("holds no improvised weapon left to wreck (equipment: {items})").format(
+                items=", ".join(i.name for i in items) or "–")
+        if len(candidates) > 1:
+            return None, _("holds several items that could be the improvised weapon ({items}); name it: "
+                           "`{{id: hlava-nehlava, weapon: …}}`").format(items=", ".join(candidates))
+        return candidates[0], ""
+
+
 takovy_prcek = Zisk("takovy-prcek", "Takový prcek!", "hobit", "Tělo", "A",
                     "v boji zblízka s mnohem větším protivníkem vstupuje hrdina do boje se 2 Výhodami (událost "
                     "`větší protivník`)", events=("vetsi-protivnik", "mnohem-vetsi-protivnik", "much-bigger-foe"),
@@ -56,10 +111,14 @@ skvely_taktik = Zisk("skvely-taktik", "Skvělý taktik", "Bojovník", "Duše", "
                      "když je hrdina přepaden, získá 1 Výhodu (událost `přepaden`); přístupy zdarma podle bitevního "
                      "plánu engine nemodeluje", events=("prepaden", "prepadeni", "ambushed"), gain={"vyhody": 1},
                      family="gain-resources + free-manoeuvre", scope={"event": "přepaden"})
-hlava_nehlava = Zisk("hlava-nehlava", "Hlava nehlava", "Bojovník", "Tělo", "A",
-                     "když v boji zblízka zničí improvizovanou zbraň, kterou bojuje, získá 1 bod (událost `zničená "
-                     "improvizovaná zbraň`; předmět ztratí)",
-                     events=("znicena-improvizovana-zbran", "znicil-improvizovanou-zbran", "improvised-weapon-wrecked"),
-                     gain={"pool": "telo", "amount": 1}, scope={"event": "zničená improvizovaná zbraň", "means": ["melee"]})
+hlava_nehlava = HlavaNehlava("hlava-nehlava", "Hlava nehlava", "Bojovník", "Tělo", "A",
+                             "když v boji zblízka zničí improvizovanou zbraň, kterou bojuje, získá 1 bod (událost "
+                             "`zničená improvizovaná zbraň`); zbraň mu z vybavení zmizí",
+                             events=("znicena-improvizovana-zbran", "znicil-improvizovanou-zbran",
+                                     "improvised-weapon-wrecked"),
+                             gain={"pool": "telo", "amount": 1},
+                             scope={"event": "zničená improvizovaná zbraň", "means": ["melee"], "item": "improvizovaná"},
+                             keys={"weapon": {"type": "str", "help": "the held improvised weapon he wrecks (default: "
+                                              "the one plain item he holds that is no weapon, armour or tool)"}})
 
 ALL = (takovy_prcek, skvely_taktik, hlava_nehlava)
