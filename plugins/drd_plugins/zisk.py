@@ -7,6 +7,14 @@ each listing); `přepaden` — Skvělý taktik: 1 Výhoda when ambushed;
 `zničená improvizovaná zbraň` — Hlava nehlava: 1 point of the action's pool (Tělo unless the
 event says otherwise) for wrecking the improvised weapon he fights with; the weapon leaves his
 equipment (the answer's `sacrifice`, applied by the core like a sacrifice, R-EXH-4).
+
+Skvělý taktik's second half (R-ABIL-FREE, R-MAN-2/3): while the hero has the condition
+`bitevní plán` (a battle plan he prepared: a starting condition or a preparation's `self_effect`;
+it ends when an effect removes it, its `rounds` run out, or the conflict ends), the manoeuvre
+obrana — what lets him act without his initiative action (akce z obrany, or a výzva undergone
+with obrana) — costs him nothing. Reading `skvely_taktik` (declared by this ability's plugin):
+`obrana` [default] every obrana while the plan holds; `obrana-round` once per round; `none` the
+plan gives nothing.
 """
 
 from __future__ import annotations
@@ -49,7 +57,35 @@ class Zisk(Ability):
         return gain
 
 
+PLAN = ("bitevni-plan", "plan", "battle-plan")
+PLAN_READINGS = ("obrana", "obrana-round", "none")
 REAL_WEAPONS = tuple(dict.fromkeys(MELEE + MISSILE + THROWING))
+
+
+class SkvelyTaktik(Zisk):
+    """Zisk on `přepaden`, and a free obrana while the condition `bitevní plán` holds."""
+
+    rules = ("R-ABIL-GAIN", "R-ABIL-FREE", "R-MAN-2", "R-MAN-3")
+
+    @hookimpl
+    def drd_plugin_info(self) -> dict:
+        info = super().drd_plugin_info()
+        info["params"] = {"skvely_taktik": {
+            "default": "obrana", "choices": list(PLAN_READINGS), "rule": "R-ABIL-FREE",
+            "help": "Skvělý taktik with a battle plan: every obrana free, once per round, or nothing"}}
+        return info
+
+    @hookimpl
+    def drd_free_manoeuvre(self, participant: Any, action: Any, manoeuvre: str, params: Any) -> dict | None:
+        if manoeuvre != "obrana" or self.options(participant) is None:
+            return None
+        reading = (params or {}).get("skvely_taktik", "obrana")
+        if reading == "none":
+            return None
+        if not {slug(c) for c in getattr(participant, "conditions", ()) or ()} & set(PLAN):
+            return {"free": False, "rule": "R-ABIL-FREE",
+                    "note": self.say(participant, _("no battle plan holds (condition „bitevní plán“), obrana is paid"))}
+        return {"free": True, "via": self.name, "key": self.id, "per": "round" if reading == "obrana-round" else None}
 
 
 def improvised(item: Any) -> bool:
@@ -107,10 +143,13 @@ takovy_prcek = Zisk("takovy-prcek", "Takový prcek!", "hobit", "Tělo", "A",
                     "`větší protivník`)", events=("vetsi-protivnik", "mnohem-vetsi-protivnik", "much-bigger-foe"),
                     gain={"vyhody": 2}, once_param="takovy_prcek", scope={"event": "větší protivník"},
                     reading="takovy_prcek: once | per-foe")
-skvely_taktik = Zisk("skvely-taktik", "Skvělý taktik", "Bojovník", "Duše", "A",
-                     "když je hrdina přepaden, získá 1 Výhodu (událost `přepaden`); přístupy zdarma podle bitevního "
-                     "plánu engine nemodeluje", events=("prepaden", "prepadeni", "ambushed"), gain={"vyhody": 1},
-                     family="gain-resources + free-manoeuvre", scope={"event": "přepaden"})
+skvely_taktik = SkvelyTaktik("skvely-taktik", "Skvělý taktik", "Bojovník", "Duše", "A",
+                             "když je hrdina přepaden, získá 1 Výhodu (událost `přepaden`); dokud platí jeho bitevní "
+                             "plán (stav `bitevní plán`), je pro něj manévr obrana zdarma (i vícekrát za kolo, počítá "
+                             "se jako použitý)", events=("prepaden", "prepadeni", "ambushed"), gain={"vyhody": 1},
+                             family="gain-resources + free-manoeuvre",
+                             scope={"event": "přepaden", "condition": "bitevní plán", "manoeuvre": "obrana"},
+                             reading="skvely_taktik: obrana | obrana-round | none")
 hlava_nehlava = HlavaNehlava("hlava-nehlava", "Hlava nehlava", "Bojovník", "Tělo", "A",
                              "když v boji zblízka zničí improvizovanou zbraň, kterou bojuje, získá 1 bod (událost "
                              "`zničená improvizovaná zbraň`); zbraň mu z vybavení zmizí",
