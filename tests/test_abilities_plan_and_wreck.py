@@ -97,6 +97,24 @@ def test_a_free_obrana_still_counts_and_allows_no_other_manoeuvre():
     assert err.value.exit_code == 1 and err.value.problems[0].rule == "R-MAN-3"
 
 
+def test_a_vyzva_undergone_with_obrana_is_free_under_the_plan():
+    """R-CHAL: undergoing a výzva without initiative needs obrana — the plan frees that one too."""
+    text = """\
+format: drd/1
+participants:
+  radan: {name: Radan, pools: {telo: 3, duse: 3, vliv: 3}, conditions: CONDITIONS, abilities: [skvely-taktik]}
+rounds:
+  - initiative: [radan]
+    spent: [radan]
+    steps:
+      - id: v
+        challenge: {name: padající trám, affects: [radan], react: {radan: obrana}, pool: telo,
+                    effect: {ohrozeni: 1}, rolls: {radan: 10}}
+"""
+    assert resolve_text(text.replace("CONDITIONS", "[bitevní plán]"))["final"]["radan"]["telo"] == 3
+    assert resolve_text(text.replace("CONDITIONS", "[]"))["final"]["radan"]["telo"] == 2
+
+
 def test_the_ambush_still_gives_its_vyhoda():
     r = resolve_text(TAKTIK.replace("CONDITIONS", "[]").replace("ABILITIES", "[skvely-taktik], events: [přepaden]")
                      .replace("EFFECT", "{ohrozeni: 1}"))
