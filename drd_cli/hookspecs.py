@@ -199,7 +199,10 @@ def drd_jizva_yield(participant: Any, jizva: Any, params: Any) -> int | None:
 @hookspec
 def drd_resource_gain(participant: Any, event: Any, params: Any) -> Any:
     """Resources `participant` gains when `event` (an EventView) happens (R-ABIL-GAIN): return
-    ``{"vyhody": n}``, ``{"pool": "telo", "amount": n}``, a list of these, or None.
+    ``{"vyhody": n}``, ``{"pool": "telo", "amount": n}``, a list of these, or None. An answer may add
+    ``"sacrifice": item`` (the gain costs that held item: it leaves the equipment, like a sacrifice,
+    R-EXH-4; recorded as ``sacrifice: {name, gain}``), or be ``{"refuse": why, "rule": "R-…"}`` (the
+    stated event cannot be rewarded: exit 1 at the event).
 
     Policy: every answer is applied, in plugin-id order, and recorded in the step's `gains`.
     """

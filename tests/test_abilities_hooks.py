@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from abilities_support import action, event, exhaustion, jizva, manoeuvre, participant
+from drd_cli.plugin import ItemView
 from drd_plugins import (jizvy, mimo_konflikt, nadani, narativni, narocnost, obrana_jinych, ochrana, sdileni,
                          vnimani, volny_manevr, zbehlost, zisk)
 
@@ -180,10 +181,10 @@ def test_stronger_scar_yields_one_more(ability):
 @pytest.mark.parametrize("ability,name,gain", [
     (zisk.takovy_prcek, "větší protivník", {"vyhody": 2}),
     (zisk.skvely_taktik, "přepaden", {"vyhody": 1}),
-    (zisk.hlava_nehlava, "zničená improvizovaná zbraň", {"pool": "telo", "amount": 1}),
+    (zisk.hlava_nehlava, "zničená improvizovaná zbraň", {"pool": "telo", "amount": 1, "sacrifice": "stolička"}),
 ], ids=lambda x: getattr(x, "id", None) or str(x))
 def test_resource_gain_on_its_event(ability, name, gain):
-    hero = participant(abilities=(ability.id,), events=(name,))
+    hero = participant(abilities=(ability.id,), events=(name,), equipment=("stolička",))
     assert ability.drd_resource_gain(hero, event(name), {}) == gain
     assert ability.drd_resource_gain(participant(events=(name,)), event(name), {}) is None
     assert ability.drd_resource_gain(hero, event("konec kola"), {}) is None
@@ -194,6 +195,52 @@ def test_takovy_prcek_once_or_per_foe():
     second = event("vetsi-protivnik", index=1)
     assert zisk.takovy_prcek.drd_resource_gain(hero, second, {}) is None
     assert zisk.takovy_prcek.drd_resource_gain(hero, second, {"takovy_prcek": "per-foe"}) == {"vyhody": 2}
+
+
+def test_hlava_nehlava_wrecks_only_a_held_improvised_weapon():
+    """R-ABIL-GAIN like a sacrifice (R-EXH-4): the weapon is the answer's `sacrifice`; a real weapon,
+    armour or nothing to wreck is refused; several candidates need the `weapon` key."""
+    wreck = event("zničená improvizovaná zbraň")
+    hh = zisk.hlava_nehlava
+
+    def hero(*items, **kw):
+        return participant(abilities=("hlava-nehlava",), equipment=items, **kw)
+
+    assert hh.drd_resource_gain(hero("lavice", "meč"), wreck, {})["sacrifice"] == "lavice"   # the meč is a weapon
+    for items in ((), ("meč",), ("dlouhý luk",), (ItemView("kabátec", armour=1),)):
+        res = hh.drd_resource_gain(hero(*items), wreck, {})
+        assert res["rule"] == "R-ABIL-GAIN" and "Hlava nehlava" in res["refuse"] and "sacrifice" not in res, items
+    several = hh.drd_resource_gain(hero("lavice", "džbán"), wreck, {})
+    assert "lavice, džbán" in several["refuse"] and "weapon" in several["refuse"]
+    named = hero("lavice", "džbán", options={"hlava-nehlava": {"weapon": "džbán"}})
+    assert hh.drd_resource_gain(named, wreck, {})["sacrifice"] == "džbán"
+    gone = hero("lavice", options={"hlava-nehlava": {"weapon": "džbán"}})
+    assert "džbán" in hh.drd_resource_gain(gone, wreck, {})["refuse"]
+    sword = hero("lavice", "meč", options={"hlava-nehlava": {"weapon": "meč"}})
+    assert "enables: [hlava-nehlava]" in hh.drd_resource_gain(sword, wreck, {})["refuse"]
+    # A hůl is a weapon type, unless the scenario marks it as the improvised one.
+    assert "refuse" in hh.drd_resource_gain(hero("hůl"), wreck, {})
+    marked = hero(ItemView("hůl", enables=("hlava-nehlava",)))
+    assert hh.drd_resource_gain(marked, wreck, {}) == {"pool": "telo", "amount": 1, "sacrifice": "hůl"}
+    assert hh.drd_resource_gain(participant(equipment=("lavice",)), wreck, {}) is None     # no ability: nothing
+
+
+def test_skvely_taktik_free_obrana_while_the_battle_plan_holds():
+    """R-ABIL-FREE: obrana free with the condition `bitevní plán`, every time [default `obrana`],
+    once per round (`obrana-round`) or never (`none`); other manoeuvres are not its business."""
+    st_ = zisk.skvely_taktik
+    planned = participant(abilities=("skvely-taktik",), conditions=("bitevní plán",))
+    act = action(means="melee")
+    res = st_.drd_free_manoeuvre(planned, act, "obrana", {})
+    assert res == {"free": True, "via": "Skvělý taktik", "key": "skvely-taktik", "per": None}
+    assert st_.drd_free_manoeuvre(planned, act, "obrana", {"skvely_taktik": "obrana-round"})["per"] == "round"
+    assert st_.drd_free_manoeuvre(planned, act, "obrana", {"skvely_taktik": "none"}) is None
+    assert st_.drd_free_manoeuvre(planned, act, "presne", {}) is None
+    no_plan = st_.drd_free_manoeuvre(participant(abilities=("skvely-taktik",)), act, "obrana", {})
+    assert no_plan["free"] is False and "bitevní plán" in no_plan["note"]
+    assert st_.drd_free_manoeuvre(participant(conditions=("bitevní plán",)), act, "obrana", {}) is None
+    params = st_.drd_plugin_info()["params"]["skvely_taktik"]
+    assert params["default"] == "obrana" and params["choices"] == ["obrana", "obrana-round", "none"]
 
 
 # --------------------------------------------------------------------------- sdílení zdrojů (R-ABIL-SHARE)

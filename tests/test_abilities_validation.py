@@ -110,6 +110,15 @@ def test_drd_abilities_card_and_unknown(tmp_path, monkeypatch):
     assert r.exit_code == 2 and "did you mean 'gladiator'?" in r.output and "Traceback" not in r.output
 
 
+def test_drd_abilities_card_shows_the_parameters_the_abilitys_own_plugin_declares():
+    r = CliRunner().invoke(app, ["abilities", "skvely-taktik"])
+    assert r.exit_code == 0 and "skvely_taktik = obrana (obrana | obrana-round | none; R-ABIL-FREE)" in r.output
+    r = CliRunner().invoke(app, ["abilities", "skvely-taktik", "--json"])
+    assert r.exit_code == 0 and '"skvely_taktik"' in r.output
+    r = CliRunner().invoke(app, ["abilities", "hlava-nehlava"])
+    assert r.exit_code == 0 and "skvely_taktik" not in r.output and "weapon" in r.output
+
+
 def test_drd_abilities_lists_86_and_plugins_kind_filter():
     r = CliRunner().invoke(app, ["abilities"])
     assert r.exit_code == 0 and len(r.output.strip().splitlines()) == 86

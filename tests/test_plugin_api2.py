@@ -302,6 +302,42 @@ def test_drd_resource_gain_on_a_stated_event():
     assert r["gains"] == [{"who": "hero", "event": "prepaden", "vyhody": 1, "source": "taktik"}]
 
 
+def test_drd_resource_gain_may_cost_an_item_or_refuse_the_event():
+    """R-ABIL-GAIN like a sacrifice (R-EXH-4): `sacrifice` takes the item out of the equipment and
+    is recorded as a sacrifice is; `refuse` stops the run at the event (exit 1, the plugin's rule)."""
+    from drd_cli.render.text import render_text
+
+    def gain(participant, event):
+        if event.name != "rozbitý amulet" or not participant.has_ability("amuletar"):
+            return None
+        if not participant.has_item("amulet"):
+            return {"refuse": f"{participant.name} nemá amulet", "rule": "R-ABIL-GAIN"}
+        return {"pool": "duse", "amount": 2, "sacrifice": "amulet"}
+
+    amuletar = {"amuletar": plugin(drd_resource_gain=gain)}
+    text = doc("      - declare: {actor: hero, note: rozhlíží se}", abilities="[amuletar]").replace(
+        "abilities: [amuletar]", "abilities: [amuletar], equipment: [amulet, {name: štít, armour: 1}], "
+                                 "events: [rozbitý amulet]")
+    r = resolve_text(text, plugins=amuletar)
+    assert r["final"]["hero"]["duse"] == 11 and r["final"]["hero"]["equipment"] == ["štít"]
+    assert r["gains"] == [{"who": "hero", "event": "rozbitý amulet", "pool": "duse", "amount": 2, "source": "amuletar",
+                           "sacrifice": {"name": "amulet", "gain": 2}}]
+    assert "obětuje amulet a získává 2 Duše" in render_text(r)
+    # Listed twice: the amulet is gone after the first, so the plugin refuses the second (exit 1).
+    with pytest.raises(DrdError) as err:
+        resolve_text(text.replace("events: [rozbitý amulet]", "events: [rozbitý amulet, rozbitý amulet]"),
+                     plugins=amuletar)
+    problem = err.value.problems[0]
+    assert err.value.exit_code == 1 and problem.rule == "R-ABIL-GAIN" and "nemá amulet" in problem.message
+    assert problem.path == ("participants", "hero", "events", 1)
+    # An item the participant does not hold: the core refuses it (R-EXH-4), naming the ability.
+    careless = {"amuletar": plugin(drd_resource_gain=lambda participant, event:
+                                   {"vyhody": 1, "sacrifice": "prsten"} if event.name == "rozbitý amulet" else None)}
+    with pytest.raises(DrdError) as err:
+        resolve_text(text, plugins=careless)
+    assert err.value.exit_code == 1 and err.value.problems[0].rule == "R-EXH-4" and "prsten" in err.value.format()
+
+
 def test_drd_activation_is_paid_before_the_roll_and_refused_when_missing():
     def activation(participant, ability, action):
         return {"cost": 1, "pool": "vliv"} if ability == "styky" else None

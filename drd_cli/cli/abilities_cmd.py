@@ -15,14 +15,14 @@ HELP = N_("List the special abilities drd knows, or print one ability's card: it
           "activation, parameters and an example (docs/abilities.md).")
 
 
-def _params() -> dict:
+def _params(own: str | None = None) -> dict:
     """{name: (default, allowed, rule)} of the parameters the ability families read (declared by the
-    plugins `schopnosti` and `padny-uder`)."""
+    plugins `schopnosti` and `padny-uder`), or with `own` those the ability's own plugin declares."""
     from ..plugins import PluginError, declared_params, discover, load_plugin
 
     out: dict = {}
     entries = discover()
-    for pid in ("schopnosti", "padny-uder"):
+    for pid in ((own,) if own else ("schopnosti", "padny-uder")):
         if pid not in entries:
             continue
         try:
@@ -96,6 +96,7 @@ def _run(ability: str | None, json_out: bool) -> None:
     card = cards[aid]
     params = {n: v for n, v in _params().items()
               if any(n in FAMILY_PARAMS.get(f.strip(), ()) for f in (card.get("family") or "").split("+"))}
+    params.update(_params(aid))     # those the ability's own plugin declares (skvely_taktik)
     if json_out:
         typer.echo(json.dumps(dict(card, params={n: {"default": d, "allowed": a, "rule": r}
                                                  for n, (d, a, r) in params.items()}), ensure_ascii=False, indent=2))

@@ -235,20 +235,47 @@ def _conflict_start(profile: Any, dice: Any, hooks: Hooks, state: State, choose:
             # `index`: a stated event's place in the participant's `events:` list, so an ability
             # that pays once per conflict can tell a repeated event (Takový prcek!).
             data = {"index": index - 1} if index else {}
+            epath = ("participants", pid, "events", index - 1) if index else ("participants", pid)
             for plugin, got in hooks.resource_gain(ctx, w.peek(pid), EventView(name, 1, None, data)):
+                if got.get("refuse"):
+                    # The event is stated but the ability cannot reward it (an item it needs is not held).
+                    raise violation(str(got["refuse"]), str(got.get("rule") or "R-ABIL-GAIN"), epath)
                 hooks.acted.add(plugin)
                 p = w[pid]
+                item = _sacrificed_item(hooks, p, got, plugin, epath)
+                entries: list[dict] = []
                 if got.get("vyhody"):
                     n = int(got["vyhody"])
                     p.vyhody += n
-                    gains.append({"who": pid, "event": name, "vyhody": n, "source": plugin})
+                    entries.append({"who": pid, "event": name, "vyhody": n, "source": plugin})
                 if got.get("amount"):
                     key = p.pool_for(got.get("pool"))
                     n = int(got["amount"])
                     p.change_resource(key, n)
                     p.cap_pools()
-                    gains.append({"who": pid, "event": name, "pool": key, "amount": n, "source": plugin})
+                    entries.append({"who": pid, "event": name, "pool": key, "amount": n, "source": plugin})
+                if item is not None:
+                    # Recorded like a sacrifice paying an exhaustion (`gained.sacrifice`): {name, gain}.
+                    if not entries:
+                        entries.append({"who": pid, "event": name, "source": plugin})
+                    last = entries[-1]
+                    last["sacrifice"] = {"name": item, "gain": last.get("amount", last.get("vyhody", 0))}
+                gains.extend(entries)
     return w.commit(), gains
+
+
+def _sacrificed_item(hooks: Hooks, p: Any, got: dict, plugin: str, path: tuple) -> str | None:
+    """R-ABIL-GAIN like a sacrifice (R-EXH-4): the item an answer's `sacrifice` names leaves the
+    participant's equipment, with its armour, free manoeuvre and the abilities it enabled (R-MAN-2)."""
+    item = got.get("sacrifice")
+    if not item:
+        return None
+    item = str(item)
+    if not p.has_item(item):
+        raise violation(_("{name} cannot give up {item} for {ability}: not held").format(
+            name=p.name, item=repr(item), ability=hooks.title(plugin)), "R-EXH-4", path)
+    p.equipment = [i for i in p.equipment if i.name != item]
+    return item
 
 
 def _begin_round(state: State, ri: int, rnd: Any) -> tuple[State, RoundInfo]:

@@ -298,7 +298,18 @@ def breakdown_text(e: dict) -> str | None:
 def _gain_text(g: dict) -> str:
     """R-ABIL-GAIN at the start of the conflict, in words."""
     what = (ngettext("{n} Výhoda", "{n} Výhody", g["vyhody"]).format(n=g["vyhody"]) if g.get("vyhody")
-            else f"{g.get('amount')} {pool_name(g.get('pool', '?'))}")
+            else f"{g.get('amount')} {pool_name(g.get('pool', '?'))}" if g.get("amount") else None)
+    sacrifice = g.get("sacrifice")
+    if sacrifice:
+        # Like a sacrifice paying an exhaustion (R-EXH-4): the item is gone from the equipment.
+        item = sacrifice.get("name", "?") if isinstance(sacrifice, dict) else sacrifice
+        if what is None:
+            return _("{who} gives up {item} ({source})").format(who=_who(g.get("who")), item=item,
+                                                                 source=_title(g.get("source")))
+        return _("{who} sacrifices {item} and gains {what} ({source})").format(
+            who=_who(g.get("who")), item=item, what=what, source=_title(g.get("source")))
+    if what is None:
+        what = f"{g.get('amount')} {pool_name(g.get('pool', '?'))}"
     return _("{who} gains {what} ({source})").format(who=_who(g.get("who")), what=what, source=_title(g.get("source")))
 
 
