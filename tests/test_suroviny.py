@@ -222,6 +222,11 @@ def test_nobody_pays_anothers_suroviny():
     assert "Vendelín cannot pay Alena's Suroviny (Neobvyklé jedy)" in text and "suroviny:" in text
 
 
+def test_paid_by_an_unknown_participant_is_exit_2():
+    e = error(doc("[{id: neobvykle-jedy, variant: dlouhy, paid_by: nikdo}]"))
+    assert e.exit_code == 2 and "unknown participant 'nikdo'" in e.format()
+
+
 def test_a_sharing_ability_may_pay_the_duse_of_improvised_suroviny():
     act = "[{id: carovne-straze, variant: trvaly}, {id: dar-tvoreni, improvised: 2, paid_by: vendelin}]"
     r = run(doc(act, abilities="[carovne-straze, dar-tvoreni]", suroviny=1))

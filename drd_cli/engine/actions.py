@@ -447,9 +447,12 @@ def _activate(ctx: Ctx, w: Working, rec: StepRecord, p: PState, prep: Prepared, 
     crafts = str(crafts) if crafts is not None else None
     entry = {"by": p.id, "ability": ability, "cost": cost, "pool": key}
     if suroviny and paid_by and paid_by != p.id:
+        if paid_by not in w:
+            raise ScenarioError(_("paid_by names an unknown participant {id}").format(id=repr(paid_by)),
+                                path=path + ("paid_by",), rule="R-ABIL-SHARE")
         raise violation(_("{payer} cannot pay {name}'s Suroviny ({ability}): Suroviny are ingredients the crafter "
                           "holds, and no ability shares them").format(
-            payer=w.peek(paid_by).name if paid_by in w else repr(paid_by), name=p.name, ability=ctx.hooks.title(ability)),
+            payer=w.peek(paid_by).name, name=p.name, ability=ctx.hooks.title(ability)),
             "R-ABIL-SHARE", path + ("paid_by",),
             hint=_("give the crafter the Suroviny (`suroviny:` on the participant, docs/scenario-format.md §2)"))
     if suroviny:
