@@ -8,8 +8,10 @@
   exit 2 at the key. (`activate:` naming an ability the actor does not list, or one without an
   activation, is refused by the engine when the action is prepared: exit 1, R-ABIL-ACT.)
 
-A card's `keys` declare the ability's own keys: ``{key: {"choices": [...] | "type": "int"|"str",
-"required": bool, "default": …, "help": str}}``.
+A card's `keys` declare the ability's own keys: ``{key: {"choices": [...] | "type": "int"|"bool"|"str",
+"required": bool, "default": …, "per_use": bool, "help": str}}``. A `per_use` key is chosen for
+each activation (on the `activate:` item, or as the participant's usual choice on the `abilities:`
+entry); one without a `default` must be given one of the two ways when the ability is activated.
 """
 
 from __future__ import annotations
@@ -104,20 +106,25 @@ def _plugin(pm: Any, pid: str) -> Any:
         return None
 
 
-def check_keys(aid: str, card: Mapping, options: Mapping[str, Any], path: tuple) -> list[Problem]:
-    """Problems (exit 2) of one ability's own keys against its card's declaration."""
+def check_keys(aid: str, card: Mapping, options: Mapping[str, Any], path: tuple, *, rule: str = PARTICIPANTS,
+               also: Iterable[str] = (), required: bool = True) -> list[Problem]:
+    """Problems (exit 2) of one ability's own keys against its card's declaration.
+
+    `also`: other keys the mapping may have (for "did you mean"); `required`: check the keys the
+    card marks required (an `activate:` item's keys go over the `abilities:` entry's, which has them).
+    """
     decls = card.get("keys") or {}
     name = card.get("name") or aid
     problems: list[Problem] = []
     for key, value in options.items():
         decl = decls.get(key)
         if decl is None:
-            close = difflib.get_close_matches(str(key), list(decls), n=1)
+            close = difflib.get_close_matches(str(key), list(decls) + list(also), n=1)
             hint = (_("did you mean {option}?").format(option=repr(close[0])) if close else
                     _("{ability} takes the keys: {keys}").format(ability=name, keys=", ".join(decls)) if decls else
                     _("{ability} takes no keys of its own: list it as a plain id").format(ability=name))
             problems.append(Problem(_("the ability {id} has no key {key}").format(id=repr(aid), key=repr(key)),
-                                    rule=PARTICIPANTS, path=path + (key,), hint=hint))
+                                    rule=rule, path=path + (key,), hint=hint))
             continue
         choices = [str(c) for c in decl.get("choices") or ()]
         if choices:
@@ -126,19 +133,23 @@ def check_keys(aid: str, card: Mapping, options: Mapping[str, Any], path: tuple)
                 hint = (_("did you mean {option}?").format(option=repr(close[0])) if close
                         else _("one of: {choices}").format(choices=", ".join(choices)))
                 problems.append(Problem(_("{ability} cannot have {key}: {value}").format(
-                    ability=name, key=key, value=repr(value)), rule=PARTICIPANTS, path=path + (key,),
+                    ability=name, key=key, value=repr(value)), rule=rule, path=path + (key,),
                     hint=hint))
             continue
         kind = decl.get("type", "str")
-        ok = (isinstance(value, int) and not isinstance(value, bool) and value >= 0) if kind == "int" \
-            else isinstance(value, str) and bool(value.strip())
+        if kind == "int":
+            ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+            what = _("a whole number ≥ 0")
+        elif kind == "bool":
+            ok, what = isinstance(value, bool), _("true or false")
+        else:
+            ok, what = isinstance(value, str) and bool(value.strip()), _("a text")
         if not ok:
             problems.append(Problem(_("{ability}: {key} must be {what}, got {value}").format(
-                ability=name, key=key, value=repr(value),
-                what=_("a whole number ≥ 0") if kind == "int" else _("a text")),
-                rule=PARTICIPANTS, path=path + (key,)))
+                ability=name, key=key, value=repr(value), what=what),
+                rule=rule, path=path + (key,)))
     for key, decl in decls.items():
-        if decl.get("required") and key not in options:
+        if required and decl.get("required") and key not in options:
             problems.append(Problem(_("the ability {id} needs its key {key}").format(id=repr(aid), key=repr(key)),
                                     rule=PARTICIPANTS, path=path,
                                     hint=_("write it as a mapping: {{id: {id}, {key}: …}} ({help})").format(
@@ -254,8 +265,10 @@ def render_markdown(cards: Mapping[str, Mapping], scenarios: Mapping[str, list[s
         "Status: **shipped** — changes the numbers of a conflict or who may react or pay; **narrative** —",
         "no number changes beyond its activation cost (paid when an action names it in `activate:`; the",
         "fact the player establishes goes into the action's `note`); **outside the conflict engine** —",
-        "healing, crafting with Suroviny or a creature's stat block, which drd does not model (the ability",
-        "is known, and an activation in Duše or Vliv is paid). Class A/B/C/D and the families are those of",
+        "healing, crafting or a creature's stat block: no number of a conflict changes, but the ability is",
+        "known and its cost is paid when `activate:` names it — in Duše or Vliv, or in Suroviny from the",
+        "participant's `suroviny` (improvised Suroviny at 1 Duše each with the key `improvised`), and the",
+        "thing made is noted (docs/rules.md \"Suroviny\"). Class A/B/C/D and the families are those of",
         "docs/rules.md \"Ability families\"; the readings where the source is unclear are in docs/rules.md",
         "\"Ability readings\". The mechanic column is our own one-line summary, never the book's text.",
         "",

@@ -188,7 +188,7 @@ def _exhaustion_text(e: dict) -> dict:
 
 def _final_differences(pid: str, a: dict, b: dict) -> list[dict]:
     out = []
-    for key in ("ohrozeni", *POOLS, "vyhody", "jizvy", "conditions", "equipment"):
+    for key in ("ohrozeni", *POOLS, "suroviny", "vyhody", "jizvy", "conditions", "equipment"):
         if key in a or key in b:
             if a.get(key) != b.get(key):
                 out.append({"step": None, "what": "final", "who": pid, "field": key, "a": a.get(key),

@@ -209,9 +209,17 @@ def drd_resource_gain(participant: Any, event: Any, params: Any) -> Any:
 
 
 @hookspec
-def drd_activation(participant: Any, ability: str, action: Any, params: Any) -> dict | None:
+def drd_activation(participant: Any, ability: str, action: Any, params: Any, options: Any) -> dict | None:
     """The activation cost of `ability` when a scenario activates it for `action` (R-ABIL-ACT):
     ``{"cost": n, "pool": "duse"}``, or None when this plugin does not provide that ability.
+
+    `options` are the ability's own keys for this activation (read-only): the participant's
+    `abilities:` entry with the `activate:` item's keys over them. `pool` may be ``"suroviny"``
+    (a cost in crafting ingredients, paid from the participant's `suroviny`, never by a Jizva, a
+    sacrifice or another participant). Optional keys: ``"fact"`` (the fact established, logged),
+    ``"improvised": k`` (this activation makes k improvised Suroviny, which pay the action's
+    Suroviny costs first) and ``"crafts": "jed"`` (what its Suroviny are for; improvised ones pay
+    only costs of the same kind, or of none).
 
     Policy: the plugin whose id is the ability's answers first, then the others by id; the first
     answer is the cost. An ability nobody answers for has no activation (exit 1).

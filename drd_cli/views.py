@@ -61,6 +61,7 @@ class ParticipantView:
     traits: tuple[str, ...] = ()     # free labels the scenario gives (SCENARIO-FORMAT §2 `traits`)
     events: tuple[str, ...] = ()     # events the scenario states for it (R-ABIL-GAIN)
     in_conflict: bool = True
+    suroviny: int | None = None      # bought crafting ingredients held (None: the file gives none)
 
     def has_ability(self, ability: str) -> bool:
         """Does the ability work for this participant now?"""

@@ -315,18 +315,24 @@ ALL = (zbehlost.ALL + nadani.ALL + ochrana.ALL + jizvy.ALL + zisk.ALL + sdileni.
 @pytest.mark.parametrize("ability", [a for a in ALL if a.activation], ids=lambda a: a.id)
 def test_activation_cost_of_the_ability_itself(ability):
     hero = participant(abilities=(ability.id,))
-    res = ability.drd_activation(hero, ability.id, action())
+    # a key the engine asks for at activation (per use, no default): one improvised Surovina
+    needed = {k: 1 for k, d in ability.keys.items() if d.get("per_use") and "default" not in d and d.get("type") == "int"}
+    res = ability.drd_activation(hero, ability.id, action(), needed)
     cost, pool = ability.activation
-    if pool == "suroviny":
-        assert res is None          # Suroviny are outside the conflict engine
+    if ability.family == "crafting":     # also says what it crafts, the fact, improvised Suroviny
+        assert (res["cost"], res["pool"]) == (cost, pool) and res["crafts"] and res["fact"]
     else:
         assert res == {"cost": cost, "pool": pool}
-    assert ability.drd_activation(hero, "jine-id", action()) is None
+    assert ability.drd_activation(hero, "jine-id", action(), {}) is None
 
 
 def test_tiered_activation():
     hero = participant(abilities=("modlitby-a-urknuti",), options={"modlitby-a-urknuti": {"variant": "velmi-dlouho"}})
-    assert narativni.modlitby_a_urknuti.drd_activation(hero, "modlitby-a-urknuti", action()) == {"cost": 3, "pool": "vliv"}
+    got = narativni.modlitby_a_urknuti.drd_activation(hero, "modlitby-a-urknuti", action(), None)
+    assert got == {"cost": 3, "pool": "vliv"}
+    # the engine's options (the activate item's keys over the entry's) decide over the entry
+    got = narativni.modlitby_a_urknuti.drd_activation(hero, "modlitby-a-urknuti", action(), {"variant": "dlouho"})
+    assert got == {"cost": 1, "pool": "vliv"}
 
 
 @given(st.lists(st.sampled_from(BASIC), min_size=1, max_size=8))

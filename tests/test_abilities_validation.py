@@ -94,9 +94,11 @@ def test_activating_an_ability_without_activation(tmp_path, monkeypatch):
     assert "has no activation" in r.output and "[R-ABIL-ACT]" in r.output
 
 
-def test_activating_an_ability_paid_in_suroviny(tmp_path, monkeypatch):
+def test_activating_an_ability_paid_in_suroviny_needs_its_variant(tmp_path, monkeypatch):
     r = run(tmp_path, monkeypatch, "[neobvykle-jedy]", ", activate: [neobvykle-jedy]")
-    assert r.exit_code == 1 and "[R-ABIL-ACT]" in r.output and "drd abilities neobvykle-jedy" in r.output
+    assert r.exit_code == 2, r.output
+    assert "s.yaml:11:" in r.output and "activating Neobvyklé jedy needs its key 'variant'" in r.output
+    assert "{id: neobvykle-jedy, variant: …}" in r.output and "dlouhy: 3 Suroviny" in r.output
 
 
 def test_drd_abilities_card_and_unknown(tmp_path, monkeypatch):

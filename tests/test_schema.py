@@ -117,6 +117,27 @@ def test_what_drd_refuses_the_schema_refuses(schema, bad, tmp_path):
     assert _errors(schema, _load(bad))
 
 
+SUROVINY = """\
+format: drd/1
+participants:
+  a: {pools: {telo: 3, duse: 3, vliv: 3}, suroviny: 2, abilities: [neobvykle-jedy, umeni-improvizace]}
+rounds:
+  - steps:
+      - test: {actor: a, roll: 10, activate: [{id: neobvykle-jedy, variant: dlouhy},
+                                               {id: umeni-improvizace, improvised: 1, base: false}]}
+"""
+
+
+def test_suroviny_and_an_activations_own_keys(schema, tmp_path):
+    """A participant's `suroviny` (a whole number ≥ 0) and the ability's keys on an `activate:` item."""
+    assert _accepted_by_drd(SUROVINY, tmp_path)
+    assert _errors(schema, _load(SUROVINY)) == []
+    bad = SUROVINY.replace("suroviny: 2", "suroviny: -1")
+    assert not _accepted_by_drd(bad, tmp_path)
+    assert any("suroviny" in e for e in _errors(schema, _load(bad)))
+    assert _errors(schema, _load(SUROVINY.replace("suroviny: 2", "suroviny: dvě")))
+
+
 def test_a_dakara_file_and_its_czech_spellings(schema, tmp_path):
     text = ("format: drd/1\nsystem: dakara\núčastníci: {kaja: {dovednosti: {beh: 3}, zranění: 2}}\n"
             "kola: [{kroky: [{skill: {actor: kaja, dovednost: beh, obtížnost: 4}}]}]\n")

@@ -39,17 +39,31 @@ def example(aid: str, card: dict) -> list[str]:
     if card.get("example"):
         return [str(line) for line in card["example"]]
     keys = card.get("keys") or {}
-    own = ", ".join(f"{k}: {(d.get('choices') or [d.get('default', '…')])[0]}" for k, d in keys.items()
-                    if d.get("required") or d.get("choices"))
+    tiers = (card.get("activation") or {}).get("tiers") or {}
+
+    def value(d: dict) -> Any:
+        if d.get("choices"):
+            if d.get("per_use") and tiers:            # the dearest tier: the example shows the choice matters
+                return max(d["choices"], key=lambda c: tiers.get(c, 0))
+            return d.get("default", d["choices"][0])
+        return 1 if d.get("type") == "int" else d.get("default", "…")
+
+    # keys chosen per activation go on the `activate:` item
+    own = ", ".join(f"{k}: {value(d)}" for k, d in keys.items()
+                    if not d.get("per_use") and (d.get("required") or d.get("choices")))
+    per_use = ", ".join(f"{k}: {value(d)}" for k, d in keys.items()
+                        if d.get("per_use") and ("default" not in d or d.get("choices")))
     ref = f"{{id: {aid}, {own}}}" if own else aid
     scope = card.get("scope") or {}
     action = ["actor: hrdina"]
     for key in ("skill", "means"):
         if isinstance(scope.get(key), list) and scope[key]:
             action.append(f"{key}: {scope[key][0]}")
-    if card.get("activation") and card["activation"].get("pool") in ("telo", "duse", "vliv"):
-        action.append(f"activate: [{aid}]")
-    return ["participants:", f"  hrdina: {{name: Hrdina, pools: {{telo: 5, duse: 5, vliv: 5}}, abilities: [{ref}]}}",
+    pool = (card.get("activation") or {}).get("pool")
+    if pool in ("telo", "duse", "vliv", "suroviny"):
+        action.append(f"activate: [{{id: {aid}, {per_use}}}]" if per_use else f"activate: [{aid}]")
+    hero = "{name: Hrdina, pools: {telo: 5, duse: 5, vliv: 5}, " + ("suroviny: 3, " if pool == "suroviny" else "")
+    return ["participants:", f"  hrdina: {hero}abilities: [{ref}]}}",
             "…", f"  - test: {{{', '.join(action)}, roll: 8}}"]
 
 
@@ -113,6 +127,9 @@ def _run(ability: str | None, json_out: bool) -> None:
         allowed = ", ".join(decl["choices"]) if decl.get("choices") else decl.get("type", "str")
         out.append(_("  key {key}{required}: {allowed} — {help}").format(
             key=key, required=" *" if decl.get("required") else "", allowed=allowed, help=decl.get("help") or ""))
+        if decl.get("per_use"):
+            out.append(_("    chosen per activation (on the `activate:` item, or on the `abilities:` entry)") +
+                       ("" if "default" in decl else _("; needed whenever the ability is activated")))
     for name, (default, allowed, rule) in params.items():
         out.append(_("  parameter {name} = {default} ({allowed}; {rule})").format(
             name=name, default=default, allowed=allowed, rule=rule))

@@ -8,18 +8,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ScenarioError
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..scenario.models import (MANOEUVRE_ALIASES, MANOEUVRES, ActionSpec, ConditionSpec, Effect, JizvaSpec,
                                ManoeuvreSpec, as_list, effects_of, norm_pool)
 from ..views import BreakdownEntry, CostView, JizvaView, ManoeuvreView, _ro
 from .context import Answer, Ctx, StepRecord, violation
 from .state import Condition, PState, Working
 
-POOL_CS = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv", "sudba": "Sudba"}
+POOL_CS = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv", "sudba": "Sudba", "suroviny": "Suroviny"}
+SUROVINY = "suroviny"                 # crafting ingredients: not a pool (R-ABIL-ACT, docs/rules.md)
 
 
 def pool_cs(pool: str | None) -> str:
     return POOL_CS.get(pool or "telo", pool or "telo")
+
+
+def amount_cs(amount: int, pool: str | None) -> str:
+    """`3 Tělo`, `1 Surovina`, `5 Surovin`: an amount of a pool, or of Suroviny, in words."""
+    if pool == SUROVINY:
+        return ngettext("{n} Surovina", "{n} Suroviny", amount).format(n=amount)
+    return f"{amount} {pool_cs(pool)}"
 
 
 @dataclass
@@ -272,6 +280,38 @@ class _Bill:
         self.costs: dict[tuple[str, str], int] = {}
         self.kinds: dict[tuple[str, str], set[str]] = {}
         self.vyhody_by: dict[str, int] = {}
+        # Suroviny (the actor's only): costs [(amount, crafts, ability, result entry)] and the
+        # improvised ones this action's activations make [[count, crafts, ability]].
+        self.suroviny: list[tuple[int, str | None, str, dict, tuple]] = []
+        self.improvised: list[list] = []
+
+    def add_suroviny(self, amount: int, crafts: str | None, ability: str, entry: dict, path: tuple) -> None:
+        self.suroviny.append((amount, crafts, ability, entry, path))
+
+    def improvise(self, count: int, crafts: str | None, ability: str) -> None:
+        if count > 0:
+            self.improvised.append([count, crafts, ability])
+
+    def _cover_suroviny(self) -> list[tuple[int, int, str, dict, list[str], tuple]]:
+        """(held, improvised, ability, entry, improvisers) per Suroviny cost: improvised Suroviny of
+        the same kind (or of no kind) pay first, in the order the activations were listed."""
+        out = []
+        for amount, crafts, ability, entry, where in self.suroviny:
+            need, used, sources = amount, 0, []
+            for exact in (True, False):
+                for supply in self.improvised:
+                    if not need or not supply[0]:
+                        continue
+                    if exact != (supply[1] == crafts) or not (exact or supply[1] is None or crafts is None):
+                        continue
+                    take = min(need, supply[0])
+                    supply[0] -= take
+                    need -= take
+                    used += take
+                    if supply[2] not in sources:
+                        sources.append(supply[2])
+            out.append((need, used, ability, entry, sources, where))
+        return out
 
     def vyhody(self, payer: str, path: tuple) -> None:
         if payer != self.actor:
@@ -327,10 +367,42 @@ class _Bill:
                     _("{name} cannot pay {cost} {pool} for manoeuvres/náročnost: has {have}, missing {missing}").format(
                         name=w.peek(payer).name, cost=cost, pool=pool_cs(key), have=have, missing=cost - have),
                     "R-MAN-2", path, hint=_("a Jizva or a sacrificed item (`gain:`) could cover it (R-EXH-4)"))
+        covered = self._cover_suroviny() if self.suroviny else []
+        held = sum(c[0] for c in covered)
+        if covered:
+            p = w.peek(self.actor)
+            have = p.suroviny or 0
+            if held > have:
+                raise violation(
+                    _("{name} cannot pay {cost} for the activation: has {have}, missing {missing} (Suroviny are not "
+                      "points: a Jizva or a sacrificed item cannot replace them)").format(
+                        name=p.name, cost=amount_cs(held, SUROVINY), have=have, missing=held - have),
+                    "R-ABIL-ACT", next(c[5] for c in covered if c[0]), data={"cost": held, "pool": SUROVINY, "have": have, "missing": held - have},
+                    hint=_("improvised Suroviny can stand in for them: an improvising ability (Umění improvizace, "
+                           "Dar tvoření) activated for the same action with `improvised: N`, 1 Duše each; or give "
+                           "the participant more `suroviny:` (docs/scenario-format.md §2)"))
         for payer, n in self.vyhody_by.items():
             w[payer].vyhody -= n
         for (payer, key), cost in self.costs.items():
             w[payer].change_resource(key, -cost)
+        if covered:
+            actor = w[self.actor]
+            if held:
+                actor.suroviny = (actor.suroviny or 0) - held
+            for own, used, ability, entry, sources, _where in covered:
+                title = self.ctx.hooks.title(ability)
+                if used:
+                    entry["from_improvised"] = used
+                    self.rec.log("R-ABIL-ACT", _("{name}: {ability} — {improvised} improvised ({sources}), {own} "
+                                                 "from the Suroviny held").format(
+                        name=actor.name, ability=title, improvised=amount_cs(used, SUROVINY),
+                        sources=", ".join(self.ctx.hooks.title(x) for x in sources), own=own))
+                elif own:
+                    self.rec.log("R-ABIL-ACT", _("{name} spends {cost} on {ability}").format(
+                        name=actor.name, cost=amount_cs(own, SUROVINY), ability=title))
+            if actor.suroviny is not None:
+                self.rec.log("R-ABIL-ACT", _("{name} has {left} left").format(
+                    name=actor.name, left=amount_cs(actor.suroviny or 0, SUROVINY)))
         for payer in {p for p, _k in self.costs} | set(self.vyhody_by) | {self.actor}:
             _cap(self.rec, w[payer])
 
@@ -358,7 +430,9 @@ def _activate(ctx: Ctx, w: Working, rec: StepRecord, p: PState, prep: Prepared, 
     if not p.has_ability(ability):
         raise violation(_("{name} cannot activate {ability} now (disabled, or the item it needs is gone)").format(
             name=p.name, ability=repr(ability)), "R-ABIL-ACT", ipath)
-    got = ctx.hooks.activation(ctx, w, p, ability, prep)
+    own = {} if isinstance(item, str) else item.options()
+    options = _activation_options(ctx, p, ability, own, path)
+    got = ctx.hooks.activation(ctx, w, p, ability, prep, options)
     if got is None:
         raise violation(_("the ability {ability} has no activation (or its plugin is off)").format(
             ability=repr(ability)), "R-ABIL-ACT", ipath,
@@ -366,19 +440,72 @@ def _activate(ctx: Ctx, w: Working, rec: StepRecord, p: PState, prep: Prepared, 
     plugin, decl = got
     ctx.hooks.acted.add(plugin)
     cost = int(decl.get("cost", 0))
-    key = p.pool_for(norm_pool(decl.get("pool")) or prep.pool)
+    suroviny = decl.get("pool") == SUROVINY
+    key = SUROVINY if suroviny else p.pool_for(norm_pool(decl.get("pool")) or prep.pool)
     payer = paid_by or p.id
-    if cost:
-        bill.add(payer, key, cost, "activation", ability, path + (("paid_by",) if paid_by else ()))
+    crafts = decl.get("crafts")
+    crafts = str(crafts) if crafts is not None else None
     entry = {"by": p.id, "ability": ability, "cost": cost, "pool": key}
+    if suroviny and paid_by and paid_by != p.id:
+        if paid_by not in w:
+            raise ScenarioError(_("paid_by names an unknown participant {id}").format(id=repr(paid_by)),
+                                path=path + ("paid_by",), rule="R-ABIL-SHARE")
+        raise violation(_("{payer} cannot pay {name}'s Suroviny ({ability}): Suroviny are ingredients the crafter "
+                          "holds, and no ability shares them").format(
+            payer=w.peek(paid_by).name, name=p.name, ability=ctx.hooks.title(ability)),
+            "R-ABIL-SHARE", path + ("paid_by",),
+            hint=_("give the crafter the Suroviny (`suroviny:` on the participant, docs/scenario-format.md §2)"))
+    if suroviny:
+        if cost:
+            bill.add_suroviny(cost, crafts, ability, entry, path)
+    elif cost:
+        bill.add(payer, key, cost, "activation", ability, path + (("paid_by",) if paid_by else ()))
+    improvised = int(decl.get("improvised") or 0)
+    if improvised:
+        bill.improvise(improvised, crafts, ability)
+        entry["improvised"] = improvised
+    if own:
+        entry["options"] = dict(own)
     if paid_by:
         entry["paid_by"] = paid_by
     rec.data.setdefault("activations", []).append(entry)
-    rec.log("R-ABIL-ACT", _("{name} activates {ability}: {cost} {pool}").format(
+    rec.log("R-ABIL-ACT", _("{name} activates {ability}: {cost}").format(
+        name=p.name, ability=ctx.hooks.title(ability), cost=amount_cs(cost, key)) if suroviny else
+        _("{name} activates {ability}: {cost} {pool}").format(
         name=p.name, ability=ctx.hooks.title(ability), cost=cost, pool=pool_cs(key)))
+    if improvised:
+        rec.log("R-ABIL-ACT", _("{name}: {ability} — {improvised} improvised for this action").format(
+            name=p.name, ability=ctx.hooks.title(ability), improvised=amount_cs(improvised, SUROVINY)))
     fact = decl.get("fact") or getattr(prep.spec, "note", None)
     if fact:
         rec.log("R-ABIL-FACT", _("{name} establishes: {fact}").format(name=p.name, fact=fact))
+
+
+def _activation_options(ctx: Ctx, p: PState, ability: str, own: dict, path: tuple) -> dict:
+    """The ability's own keys for this activation: the `abilities:` entry's, the `activate:` item's
+    over them — checked against the ability's card (exit 2 at the key), and every `per_use` key
+    without a default given one way or the other."""
+    from ..abilities import check_keys
+    from ..citations import FORMAT_DOC
+
+    listed = dict((getattr(p, "ability_options", None) or {}).get(ability) or {})
+    options = {**listed, **own}
+    card = ctx.hooks.card(ability)
+    if card is None:
+        return options
+    rule = f"{FORMAT_DOC} §4.1"
+    problems = check_keys(ability, card, own, path, rule=rule, also=("paid_by",), required=False)
+    if problems:
+        raise ScenarioError(problems)
+    for key, decl in (card.get("keys") or {}).items():
+        if decl.get("per_use") and "default" not in decl and key not in options:
+            choices = decl.get("choices")
+            raise ScenarioError(
+                _("activating {ability} needs its key {key} (for this activation)").format(
+                    ability=card.get("name") or ability, key=repr(key)), path=path, rule=rule,
+                hint=_("write the item as {{id: {id}, {key}: …}}: {help}").format(
+                    id=ability, key=key, help=decl.get("help") or (", ".join(map(str, choices)) if choices else key)))
+    return options
 
 
 def _cap(rec: StepRecord, p: PState) -> None:

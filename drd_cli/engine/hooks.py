@@ -54,6 +54,7 @@ class Hooks:
         self._impls: dict[str, list[tuple[str, Any]]] = {}
         self._kinds: dict[str, tuple[str, tuple[str, ...]]] = {}
         self._titles: dict[str, str] = {}
+        self._cards: dict[str, dict | None] = {}
         self._asleep: frozenset[str] = frozenset()
         self._ro_params: Any = None
         self._ro_source: Any = None
@@ -286,17 +287,37 @@ class Hooks:
                 return pid, (res.get("pool") if isinstance(res, dict) else None)
         return None
 
-    def activation(self, ctx: Ctx, w: Working, p: PState, ability: str, prep: Any) -> tuple[str, dict] | None:
-        """(plugin id, {"cost", "pool"}) of `ability`'s activation; the ability's own plugin first."""
+    def activation(self, ctx: Ctx, w: Working, p: PState, ability: str, prep: Any,
+                   options: Any = None) -> tuple[str, dict] | None:
+        """(plugin id, {"cost", "pool", …}) of `ability`'s activation; the ability's own plugin first.
+
+        `options`: the ability's own keys for this activation (the `abilities:` entry's with the
+        `activate:` item's over them)."""
         if not self.has("drd_activation"):
             return None
+        from ..views import _ro
+
         answers = self._named("drd_activation", participant=V.participant(p), ability=ability,
-                              action=V.action(ctx, w, prep), params=ctx.profile.params)
+                              action=V.action(ctx, w, prep), params=ctx.profile.params, options=_ro(options))
         answers.sort(key=lambda x: (x[0] != ability, x[0]))
         for pid, res in answers:
             if isinstance(res, dict) and "cost" in res:
                 return pid, res
         return None
+
+    def card(self, ability: str) -> dict | None:
+        """The catalogue card of `ability` (its plugin's `drd_plugin_info()["ability"]`), or None."""
+        cards = self._cards
+        if ability not in cards:
+            card = None
+            plugin = self.pm.get_plugin(ability) if self.pm is not None else None
+            if plugin is not None:
+                from ..abilities import info_of
+
+                got = info_of(plugin).get("ability")
+                card = dict(got) if isinstance(got, dict) else None
+            cards[ability] = card
+        return cards[ability]
 
     def narocnost(self, ctx: Ctx, w: Working, p: PState, prep: Any, level: int) -> list[tuple[str, int]]:
         if not self.has("drd_narocnost"):

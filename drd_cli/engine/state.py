@@ -58,6 +58,7 @@ class PState:
     abilities: list[str]
     disabled: list[str] = field(default_factory=list)
     maxima: dict[str, int] = field(default_factory=dict)   # pool → maximum, only where the file gives one
+    suroviny: int | None = None       # bought crafting ingredients held; None: the file gives none (R-ABIL-ACT)
     # Never changed once built (immutable types, so a step's copy shares them): ability id → its
     # own keys, and the scenario's free labels and stated events.
     ability_options: Any = field(default_factory=lambda: _NO_OPTIONS)
@@ -160,6 +161,8 @@ class PState:
             out.update({k: self.pools.get(k, 0) for k in ("telo", "duse", "vliv")})
         else:
             out["sudba"] = self.sudba
+        if self.suroviny is not None:
+            out["suroviny"] = self.suroviny
         out.update({
             "ohrozeni": self.ohrozeni,
             "vyhody": self.vyhody,
@@ -265,7 +268,8 @@ def initial_state(scenario: Any) -> State:
                     ability_options=MappingProxyType({a.id: MappingProxyType(a.options())
                                                       for a in p.abilities if not isinstance(a, str)}),
                     traits=tuple(getattr(p, "traits", ())), events=tuple(getattr(p, "events", ())),
-                    maxima={k: v for k, v in (p.max.model_dump().items() if p.max else ()) if v is not None})
+                    maxima={k: v for k, v in (p.max.model_dump().items() if p.max else ()) if v is not None},
+                    suroviny=getattr(p, "suroviny", None))
         participants[pid] = ps
     frozen = frozenset(item_abilities)
     for ps in participants.values():

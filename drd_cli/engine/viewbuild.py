@@ -26,7 +26,8 @@ def participant(p: Any) -> ParticipantView:
         equipment=items, conditions=tuple(c.name for c in p.conditions), jizvy=tuple(p.jizvy), levels=_ro(p.levels),
         charakteristika=p.charakteristika, covers=tuple(p.covers) if p.covers is not None else None,
         suspicion=tuple(p.suspicion), zone=p.zone, count=p.count, traits=tuple(getattr(p, "traits", ())),
-        events=tuple(getattr(p, "events", ())), in_conflict=p.in_conflict)
+        events=tuple(getattr(p, "events", ())), in_conflict=p.in_conflict,
+        suroviny=getattr(p, "suroviny", None))
 
 
 def action(ctx: Any, w: Any, prep: Any) -> ActionView | None:

@@ -23,6 +23,7 @@ from .doc import RICH_STYLES, Column, Doc, Either, Label, Line, Meta, Span, Step
 
 # Result codes → English msgids, translated when used (the language is chosen at run time).
 POOLS = {"telo": N_("Body"), "duse": N_("Soul"), "vliv": N_("Influence"), "sudba": N_("Fate"),
+         "suroviny": N_("Ingredients"),
          "vyhoda": N_("Advantage"), "vyhody": N_("Advantages"), "free": N_("free")}
 KINDS = {"test": N_("test"), "contest": N_("contest"), "race": N_("race"), "declare": N_("obvious action"),
          "challenge": N_("challenge"), "hide": N_("hiding"), "skill": N_("skill (Dakara)")}
@@ -313,9 +314,23 @@ def _gain_text(g: dict) -> str:
     return _("{who} gains {what} ({source})").format(who=_who(g.get("who")), what=what, source=_title(g.get("source")))
 
 
+def _ingredients(n: Any) -> str:
+    """`3 Ingredients` (Suroviny), in the run's language and number."""
+    return ngettext("{n} Ingredient", "{n} Ingredients", n).format(n=n) if isinstance(n, int) else f"{n} {pool_name('suroviny')}"
+
+
 def _activation(a: dict) -> str:
-    text = _("{who} activates {ability}: {cost} {pool}").format(
-        who=_who(a.get("by")), ability=_title(a.get("ability")), cost=a.get("cost"), pool=pool_name(a.get("pool", "?")))
+    if a.get("pool") == "suroviny":
+        text = _("{who} activates {ability}: {cost}").format(
+            who=_who(a.get("by")), ability=_title(a.get("ability")), cost=_ingredients(a.get("cost")))
+        if a.get("from_improvised"):
+            text += _(" ({n} of them improvised)").format(n=a["from_improvised"])
+    else:
+        text = _("{who} activates {ability}: {cost} {pool}").format(
+            who=_who(a.get("by")), ability=_title(a.get("ability")), cost=a.get("cost"),
+            pool=pool_name(a.get("pool", "?")))
+    if a.get("improvised"):
+        text += _(" (improvises {what})").format(what=_ingredients(a["improvised"]))
     if a.get("paid_by"):
         text += _(" (paid by {who})").format(who=_who(a["paid_by"]))
     return text
@@ -488,7 +503,7 @@ def build_step(step: dict) -> Step:
 
 # --------------------------------------------------------------------------- final state
 
-_POOL_KEYS = ("telo", "duse", "vliv", "sudba")
+_POOL_KEYS = ("telo", "duse", "vliv", "sudba", "suroviny")
 
 
 def _pools_cell(state: dict) -> str:

@@ -6,7 +6,7 @@ secret step is only a stub (`secret: true`, which the transcript prints as a one
 reads the result and the scenario's marks only; the digest is left as it is — it is the full
 result's, so the GM can `--verify` a player's transcript against the full run.
 
-What a secret participant hides: its Sudba, pools and Ohrožení (in `final` and in the exhaustions
+What a secret participant hides: its Sudba, pools, Suroviny and Ohrožení (in `final` and in the exhaustions
 it pays, whose cost is its Ohrožení), and its rolls in hiding steps (a deceived's roll tells the
 hidden how close it came). Log lines are free text: those that could state a hidden number (an
 exhaustion, a denial or a payment of a secret participant, any line with Ohrožení or a pool word, anything
@@ -20,11 +20,11 @@ import re
 from typing import Any
 
 HIDDEN = "?"
-SECRET_FINAL_KEYS = ("sudba", "telo", "duse", "vliv", "ohrozeni")
+SECRET_FINAL_KEYS = ("sudba", "telo", "duse", "vliv", "ohrozeni", "suroviny")
 # Log lines of these rules state a payer's cost or Ohrožení (R-EXH-*, CS-SEQ-1, CS-FOR-*, a denial
 # CS-MULTI-5); so does any line with the book's words for them, which no translation changes.
 PAYMENT_RULES = ("R-EXH", "CS-SEQ", "CS-FOR", "CS-MULTI-5")
-HIDDEN_WORDS = ("Ohrožení", "Sudba", "Tělo", "Duše", "Vliv")
+HIDDEN_WORDS = ("Ohrožení", "Sudba", "Tělo", "Duše", "Vliv", "Surovin")
 
 
 def secret_marks(scenario: Any) -> tuple[set[str], set[tuple[int, str]]]:

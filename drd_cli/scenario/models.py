@@ -167,6 +167,9 @@ class Participant(StrictModel):
     sudba: int | None = Field(default=None, ge=0)
     ohrozeni: int = cz("ohrozeni", "ohrožení", default=0, ge=0)
     vyhody: int = cz("vyhody", "výhody", default=0, ge=0)
+    # Our extension (docs/scenario-format.md §2): bought crafting ingredients held; absent = none,
+    # and the result then has no `suroviny` for this participant (R-ABIL-ACT).
+    suroviny: int | None = Field(default=None, ge=0)
     levels: dict[str, int] = cz("levels", "povolání", default_factory=dict)
     equipment: list[str | Equipment] = cz("equipment", "vybavení", default_factory=list)
     conditions: list[str | ConditionSpec] = cz("conditions", "stavy", default_factory=list)
@@ -209,10 +212,19 @@ class ManoeuvreSpec(StrictModel):
 
 
 class ActivateSpec(StrictModel):
-    """An ability activated for an action, paid by someone else (`{id: styky, paid_by: hrun}`)."""
+    """An ability activated for an action, paid by someone else (`{id: styky, paid_by: hrun}`), or
+    with the ability's own keys for this one activation (`{id: neobvykle-jedy, variant: dlouhy}`,
+    `{id: umeni-improvizace, improvised: 2}`): they go over the `abilities:` entry's, and the
+    providing ability checks them when the action is prepared (docs/scenario-format.md §4.1).
+    """
+
+    model_config = ConfigDict(strict=True, extra="allow", populate_by_name=True, defer_build=True)
 
     id: str
     paid_by: str | None = cz("paid_by", "platí", default=None)
+
+    def options(self) -> dict[str, Any]:
+        return dict(self.model_extra or {})
 
 
 class GainSpec(StrictModel):

@@ -17,6 +17,7 @@ _, ngettext = translator()
 
 CLASS_STATUS = {"A": "shipped", "B": "outside the engine", "C": "narrative", "D": "narrative"}
 MANOEUVRE_WORD = {"presne": "přesně", "rozsahle": "rozsáhle", "obrana": "obrana", "mocne": "mocně", "lstive": "lstivě"}
+PAYABLE = ("telo", "duse", "vliv", "suroviny")     # what an activation may cost (Suroviny: R-ABIL-ACT)
 POOL_WORD = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv", "sudba": "Sudba", "suroviny": "Suroviny"}
 
 
@@ -139,15 +140,22 @@ class Ability:
 
     # -- activation (R-ABIL-ACT) -------------------------------------------------------------
     @hookimpl
-    def drd_activation(self, participant: Any, ability: str, action: Any) -> dict | None:
+    def drd_activation(self, participant: Any, ability: str, action: Any, options: Any) -> dict | None:
         if ability != self.id or self.activation is None:
             return None
         cost, pool = self.activation
-        if pool not in ("telo", "duse", "vliv"):
-            return None            # paid in Suroviny: outside the conflict engine
+        if pool not in PAYABLE:
+            return None
         return {"cost": cost, "pool": pool}
 
     # -- helpers for the families ------------------------------------------------------------
+    def chosen(self, participant: Any, options: Any) -> Mapping[str, Any]:
+        """The ability's own keys for one activation: `options` as the engine gives them (the
+        `activate:` item's over the `abilities:` entry's), else the participant's entry."""
+        if options is not None:
+            return options
+        return self.options(participant) or {}
+
     def options(self, participant: Any) -> Mapping[str, Any] | None:
         """The ability's own keys for `participant`, or None when it does not have the ability (now)."""
         if participant is None or not participant.has_ability(self.id):

@@ -10,7 +10,7 @@ from typing import Any
 
 from drd_cli.plugin import hookimpl
 
-from ._schopnost import Ability
+from ._schopnost import PAYABLE, Ability
 
 
 class Narativni(Ability):
@@ -32,12 +32,15 @@ class Stupnovana(Narativni):
         out["activation"]["tiers"] = dict(self.variants)
         return out
 
+    def variant(self, participant: Any, options: Any) -> str:
+        """The variant chosen for this activation (the first one when none is given)."""
+        return str(self.chosen(participant, options).get("variant") or next(iter(self.variants)))
+
     @hookimpl
-    def drd_activation(self, participant: Any, ability: str, action: Any) -> dict | None:
-        if ability != self.id or self.activation is None or self.activation[1] not in ("telo", "duse", "vliv"):
+    def drd_activation(self, participant: Any, ability: str, action: Any, options: Any) -> dict | None:
+        if ability != self.id or self.activation is None or self.activation[1] not in PAYABLE:
             return None
-        opts = self.options(participant) or {}
-        cost = self.variants.get(str(opts.get("variant") or next(iter(self.variants))), self.activation[0])
+        cost = self.variants.get(self.variant(participant, options), self.activation[0])
         return {"cost": cost, "pool": self.activation[1]}
 
 
@@ -73,6 +76,7 @@ modlitby_a_urknuti = Stupnovana("modlitby-a-urknuti", "Modlitby a uřknutí", "Z
                                 "kletba s podmínkou zrušení (3 Vliv; klíč `variant`)",
                                 activation=(1, "vliv"), variants={"dlouho": 1, "velmi-dlouho": 3},
                                 keys={"variant": {"choices": ["dlouho", "velmi-dlouho"], "default": "dlouho",
+                                                  "per_use": True,
                                                   "help": "dlouho: 1 Vliv; velmi-dlouho (a curse only): 3 Vliv"}})
 
 ALL = (styky, pamet_rodu, pouto_krve, labuznik, koreny_magie, precteni_soupere, zarikavac_koni, skryta_kapsa,
