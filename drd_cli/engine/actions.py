@@ -11,6 +11,7 @@ from ..errors import ScenarioError
 from ..i18n import _, ngettext
 from ..scenario.models import (MANOEUVRE_ALIASES, MANOEUVRES, ActionSpec, ConditionSpec, Effect, JizvaSpec,
                                ManoeuvreSpec, as_list, effects_of, norm_pool)
+from ..terms import manoeuvre_name
 from ..views import BreakdownEntry, CostView, JizvaView, ManoeuvreView, _ro
 from .context import Answer, Ctx, StepRecord, violation
 from .state import Condition, PState, Working
@@ -229,7 +230,7 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
         rec.data["manoeuvres"].append(entry)
         if via:
             rec.log("R-MAN-2", _("{name}: manoeuvre {manoeuvre} for free thanks to {via} (it counts)").format(
-                name=p.name, manoeuvre=name, via=ctx.hooks.title(via)))
+                name=p.name, manoeuvre=manoeuvre_name(name), via=ctx.hooks.title(via)))
     for i, act in enumerate(getattr(spec, "activate", None) or ()):
         _activate(ctx, w, rec, p, prep, act, path + ("activate", i), bill)
     level = narocnost(ctx, p, spec)
@@ -409,7 +410,7 @@ class _Bill:
 
 def _cost_word(kind: str, what: str | None) -> str:
     if kind == "manoeuvre":
-        return _("manoeuvre {name}").format(name=what)
+        return _("manoeuvre {name}").format(name=manoeuvre_name(what))
     if kind == "activation":
         return _("activation of {name}").format(name=what)
     if kind == "narocnost":
@@ -528,7 +529,7 @@ def _manoeuvre_payment(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: st
         if pay == "free":
             raise violation((_("nothing makes {manoeuvre} free for {name} here ({via} is not held or already used "
                                "this round)") if via else _("nothing makes {manoeuvre} free for {name} here")).format(
-                                manoeuvre=name, name=p.name, via=via),
+                                manoeuvre=manoeuvre_name(name), name=p.name, via=via),
                             "R-MAN-2", path)
         return pool_key, 1, None
     if pay == "pool":

@@ -19,6 +19,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from ..i18n import N_, _, language, ngettext
+from ..terms import MANOEUVRES  # noqa: F401 - the names the transcript shows (also play/explain)
 from .doc import RICH_STYLES, Column, Doc, Either, Label, Line, Meta, Span, Step, Table, Title, fill
 
 # Result codes → English msgids, translated when used (the language is chosen at run time).
@@ -37,8 +38,6 @@ OUTCOMES = {
     "win": (N_("WIN"), "ok"), "draw": (N_("DRAW"), "warn"), "failure": (N_("FAILURE"), "bad"),
     "loss": (N_("LOSS"), "bad"), "withdrawn": (N_("WITHDRAWN"), "dim"), "impossible": (N_("IMPOSSIBLE"), "bad"),
 }
-MANOEUVRES = {"presne": N_("precisely"), "rozsahle": N_("widely"), "obrana": N_("defence"),
-              "mocne": N_("powerfully"), "lstive": N_("cunningly")}
 DAKARA_MODIFIERS = {"finta": N_("finta"), "tools": N_("tools"), "situational": N_("situational"),
                     "helpers": N_("helpers")}
 DAKARA_ANSWERS = {"yes": N_("YES (no roll needed)"), "no": N_("NO (not sure to succeed)"),

@@ -1,0 +1,14 @@
+"""Game terms in words, shared by the engine's log and the transcripts: one msgid per term,
+translated where it is shown (`precisely` is "přesně" in Czech)."""
+
+from __future__ import annotations
+
+from .i18n import N_, _
+
+MANOEUVRES = {"presne": N_("precisely"), "rozsahle": N_("widely"), "obrana": N_("defence"),
+              "mocne": N_("powerfully"), "lstive": N_("cunningly")}
+
+
+def manoeuvre_name(name: str | None) -> str:
+    """A manoeuvre's id (`presne`) in the active language (`přesně`); another name as it is."""
+    return _(MANOEUVRES[name]) if name in MANOEUVRES else str(name)
