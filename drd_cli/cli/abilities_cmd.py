@@ -109,14 +109,14 @@ def _run(ability: str | None, json_out: bool) -> None:
         kind = decl.get("type", "str")
         allowed = ", ".join(decl["choices"]) if decl.get("choices") else _(KIND_WORDS.get(kind, kind))
         out.append(_("  key {key}{required}: {allowed} — {help}").format(
-            key=key, required=" *" if decl.get("required") else "", allowed=allowed, help=decl.get("help") or ""))
+            key=f"`{key}`", required=" *" if decl.get("required") else "", allowed=allowed, help=decl.get("help") or ""))
     for name, (default, allowed, rule) in params.items():
         out.append(_("  parameter {name} = {default} ({allowed}; {rule})").format(
             name=name, default=value_text(default), allowed=allowed_text(allowed), rule=rule))
     if card.get("reading"):
         out.append(_("  reading: {text} (docs/rules.md \"Ability readings\")").format(text=card["reading"]))
     out.append(_("  rules: {rules}; keys in scope: {keys}").format(rules=", ".join(card.get("rules") or []) or "–",
-                                                                  keys=scope_keys(card)))
+                                                                  keys=_as_code(scope_keys(card))))
     out.append(_("  example:"))
     out += ["    " + line for line in example(aid, card)]
     shown = _shown_in().get(aid)
@@ -134,6 +134,13 @@ def _shown_in() -> dict:
 
     root = Path(__file__).resolve().parents[2]
     return scenario_index(root) if (root / "scenarios").is_dir() else {}
+
+
+def _as_code(keys: str) -> str:
+    """`means`, `skill`, `weapon*`: the keys are what the scenario writes, so they are shown as code."""
+    if keys == "–":
+        return keys
+    return ", ".join(dict.fromkeys(k if k.startswith("`") else f"`{k}`" for k in keys.split(", ")))
 
 
 def mount(app: typer.Typer) -> None:

@@ -262,11 +262,12 @@ def _kind_code(kind: str, records: list[dict]) -> str:
             return words[kind.strip().lower()]
     import difflib
 
-    close = difflib.get_close_matches(kind, codes, n=1)
+    words = [_(KINDS[c]) if c in KINDS else c for c in codes]        # the run's language: either is accepted
+    close = difflib.get_close_matches(kind, words, n=1)
     raise ScenarioError(_("unknown plugin kind {kind}").format(kind=repr(kind)), location=Location(COMMAND_LINE),
                         hint=(_("did you mean {option}?").format(option=repr(close[0])) + " " if close else "")
-                        + _("the kinds: {kinds}").format(kinds=", ".join(
-                            c if c not in KINDS or _(KINDS[c]) == c else f"{c} ({_(KINDS[c])})" for c in codes)))
+                        + _("the kinds: {kinds}").format(kinds=", ".join(_(KINDS[c]) if c in KINDS else c
+                                                                           for c in codes)))
 
 
 def _ability_cards(records: list[dict]) -> dict:

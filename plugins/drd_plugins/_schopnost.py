@@ -52,8 +52,6 @@ CARD_WORDS = {
     "ward links the hero already holds (each adds 1 náročnost)":
         N_("ward links the hero already holds (each adds 1 náročnost)"),
     "dlouho: 1 Vliv; velmi-dlouho (a curse only): 3 Vliv": N_("dlouho: 1 Vliv; velmi-dlouho (a curse only): 3 Vliv"),
-    "chytry: 1 Surovina; trvaly: 3 Suroviny": N_("chytry: 1 Surovina; trvaly: 3 Suroviny"),
-    "rychly / dvoufazovy: 1 Surovina; dlouhy: 3 Suroviny": N_("rychly / dvoufazovy: 1 Surovina; dlouhy: 3 Suroviny"),
 }
 
 
