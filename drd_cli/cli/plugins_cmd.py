@@ -174,7 +174,8 @@ HELP = N_("List every plugin: id, title, kind, on by default, distribution, vers
 def plugins(
     json_out: bool = typer.Option(False, "--json", help=N_("Print the list as JSON.")),
     kind: Optional[str] = typer.Option(None, "--kind", metavar="KIND",
-                                       help=N_("Only plugins of this kind: ability, rule area, step type.")),
+                                       help=N_("Only plugins of this kind: `ability`, `rule area`, `house rule`, "
+                                               "`step type` (or the kind's Czech word).")),
     plugins_dir: Optional[List[str]] = typer.Option(None, "--plugins-dir", metavar="DIR",
                                                     help=N_("Also load local plugins from DIR (repeatable).")),
     group: Optional[str] = typer.Option(None, "--group", metavar="G",
