@@ -213,6 +213,53 @@ FAMILY_PARAMS: dict[str, tuple[str, ...]] = {
 STATUS_WORDS = {"shipped": N_("shipped"), "narrative": N_("narrative"), "outside the engine": N_("outside the conflict engine")}
 
 
+#: How a card shows its scope keys (the built-in families' keys; another plugin's key is shown as written).
+SCOPE_WORDS = {
+    "skill": N_("skill"), "means": N_("means"), "area": N_("plošná"), "group": N_("group size"),
+    "item": N_("item"), "per": N_("how often"), "counter_pool": N_("pool of the counter"), "range": N_("range"),
+    "threat_pool": N_("pool of the threat"), "pool": N_("pool"), "opponents": N_("opponents"),
+    "traits": N_("traits"), "targets": N_("targets"), "label": N_("action label"), "event": N_("event"),
+    "jizva_tags": N_("tags of the Jizva"), "jizva_pool": N_("pool of the Jizva"), "near": N_("helper"),
+    "condition": N_("condition"), "step": N_("step"), "awake": N_("awake"), "rozsahle": N_("rozsáhle free"),
+    "when": N_("when"),
+}
+
+#: How the type of a value is said (a parameter's `allowed`, an ability key's `type`).
+KIND_WORDS = {"whole number ≥ 0": N_("whole number ≥ 0"), "int": N_("whole number ≥ 0"), "text": N_("text"),
+              "str": N_("text")}
+
+
+def allowed_text(allowed: str) -> str:
+    """A parameter's allowed values (`ParamSpec.describe`, English in JSON) as the listing says them:
+    the kind in words, the values (codes the user types) as they are."""
+    head, sep, rest = str(allowed).partition(" | none")
+    return (_(KIND_WORDS[head]) if head in KIND_WORDS else head) + sep + rest
+
+
+def value_text(value: Any) -> str:
+    """A default or scope value as the user writes it (`true`, not Python's `True`)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def scope_text(scope: Mapping[str, Any]) -> str:
+    """`skill: bezny-boj-zblizka; plošná: true` — a card's scope in the run's language."""
+    def plain(value: Any) -> str:
+        if isinstance(value, bool):
+            return _("yes") if value else _("no")
+        if isinstance(value, (list, tuple)):
+            return ", ".join(map(value_text, value))
+        if isinstance(value, Mapping):
+            return ", ".join(f"{word(k)}: {plain(v)}" for k, v in value.items() if v is not None)
+        return value_text(value)
+
+    def word(key: str) -> str:
+        return _(SCOPE_WORDS[key]) if key in SCOPE_WORDS else str(key)
+
+    return "; ".join(f"{word(k)}: {plain(v)}" for k, v in scope.items()) or "–"
+
+
 def scope_keys(card: Mapping) -> str:
     """`skill, means` — the names of the scope keys and of the ability's own keys (`weapon*` = required)."""
     keys = list((card.get("scope") or {}).keys())
@@ -270,7 +317,8 @@ def render_markdown(cards: Mapping[str, Mapping], scenarios: Mapping[str, list[s
         "participant's `suroviny` (improvised Suroviny at 1 Duše each with the key `improvised`), and the",
         "thing made is noted (docs/rules.md \"Suroviny\"). Class A/B/C/D and the families are those of",
         "docs/rules.md \"Ability families\"; the readings where the source is unclear are in docs/rules.md",
-        "\"Ability readings\". The mechanic column is our own one-line summary, never the book's text.",
+        "\"Ability readings\". The mechanic column is our own one-line summary, never the book's text; it is",
+        "Czech here, and `drd abilities ID --lang en` shows the card with its English mechanic (docs/i18n.md).",
         "",
         "This page is generated from the plugins' cards (`python -m drd_cli.abilities docs`); a test keeps",
         "it in sync.",
@@ -290,14 +338,101 @@ def render_markdown(cards: Mapping[str, Mapping], scenarios: Mapping[str, list[s
     return "\n".join(lines) + "\n"
 
 
+# --------------------------------------------------------------------------- the English of the catalogue
+
+#: The built-in catalogue's own catalog (its texts are written in Czech; English is the translation).
+CATALOG_DOMAIN = "drd_schopnosti"
+
+
+def catalog_po_path(root: Any = None) -> Any:
+    from pathlib import Path
+
+    root = Path(root) if root is not None else Path(__file__).resolve().parents[1]
+    return root / "plugins" / "drd_plugins" / "locale" / "en" / "LC_MESSAGES" / f"{CATALOG_DOMAIN}.po"
+
+
+def czech_texts(cards: Mapping[str, Mapping]) -> dict[str, list[str]]:
+    """{Czech text: [ability ids]} of the cards' texts the English catalog must translate: each
+    mechanic and the part of an activation (cards read in Czech, i.e. as declared)."""
+    out: dict[str, list[str]] = {}
+    for aid, card in cards.items():
+        act = card.get("activation") or {}
+        for text in (card.get("mechanic"), act.get("part")):
+            if text:
+                out.setdefault(text, []).append(aid)
+    return out
+
+
+def update_catalog(root: Any = None) -> list[str]:
+    """Rewrites the English catalog of the built-in abilities from the cards (`python -m
+    drd_cli.abilities po`) and compiles it; returns the texts still without English.
+
+    A text already translated keeps its English; a changed text of an ability gets the old English
+    marked fuzzy (not compiled: shown in Czech, and the tests fail, until someone checks it); a new
+    one is added empty; a text no card has any more is dropped.
+    """
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po, write_po
+
+    from . import i18n
+
+    path = catalog_po_path(root)
+    with i18n.using("cs"):
+        texts = czech_texts(installed_catalogue())
+    old = None
+    if path.exists():
+        with open(path, "rb") as fh:
+            old = read_po(fh, locale="en")
+    by_id: dict[str, str] = {}
+    for msg in old or ():
+        if msg.id and msg.string:
+            for comment in msg.auto_comments:
+                by_id.setdefault(comment, msg.string)
+    new = Catalog(locale="en", domain=CATALOG_DOMAIN, project="drd", version="1", msgid_bugs_address="",
+                  copyright_holder="drd authors", last_translator="drd authors", language_team="en (drd)",
+                  fuzzy=False)
+    if old is not None:
+        new.mime_headers = old.mime_headers      # no new date when nothing else changed
+    missing = []
+    for text, ids in texts.items():
+        previous = old.get(text) if old is not None else None
+        string, flags = "", set()
+        if previous is not None and previous.string:
+            string, flags = previous.string, set(previous.flags)
+        else:
+            carried = next((by_id[i] for i in ids if i in by_id), "")
+            if carried:
+                string, flags = carried, {"fuzzy"}
+        if not string or "fuzzy" in flags:
+            missing.append(text)
+        new.add(text, string, auto_comments=ids, flags=flags)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "wb") as fh:
+        write_po(fh, new, width=100, include_lineno=False, sort_output=False, include_previous=False)
+    with open(path.with_suffix(".mo"), "wb") as fh:
+        write_mo(fh, new, use_fuzzy=False)
+    return missing
+
+
 def _main(argv: list[str]) -> int:
     from pathlib import Path
 
+    from . import i18n
+
     root = Path(__file__).resolve().parents[1]
+    if argv[:1] == ["po"]:
+        missing = update_catalog(root)
+        print(f"updated {catalog_po_path(root)}")
+        for text in missing:
+            print(f"no English yet: {text}")
+        return 1 if missing else 0
     if argv[:1] != ["docs"]:
-        print("usage: python -m drd_cli.abilities docs   (rewrites docs/abilities.md)")
+        print("usage: python -m drd_cli.abilities docs   (rewrites docs/abilities.md, in Czech)\n"
+              "       python -m drd_cli.abilities po     (updates and compiles the catalogue's English)")
         return 2
-    text = render_markdown(installed_catalogue(), scenario_index(root))
+    with i18n.using("cs"):      # the page is Czech, whatever the environment says
+        text = render_markdown(installed_catalogue(), scenario_index(root))
     (root / "docs" / "abilities.md").write_text(text, encoding="utf-8")
     return 0
 

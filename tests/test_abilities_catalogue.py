@@ -53,9 +53,11 @@ STATUS = {"A": {"shipped", "narrative"}, "B": {"outside the engine"}, "C": {"nar
 
 @pytest.fixture(scope="module")
 def cards():
+    from drd_cli import i18n
     from drd_cli.abilities import installed_catalogue
 
-    return installed_catalogue()
+    with i18n.using("cs"):        # the cards as docs/abilities.md shows them (Czech)
+        return installed_catalogue()
 
 
 def test_the_research_counts():

@@ -105,3 +105,114 @@ def test_yaml_syntax_errors_speak_czech(tmp_path, text):
     res = CliRunner().invoke(app, ["resolve", str(path)], env={"COLUMNS": "200", "NO_COLOR": "1", "LANG": "cs_CZ.UTF-8"})
     assert res.exit_code == 2 and "spatne.yaml:" in res.output and "neplatný YAML" in res.output
     assert not re.search(r"\b(expected|found|while|parsing|scanning|allowed|cannot)\b", res.output), res.output
+
+
+# --------------------------------------------------------------------------- the ability catalogue (issue #11)
+
+# English words the catalogue's cards and `drd plugins` had in Czech output before: a kind of value
+# ("whole number ≥ 0", Python's True/False), scope words ("same zone", "no condition spí"), owners
+# ("any race") and the help of an ability's own keys ("the melee weapon type (a held item …)").
+CARD_ENGLISH = re.compile(r"(?<![\w-])(whole|number|same|zone|situation|condition|held|race|once|round|sapient|"
+                          r"trait|target|actor|ward|hero|cloth|prop|True|False)(?![\w-])")
+
+
+def _catalogue_words() -> set[str]:
+    """What the cards hold that a scenario writes as it is: names, owners, the values of the keys."""
+    from drd_cli import i18n
+    from drd_cli.abilities import installed_catalogue
+
+    with i18n.using("cs"):
+        cards = installed_catalogue()
+    words = {"Ability readings"}        # the heading of docs/rules.md a reading points to (docs are English)
+    for card in cards.values():
+        words |= {card["name"], card["owner"]}
+        for decl in card["keys"].values():
+            words |= {str(c) for c in decl.get("choices") or ()}
+    return words
+
+
+def card_leftovers(text: str) -> list[str]:
+    """`leftovers`, and the card words, once the example (a scenario fragment: codes) is taken out."""
+    text = re.sub(r"(?m)^    .*$", " ", text)                  # the example's lines, indented by four
+    text = re.sub(r"R-[A-Z0-9-]+|\bdrd_\w+", " ", text)
+    own = _catalogue_words()
+    left = leftovers(text, own)
+    for s in sorted(own, key=len, reverse=True):
+        text = text.replace(s, " ")
+    return left + CARD_ENGLISH.findall(CODES.sub(" ", re.sub(r"`[^`]*`", " ", text)))
+
+
+def test_card_checker_bites():
+    assert card_leftovers("  rozsah: dosah: same zone") == ["same", "zone"]
+    assert card_leftovers("    parametr strop = 3 (whole number ≥ 0; R-EXH-1)") == []     # an example line
+    assert card_leftovers("  parametr strop = 3 (whole number ≥ 0; R-EXH-1)") == ["whole", "number"]
+    assert card_leftovers("  klíč `weapon` *: meč — the melee weapon type (a held item)") == ["the", "type", "held"]
+    assert card_leftovers("Rodová zbraň (rodova-zbran) — any race, Tělo") == ["race"]
+
+
+CARD_IDS = ["cit-pro-zbran", "sesty-smysl", "dest-strel", "pan-symbolu", "plast", "talent", "idol-zen-ci-muzu",
+            "odznaky-hrdinstvi", "rodova-zbran", "kluzky-jako-uhor", "lovci", "modlitby-a-urknuti", "rameno-na-rameno",
+            "komediant", "tichoslapek"]
+
+
+@pytest.mark.parametrize("args", [["abilities"], *(["abilities", aid] for aid in CARD_IDS),
+                                  ["plugins"], ["plugins", "--kind", "ability"], ["plugins", "--kind", "rule area"],
+                                  ["plugins", "--kind", "house rule"], ["plugins", "--kind", "schopnost"]],
+                         ids=lambda a: " ".join(a))
+def test_the_catalogue_speaks_czech(args):
+    assert card_leftovers(czech(*args)) == []
+
+
+def test_every_card_speaks_czech():
+    """All 86 cards (the sample above shows the words; this keeps a new ability from bringing English)."""
+    from drd_cli.abilities import installed_catalogue
+
+    bad = {}
+    for aid in installed_catalogue():
+        left = card_leftovers(czech("abilities", aid))
+        if left:
+            bad[aid] = left
+    assert not bad, bad
+
+
+def test_parameter_kinds_in_words():
+    out = czech("plugins", "--kind", "house rule")
+    assert "strop_vycerpani = 3 (celé číslo ≥ 0; R-EXH-1)" in out, out
+    assert "whole number" not in czech("abilities", "pan-symbolu")
+    assert "padny_uder_natural = false (true | false" in czech("plugins", "--kind", "ability")
+
+
+BAD_KEYS = """\
+format: drd/1
+participants:
+  a: {name: Radan, side: x, pools: {telo: 3, duse: 3, vliv: 3}, equipment: [meč],
+      abilities: [{id: cit-pro-zbran, weapon: meč, zbran: meč}, {id: pan-symbolu, links: -1},
+                  {id: modlitby-a-urknuti, variant: dlouze}, talent, gladiatorr, {id: plast, item: 3},
+                  {id: dobra-muska, weapon: prak, pocet: 2}]}
+rounds:
+  - steps:
+      - id: t
+        test: {actor: a, roll: 10}
+"""
+
+
+@pytest.mark.parametrize("args", [["abilities", "gladitor"], ["abilities", "nic"], ["plugins", "--kind", "schopnsot"]],
+                         ids=lambda a: " ".join(a))
+def test_catalogue_errors_speak_czech(args):
+    res = CliRunner().invoke(app, args, env={"COLUMNS": "200", "NO_COLOR": "1", "LANG": "cs_CZ.UTF-8"})
+    assert res.exit_code == 2, res.output
+    assert card_leftovers(res.output) == [], res.output
+
+
+@pytest.mark.parametrize("cmd", ["resolve", "check"])
+def test_ability_key_errors_speak_czech(tmp_path, cmd):
+    """An unknown key, a value it cannot take, a missing required key (its help in Czech), an
+    unknown ability id: every message and hint in Czech."""
+    path = tmp_path / "klice.yaml"
+    path.write_text(BAD_KEYS, encoding="utf-8")
+    res = CliRunner().invoke(app, [cmd, str(path)], env={"COLUMNS": "200", "NO_COLOR": "1", "LANG": "cs_CZ.UTF-8"})
+    assert res.exit_code == 2, res.output
+    for words in ("nemá klíč 'zbran'", "celé číslo ≥ 0", "nemysleli jste 'dlouho'?", "nástroj či umělecká rekvizita",
+                  "neznámá schopnost 'gladiatorr'", "musí být text", "nemá klíč 'pocet'"):
+        assert words in res.output, (words, res.output)
+    assert card_leftovers(res.output.replace(str(tmp_path), " ")) == [], res.output

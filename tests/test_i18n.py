@@ -154,3 +154,5 @@ def test_catalogs_are_in_the_wheel(tmp_path):
     for lang in i18n.LANGS:
         assert f"drd_cli/locale/{lang}/LC_MESSAGES/drd.mo" in names
         assert f"drd_cli/locale/{lang}/LC_MESSAGES/drd.po" in names
+    # the English of the ability catalogue (its own catalog, next to the built-in plugins)
+    assert "drd_plugins/locale/en/LC_MESSAGES/drd_schopnosti.mo" in names

@@ -195,3 +195,33 @@ def test_drd_entry_point_mounts_commands():
     r = subprocess.run([str(exe), "plugins", "--json"], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert any(p["id"] == "ukryvani" for p in json.loads(r.stdout))
+
+
+def test_plugins_kind_takes_the_code_or_the_word_in_either_language():
+    """`--kind ability`, `--kind schopnost` and `--kind Schopnost` list the same plugins, whatever
+    the run's language; an unknown kind is exit 2 with did-you-mean and the kinds there are."""
+    from drd_cli.cli.app import app
+
+    env = {"COLUMNS": "200", "NO_COLOR": "1"}
+    ids = {}
+    for kind, lang in (("ability", "cs"), ("schopnost", "cs"), ("Schopnost", "en"), ("ability", "en")):
+        res = CliRunner().invoke(app, ["plugins", "--kind", kind, "--json", "--lang", lang], env=env)
+        assert res.exit_code == 0, res.output
+        ids[(kind, lang)] = [r["id"] for r in json.loads(res.output)]
+    assert len(set(map(tuple, ids.values()))) == 1 and "gladiator" in ids[("ability", "cs")]
+    assert "schopnosti" not in ids[("ability", "cs")]            # a rule area, not an ability
+    res = CliRunner().invoke(app, ["plugins", "--kind", "oblast pravidel", "--json"], env=env)
+    assert {r["kind"] for r in json.loads(res.output)} == {"rule area"}
+    res = CliRunner().invoke(app, ["plugins", "--kind", "abilty", "--lang", "en"], env=env)
+    assert res.exit_code == 2 and "did you mean 'ability'?" in res.output and "step type" in res.output, res.output
+
+
+def test_boolean_values_are_written_as_the_user_writes_them():
+    """`padny_uder_natural = false`, never Python's `False` (drd plugins, drd rules)."""
+    from drd_cli.cli.app import app
+
+    env = {"COLUMNS": "200", "NO_COLOR": "1"}
+    out = CliRunner().invoke(app, ["plugins", "--lang", "en"], env=env).output
+    assert "padny_uder_natural = false (true | false; R-ABIL-PROT)" in out, out
+    out = CliRunner().invoke(app, ["rules", "--lang", "en"], env=env).output
+    assert "False" not in out and "padny_uder_natural     false" in out, out

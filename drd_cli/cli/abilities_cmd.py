@@ -29,7 +29,7 @@ def _params(own: str | None = None) -> dict:
             specs = declared_params(pid, load_plugin(entries[pid]))
         except PluginError:
             continue
-        out.update({n: (s.default, s.describe(), s.rule) for n, s in specs.items()})
+        out.update({n: (s.default, s.describe(), s.rule) for n, s in specs.items()})     # English: the JSON
     return dict(sorted(out.items()))
 
 
@@ -83,7 +83,8 @@ def abilities(
 def _run(ability: str | None, json_out: bool) -> None:
     import json
 
-    from ..abilities import FAMILY_PARAMS, STATUS_WORDS, activation_text, installed_catalogue, scope_keys, suggest
+    from ..abilities import (FAMILY_PARAMS, KIND_WORDS, STATUS_WORDS, activation_text, allowed_text,
+                             installed_catalogue, scope_keys, scope_text, suggest, value_text)
     from ..errors import COMMAND_LINE, Location, ScenarioError
     from ..i18n import _
 
@@ -120,23 +121,23 @@ def _run(ability: str | None, json_out: bool) -> None:
                family=card.get("family") or "–", klass=card.get("class") or "–",
                status=_(STATUS_WORDS.get(card.get("status"), "shipped"))),
            _("  mechanic: {text}").format(text=card.get("mechanic") or "–"),
-           _("  scope: {scope}").format(scope="; ".join(f"{k}: {_plain(v)}" for k, v in (card.get("scope") or {}).items())
-                                       or "–"),
+           _("  scope: {scope}").format(scope=scope_text(card.get("scope") or {})),
            _("  activation: {text}").format(text=activation_text(card))]
     for key, decl in (card.get("keys") or {}).items():
-        allowed = ", ".join(decl["choices"]) if decl.get("choices") else decl.get("type", "str")
+        kind = decl.get("type", "str")
+        allowed = ", ".join(decl["choices"]) if decl.get("choices") else _(KIND_WORDS.get(kind, kind))
         out.append(_("  key {key}{required}: {allowed} — {help}").format(
-            key=key, required=" *" if decl.get("required") else "", allowed=allowed, help=decl.get("help") or ""))
+            key=f"`{key}`", required=" *" if decl.get("required") else "", allowed=allowed, help=decl.get("help") or ""))
         if decl.get("per_use"):
             out.append(_("    chosen per activation (on the `activate:` item, or on the `abilities:` entry)") +
                        ("" if "default" in decl else _("; needed whenever the ability is activated")))
     for name, (default, allowed, rule) in params.items():
         out.append(_("  parameter {name} = {default} ({allowed}; {rule})").format(
-            name=name, default=default, allowed=allowed, rule=rule))
+            name=name, default=value_text(default), allowed=allowed_text(allowed), rule=rule))
     if card.get("reading"):
         out.append(_("  reading: {text} (docs/rules.md \"Ability readings\")").format(text=card["reading"]))
     out.append(_("  rules: {rules}; keys in scope: {keys}").format(rules=", ".join(card.get("rules") or []) or "–",
-                                                                  keys=scope_keys(card)))
+                                                                  keys=_as_code(scope_keys(card))))
     out.append(_("  example:"))
     out += ["    " + line for line in example(aid, card)]
     shown = _shown_in().get(aid)
@@ -156,12 +157,11 @@ def _shown_in() -> dict:
     return scenario_index(root) if (root / "scenarios").is_dir() else {}
 
 
-def _plain(value: Any) -> str:
-    if isinstance(value, (list, tuple)):
-        return ", ".join(map(str, value))
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {_plain(v)}" for k, v in value.items() if v is not None)
-    return str(value)
+def _as_code(keys: str) -> str:
+    """`means`, `skill`, `weapon*`: the keys are what the scenario writes, so they are shown as code."""
+    if keys == "–":
+        return keys
+    return ", ".join(dict.fromkeys(k if k.startswith("`") else f"`{k}`" for k in keys.split(", ")))
 
 
 def mount(app: typer.Typer) -> None:

@@ -174,7 +174,8 @@ HELP = N_("List every plugin: id, title, kind, on by default, distribution, vers
 def plugins(
     json_out: bool = typer.Option(False, "--json", help=N_("Print the list as JSON.")),
     kind: Optional[str] = typer.Option(None, "--kind", metavar="KIND",
-                                       help=N_("Only plugins of this kind: ability, rule area, step type.")),
+                                       help=N_("Only plugins of this kind: `ability`, `rule area`, `house rule`, "
+                                               "`step type` (or the kind's Czech word).")),
     plugins_dir: Optional[List[str]] = typer.Option(None, "--plugins-dir", metavar="DIR",
                                                     help=N_("Also load local plugins from DIR (repeatable).")),
     group: Optional[str] = typer.Option(None, "--group", metavar="G",
@@ -195,7 +196,7 @@ def plugins(
     with guarded():
         records = describe(plugin_dirs(plugins_dir), group=group)
         if kind is not None:
-            records = [r for r in records if r["kind"] == kind]
+            records = [r for r in records if r["kind"] == _kind_code(kind, records)]
         if json_out:
             import json
 
@@ -203,16 +204,25 @@ def plugins(
             return
         from ..i18n import _
 
+        from ..abilities import allowed_text, value_text
+
         cards = _ability_cards(records)
         columns = (_("id"), _("kind"), _("default"), _("distribution"))
-        typer.echo(f"{columns[0]:<20} {columns[1]:<10} {columns[2]:<8} {columns[3]}")
+
+        def kind_of(r: dict) -> str:
+            return _(KINDS[r["kind"]]) if r["kind"] in KINDS else (r["kind"] or "-")
+
+        # The columns are as wide as their longest entry, in the run's language.
+        wid = max([20, len(columns[0])] + [len(r["id"]) for r in records])
+        wkind = max([len(columns[1])] + [len(kind_of(r)) for r in records])
+        won = max(len(columns[2]), len(_("on")), len(_("off")))
+        typer.echo(f"{columns[0]:<{wid}} {columns[1]:<{wkind}} {columns[2]:<{won}} {columns[3]}")
         for r in records:
             on = _("on") if r["enabled_by_default"] else _("off")
             dist = r["distribution"] or "?"
             if r["version"]:
                 dist += f" {r['version']}"
-            kind = _(KINDS[r["kind"]]) if r["kind"] in KINDS else (r["kind"] or "-")
-            head = f"{r['id']:<20} {kind:<15} {on:<8} {dist}"
+            head = f"{r['id']:<{wid}} {kind_of(r):<{wkind}} {on:<{won}} {dist}"
             if r["clash"]:
                 head += "  " + _("CLASH")
             typer.echo(head + (f"  — {r['title']}" if r["title"] else ""))
@@ -234,7 +244,31 @@ def plugins(
                     status=_(STATUS_WORDS.get(card.get("status"), "shipped"))))
             for name, p in r["params"].items():
                 typer.echo(_("    parameter {name} = {default} ({allowed}; {rule})").format(
-                    name=name, default=p["default"], allowed=p["allowed"], rule=p["rule"]))
+                    name=name, default=value_text(p["default"]), allowed=allowed_text(p["allowed"]), rule=p["rule"]))
+
+
+def _kind_code(kind: str, records: list[dict]) -> str:
+    """The kind code `--kind` names: the code (`ability`, `rule area`) or its word in either language
+    (`schopnost`, `oblast pravidel`); another word is exit 2 listing the kinds there are."""
+    from ..errors import COMMAND_LINE, Location, ScenarioError
+    from ..i18n import _, using
+
+    codes = sorted({r["kind"] for r in records if r["kind"]} | set(KINDS))
+    if kind in codes:
+        return kind
+    for lang in ("cs", "en"):
+        with using(lang):
+            words = {_(KINDS[c]).lower(): c for c in KINDS}
+        if kind.strip().lower() in words:
+            return words[kind.strip().lower()]
+    import difflib
+
+    words = [_(KINDS[c]) if c in KINDS else c for c in codes]        # the run's language: either is accepted
+    close = difflib.get_close_matches(kind, words, n=1)
+    raise ScenarioError(_("unknown plugin kind {kind}").format(kind=repr(kind)), location=Location(COMMAND_LINE),
+                        hint=(_("did you mean {option}?").format(option=repr(close[0])) + " " if close else "")
+                        + _("the kinds: {kinds}").format(kinds=", ".join(_(KINDS[c]) if c in KINDS else c
+                                                                           for c in codes)))
 
 
 def _ability_cards(records: list[dict]) -> dict:

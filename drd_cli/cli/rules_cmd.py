@@ -79,6 +79,7 @@ def rules(
 
             typer.echo(json.dumps(table, ensure_ascii=False, indent=2))
             return
+        from ..abilities import value_text
         from ..i18n import _
         from ._common import origin_text
 
@@ -98,7 +99,7 @@ def rules(
             where = origin_text(r["origin"]) + "; " + (r["rule"] or "")
             if r["plugin"]:
                 where += f"; plugin {r['plugin']}"
-            line = f"  {name:<22} {str(r['value']):<18} ({where})"
+            line = f"  {name:<22} {value_text(r['value']):<18} ({where})"
             if not r["active"]:
                 line += _("  INACTIVE: plugin {plugin} is off").format(plugin=r["plugin"])
             typer.echo(line)

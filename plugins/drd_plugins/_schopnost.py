@@ -14,6 +14,89 @@ from typing import Any, Mapping
 from drd_cli.plugin import hookimpl, translator
 
 _, ngettext = translator()
+# The catalogue's own texts are written in Czech (the mechanics, the parts of an activation): their
+# English is this package's catalog `drd_schopnosti` (locale/en/LC_MESSAGES/drd_schopnosti.po,
+# updated by `python -m drd_cli.abilities po`); Czech has no catalog, the text is shown as written.
+czech_text, _ngettext_cs = translator("drd_schopnosti", __file__)
+
+
+def N_(message: str) -> str:
+    """Marks an English text for drd's catalog; translated when shown (`localise`)."""
+    return message
+
+
+#: The English words of the cards (scope values, owners, the help of an ability's own keys), by
+#: the value a declaration writes; shown in drd's language through drd's own catalog.
+CARD_WORDS = {
+    "same zone": N_("same zone"),
+    "hide (situation auto)": N_("hide (situation auto)"),
+    "no condition spí": N_("no condition spí"),
+    "muž | žena (actor and every target)": N_("muž | žena (actor and every target)"),
+    "sapient (no trait zvíře)": N_("sapient (no trait zvíře)"),
+    "ward (obrazec, symbol)": N_("ward (obrazec, symbol)"),
+    "hiding (ukrýt se, plížení, …)": N_("hiding (ukrýt se, plížení, …)"),
+    "any race": N_("any race"),
+    "round": N_("once per round"),
+    "enables": N_("a held item that enables it"),
+    "area": N_("a plošná action"),
+    "party": N_("the targets are the hero's own party"),
+    "the melee weapon type (a held item whose name contains it)":
+        N_("the melee weapon type (a held item whose name contains it)"),
+    "the throwing weapon type (a held item whose name contains it)":
+        N_("the throwing weapon type (a held item whose name contains it)"),
+    "the missile weapon type (a held item whose name contains it)":
+        N_("the missile weapon type (a held item whose name contains it)"),
+    "the instrument or art prop (a held item)": N_("the instrument or art prop (a held item)"),
+    "the improvised cloth he uses (default: any cloak or cloth held)":
+        N_("the improvised cloth he uses (default: any cloak or cloth held)"),
+    "ward links the hero already holds (each adds 1 náročnost)":
+        N_("ward links the hero already holds (each adds 1 náročnost)"),
+    "dlouho: 1 Vliv; velmi-dlouho (a curse only): 3 Vliv": N_("dlouho: 1 Vliv; velmi-dlouho (a curse only): 3 Vliv"),
+    "obrazce: protective symbols, 1 Duše per improvised Surovina; predmet: the ritual item, free":
+        N_("obrazce: protective symbols, 1 Duše per improvised Surovina; predmet: the ritual item, free"),
+    "improvised Suroviny made for this activation":
+        N_("improvised Suroviny made for this activation"),
+    "the held improvised weapon he wrecks (default: the one plain item he holds that is no weapon, armour or tool)":
+        N_("the held improvised weapon he wrecks (default: the one plain item he holds that is no weapon, armour or tool)"),
+    "himself or his side":
+        N_("himself or his side"),
+    "≥ 2 this round (or trait více protivníků)":
+        N_("≥ 2 this round (or trait více protivníků)"),
+    "rychly / dvoufazovy: 1 Surovina; dlouhy: 3 Suroviny":
+        N_("rychly / dvoufazovy: 1 Surovina; dlouhy: 3 Suroviny"),
+    "chytry: 1 Surovina; trvaly: 3 Suroviny":
+        N_("chytry: 1 Surovina; trvaly: 3 Suroviny"),
+    "improvised Suroviny made for this activation, 1 Duše each":
+        N_("improvised Suroviny made for this activation, 1 Duše each"),
+    "false: only the improvised Suroviny, without the base (1 Duše)":
+        N_("false: only the improvised Suroviny, without the base (1 Duše)"),
+}
+
+
+def localise(text: Any) -> Any:
+    """A card's text in drd's language: an English word of `CARD_WORDS` through drd's catalog, a
+    Czech text through `drd_schopnosti` (English only); anything else (codes, lists) as it is."""
+    if not isinstance(text, str) or not text:
+        return text
+    if text in CARD_WORDS:
+        return _(CARD_WORDS[text])
+    return czech_text(text)
+
+
+def localise_card(card: Mapping[str, Any]) -> dict:
+    """A copy of a card (`Ability.card`, or a plain dict) with its words in drd's language; ids,
+    codes and the values a scenario writes stay as they are."""
+    out = dict(card)
+    for field in ("mechanic", "owner"):
+        if out.get(field):
+            out[field] = localise(out[field])
+    out["scope"] = {k: ({kk: localise(vv) for kk, vv in v.items()} if isinstance(v, dict) else localise(v))
+                    for k, v in (card.get("scope") or {}).items()}
+    if out.get("activation") and out["activation"].get("part"):
+        out["activation"] = dict(out["activation"], part=localise(out["activation"]["part"]))
+    out["keys"] = {k: dict(d, help=localise(d["help"])) if d.get("help") else dict(d)
+                   for k, d in (card.get("keys") or {}).items()}
+    return out
 
 CLASS_STATUS = {"A": "shipped", "B": "outside the engine", "C": "narrative", "D": "narrative"}
 MANOEUVRE_WORD = {"presne": "přesně", "rozsahle": "rozsáhle", "obrana": "obrana", "mocne": "mocně", "lstive": "lstivě"}
@@ -135,8 +218,9 @@ class Ability:
 
     @hookimpl
     def drd_plugin_info(self) -> dict:
-        return {"title": self.name, "kind": "ability", "rules": list(self.rules), "description": self.mechanic,
-                "ability": self.card()}
+        # The card in drd's language at the moment of the call (`--lang`): `card()` is the data as declared.
+        return {"title": self.name, "kind": "ability", "rules": list(self.rules),
+                "description": localise(self.mechanic), "ability": localise_card(self.card())}
 
     # -- activation (R-ABIL-ACT) -------------------------------------------------------------
     @hookimpl

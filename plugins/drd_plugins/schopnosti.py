@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from drd_cli.plugin import hookimpl
 
+from ._schopnost import localise_card
+
 PARAMS = {
     "zbehlost": {"default": "basic-free-once", "choices": ["basic-free-once", "basic-free-all"], "rule": "R-ABIL-ZB",
                  "help": "zběhlost: each basic manoeuvre free once per action, or every basic manoeuvre free"},
@@ -55,4 +57,4 @@ def drd_plugin_info() -> dict:
     return {"title": "Schopnosti", "kind": "rule area",
             "rules": ["R-ABIL-ZB", "R-ABIL-NAD", "R-ABIL-PROT", "R-ABIL-GAIN", "R-ABIL-FREE"], "api_version": 2,
             "description": "parametry rodin zvláštních schopností (zběhlost, nadání, přirozená ochrana, …)",
-            "params": PARAMS, "catalogue": CARDS}
+            "params": PARAMS, "catalogue": {aid: localise_card(card) for aid, card in CARDS.items()}}
