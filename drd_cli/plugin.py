@@ -35,7 +35,7 @@ from .views import (ActionView, BreakdownEntry, CostView, EventView, ExhaustionV
 API_VERSION = 2
 
 __all__ = [
-    "API_VERSION", "hookimpl", "StepType", "translator", "ASLEEP", "is_asleep",
+    "API_VERSION", "hookimpl", "StepType", "translator", "language", "ASLEEP", "is_asleep",
     "ParticipantView", "ItemView", "ActionView", "PairView", "ExhaustionView", "BreakdownEntry", "CostView",
     "ManoeuvreView", "JizvaView", "EventView",
     # loaded on first use (see __getattr__):
@@ -73,6 +73,13 @@ class _Translator:
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self._catalog().ngettext(singular, plural, n)
+
+
+def language() -> str:
+    """The language drd speaks now (`"cs"` or `"en"`: `--lang`, then the environment, docs/i18n.md)."""
+    from . import i18n
+
+    return i18n.language()
 
 
 def translator(domain: str | None = None, where: str | os.PathLike | None = None

@@ -36,6 +36,7 @@ def main(argv: list[str] | None = None) -> None:
     from ._streams import finish_output, prepare_streams
 
     prepare_streams()
+    whole_process = argv is None       # the console script, not a caller in a longer-lived process
     argv = sys.argv[1:] if argv is None else list(argv)
     try:
         if _version_only(argv):
@@ -80,6 +81,22 @@ def main(argv: list[str] | None = None) -> None:
 
         sys.stderr.write(internal_error_text(exc))
         raise SystemExit(INTERNAL_ERROR_EXIT) from None
+    finally:
+        if whole_process:
+            _skip_final_collection()
+
+
+def _skip_final_collection() -> None:
+    """The process ends now: its objects need no last garbage collection.
+
+    The interpreter's shutdown collects cyclic garbage over every object still alive (pydantic's
+    schemas, typing's caches, the result): about 50 ms, a fifth of resolving a small file.
+    `gc.freeze()` moves them out of the collector's view; everything else of the shutdown stays
+    (atexit handlers, modules torn down, files closed and flushed).
+    """
+    import gc
+
+    gc.freeze()
 
 
 if __name__ == "__main__":  # pragma: no cover

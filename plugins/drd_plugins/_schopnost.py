@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Mapping
 
-from drd_cli.plugin import hookimpl, translator
+from drd_cli.plugin import hookimpl, language, translator
 
 _, ngettext = translator()
 # The catalogue's own texts are written in Czech (the mechanics, the parts of an activation): their
@@ -190,6 +190,7 @@ class Ability:
         self.reading = reading
         self.status = status or CLASS_STATUS[klass]
         self.extra = extra
+        self._info: dict[str, dict] = {}      # drd_plugin_info per language
 
     def __repr__(self) -> str:
         return f"<ability {self.id}>"
@@ -218,9 +219,14 @@ class Ability:
 
     @hookimpl
     def drd_plugin_info(self) -> dict:
-        # The card in drd's language at the moment of the call (`--lang`): `card()` is the data as declared.
-        return {"title": self.name, "kind": "ability", "rules": list(self.rules),
-                "description": localise(self.mechanic), "ability": localise_card(self.card())}
+        # The card in drd's language at the moment of the call (`--lang`): `card()` is the data as
+        # declared. Made once per language (a run asks every ability plugin twice or more).
+        lang = language()
+        info = self._info.get(lang)
+        if info is None:
+            info = self._info[lang] = {"title": self.name, "kind": "ability", "rules": list(self.rules),
+                                       "description": localise(self.mechanic), "ability": localise_card(self.card())}
+        return dict(info, rules=list(info["rules"]), ability=dict(info["ability"]))
 
     # -- activation (R-ABIL-ACT) -------------------------------------------------------------
     @hookimpl
