@@ -12,7 +12,7 @@ from ..errors import ScenarioError
 from ..i18n import _
 from .contest import action_targets
 from .context import Choices, Ctx, StepRecord, enable_hint, violation
-from .initiative import counter_source, main_action
+from .initiative import check_awake_to_act, counter_source, main_action
 from .state import Working
 
 
@@ -31,8 +31,9 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
             raise violation(_("rolls give a roll for {id}, who does not take this test").format(id=repr(pid)), "R-TEST",
                             path + ("rolls", pid))
     preps: dict[str, Prepared] = {}
-    for pid in actors:
-        main_action(ctx, w, rec, pid, spec.from_, path)
+    for i, pid in enumerate(actors):
+        main_action(ctx, w, rec, pid, spec.from_, path,
+                    actor_path=path + (("actors", i) if spec.actors else ("actor",)))
         preps[pid] = prepare(ctx, w, rec, pid, spec, path, targets=targets, kind="test")
     for pid in actors:
         total = rolls.get(pid) if spec.actors else spec.roll
@@ -148,6 +149,7 @@ def resolve_declare(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, pat
     if spec.actor is None:
         raise violation(_("a declare step needs an `actor`"), "CS-PREP-1", path)
     pid = spec.actor
+    check_awake_to_act(w, pid, path + ("actor",))      # R-AWARE: even an obvious action needs him awake
     if spec.from_ == "initiative" or spec.from_ == "delayed":
         main_action(ctx, w, rec, pid, spec.from_, path)
     targets = action_targets(ctx, w, spec, pid, path) if spec.targets or spec.area else []
@@ -187,8 +189,8 @@ def resolve_race(ctx: Ctx, w: Working, rec: StepRecord, spec: RaceSpec, choices:
             raise ScenarioError(_("{id} is not one of the racers").format(id=repr(who)),
                                 path=path + ("manoeuvres", who), rule="CS-RACE-1")
     preps: dict[str, Prepared] = {}
-    for pid in actors:
-        main_action(ctx, w, rec, pid, None, path)
+    for i, pid in enumerate(actors):
+        main_action(ctx, w, rec, pid, None, path, actor_path=path + ("actors", i))
         bf = spec.bonus_from.get(pid) if isinstance(spec.bonus_from, dict) else spec.bonus_from
         mans = spec.manoeuvres.get(pid, []) if per_racer else spec.manoeuvres
         action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=bf, means=spec.means,
