@@ -181,7 +181,9 @@ def drd_may_react_asleep(sleeper: Any, action: Any, threatened: Any, counter: An
     as if awake, with `counter` (an ActionView of its counter as declared: its pool, kind, means,
     `activated`)? `threatened` are views of everyone `action` threatens (R-THR). Return True,
     ``{"allow": True, "note": str}``, ``{"allow": False, "note": "why not"}`` (the reason the
-    refusal gives), or None.
+    refusal gives), or None. Asked for a counter (a výzva's protecting one too) and for a `react`
+    entry of a výzva (then `action` is the výzva: actor None, kind `challenge`; `counter` his
+    reaction, kind `challenge`); never for a sleeper's own action, which nothing allows.
 
     Policy: allowed when any plugin allows it (the first by plugin id is named in the log);
     otherwise the counter is refused (exit 1, R-AWARE), with the first refusal's note as the reason.

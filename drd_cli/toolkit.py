@@ -20,8 +20,9 @@ What is here (the engine modules stay the implementation; only this list is the 
 * preparing and rolling an action: `prepare`, `make_roll`, `roll_sides`;
 * targets and threats: `action_targets`, `threatened_targets`, `check_counter_actor`,
   `check_awake` (a sleeper cannot react, R-AWARE), `refuse_outsiders`;
-* initiative: `main_action` (spends the actor's initiative), `counter_source` (initiative or obrana
-  for a reaction);
+* initiative: `main_action` (spends the actor's initiative; refuses a sleeper's action, R-AWARE),
+  `check_awake_to_act` (a sleeper takes no action of his own: for an action that spends no
+  initiative), `counter_source` (initiative or obrana for a reaction);
 * contests: `pair_winner` (who wins a pair, R-CONT), `Outcome` (one side's outcome), `pay_for`,
   `others_exhaust`, `mark_exhausted` (exhaustions, R-EXH, CS-FOR);
 * effects: `apply_effects`, `has_effect`, `exhaust`;
@@ -37,14 +38,14 @@ from .engine.actions import apply_effects, exhaust, has_effect, make_roll, prepa
 from .engine.contest import (Outcome, action_targets, check_awake, check_counter_actor, mark_exhausted, others_exhaust,
                              pair_winner, pay_for, refuse_outsiders, roll_sides, threatened_targets)
 from .engine.context import violation
-from .engine.initiative import counter_source, main_action
+from .engine.initiative import check_awake_to_act, counter_source, main_action
 from .scenario.models import (ActionSpec, ChallengeSpec, ContestSpec, CounterSpec, Effect, EffectSpec, TestSpec,
                               as_list, effects_of, norm_pool)
 
 __all__ = [
     "prepare", "make_roll", "roll_sides",
     "action_targets", "threatened_targets", "check_counter_actor", "check_awake", "refuse_outsiders",
-    "main_action", "counter_source",
+    "main_action", "check_awake_to_act", "counter_source",
     "pair_winner", "Outcome", "pay_for", "others_exhaust", "mark_exhausted",
     "apply_effects", "has_effect", "exhaust",
     "violation",

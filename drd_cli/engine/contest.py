@@ -217,27 +217,40 @@ def check_awake(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, cpath: tu
     cannot react to `action` (a Prepared) — no counter, no action from obrana — unless a plugin
     lets it react as if awake (`drd_may_react_asleep`: Jedno oko otevřené). `threatened`: the ids
     the action threatens (R-THR). Exit 1 at the counter's actor otherwise."""
-    p = w.peek(c.actor)
-    cond = sleep_condition(p.conditions)
-    if cond is None:
+    if sleep_condition(w.peek(c.actor).conditions) is None:
         return
     from . import viewbuild
 
     declared = viewbuild.bare_action(c.actor, c, norm_pool(c.pool) or "telo",
                                      "protect" if c.kind == "protect" else "harm")
-    allowed, plugin, note = (ctx.hooks.may_react_asleep(ctx, w, c.actor, action, sorted(threatened), declared)
+    check_awake_reaction(
+        ctx, w, rec, c.actor, declared, action, threatened, cpath + ("actor",),
+        _("{name} is asleep (condition {condition}): not aware, it cannot react to the action (no counter-action, "
+          "no action from obrana)"),
+        _("leave the counter out (someone else may protect it or exhaust for it), remove the condition with an "
+          "earlier effect (`remove_condition`), or activate an ability that lets it react (`activate: "
+          "[jedno-oko-otevrene]`)"))
+
+
+def check_awake_reaction(ctx: Ctx, w: Working, rec: StepRecord, pid: str, declared: Any, action: Any,
+                         threatened: Any, path: tuple, text: str, hint: str, **fields: Any) -> None:
+    """R-AWARE for any reaction of `pid` — a counter, undergoing a výzva: nothing when awake; asleep,
+    allowed only when a plugin lets him react as if awake (`drd_may_react_asleep`, shown `declared`,
+    his reaction as declared, and `action`, what he reacts to; None: nothing to ask about), else
+    exit 1 at `path`. `text` is the refusal with `{name}`, `{condition}` and any `fields`; `hint` its hint."""
+    p = w.peek(pid)
+    cond = sleep_condition(p.conditions)
+    if cond is None:
+        return
+    allowed, plugin, note = (ctx.hooks.may_react_asleep(ctx, w, pid, action, sorted(threatened), declared)
                              if action is not None else (False, None, ""))
     if allowed:
         ctx.hooks.acted.add(plugin)
         rec.log(AWARE, _("{name} is asleep ({condition}) but reacts as if awake, thanks to {source}").format(
             name=p.name, condition=cond, source=ctx.hooks.title(plugin)) + (f" — {note}" if note else ""))
         return
-    text = _("{name} is asleep (condition {condition}): not aware, it cannot react to the action (no "
-             "counter-action, no action from obrana)").format(name=p.name, condition=repr(cond))
-    raise violation(text + (f" — {note}" if note else ""), AWARE, cpath + ("actor",),
-                    hint=_("leave the counter out (someone else may protect it or exhaust for it), remove the "
-                           "condition with an earlier effect (`remove_condition`), or activate an ability that "
-                           "lets it react (`activate: [jedno-oko-otevrene]`)"))
+    raise violation(text.format(name=p.name, condition=repr(cond), **fields) + (f" — {note}" if note else ""), AWARE, path,
+                    hint=hint)
 
 
 def _refuse_sleeper(w: Working, who: str, path: tuple) -> None:

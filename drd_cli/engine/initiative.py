@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..awareness import RULE as AWARE, sleep_condition
 from .context import Ctx, StepRecord, violation
 from ..i18n import N_, _
 from .state import Working
@@ -22,8 +23,27 @@ def check_delay(ctx: Ctx, w: Working, pid: str, from_: str | None, path: tuple) 
                         path + ("from",), hint=_("add it to the round's `delay:` list (delay: [{id}])").format(id=pid))
 
 
-def main_action(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str | None, path: tuple) -> str:
-    """A step's main action spends the actor's initiative action (or its declared delay)."""
+def check_awake_to_act(w: Working, pid: str, path: tuple) -> None:
+    """R-AWARE: a sleeper does nothing until woken — no action of his own (a test, a contest's
+    action, a racer's, a declare), whether from his initiative or a delay. No ability lifts it
+    (Jedno oko otevřené only lets him react to a threat). Exit 1 at `path`, the action's actor."""
+    cond = sleep_condition(w.peek(pid).conditions)
+    if cond is not None:
+        raise violation(_("{name} is asleep (condition {condition}): it does nothing until woken, so it cannot "
+                          "take an action of its own").format(name=w.peek(pid).name, condition=repr(cond)),
+                        AWARE, path,
+                        hint=_("wake it first with an effect of an earlier step (`remove_condition: {condition}`, "
+                               "docs/scenario-format.md §4), or leave the action out; an ability such as Jedno oko "
+                               "otevřené lets a sleeper react to a threat, not act").format(condition=cond))
+
+
+def main_action(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str | None, path: tuple, *,
+                actor_path: tuple | None = None) -> str:
+    """A step's main action spends the actor's initiative action (or its declared delay).
+
+    A sleeper takes none (R-AWARE, `check_awake_to_act`): refused at `actor_path` (default: the
+    action's `actor` key under `path`)."""
+    check_awake_to_act(w, pid, actor_path if actor_path is not None else path + ("actor",))
     name = w.peek(pid).name
     check_delay(ctx, w, pid, from_, path)
     if from_ == "obrana":

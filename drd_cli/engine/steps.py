@@ -5,14 +5,17 @@ R-TEST, CS-MULTI-1/2, CS-COOP-2, CS-RACE-1, CS-PREP-1, R-CHAL, CS-ENV-2/3.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..scenario.models import ActionSpec, ChallengeSpec, RaceSpec, TestSpec, as_list, norm_pool
-from .actions import (Prepared, _check_allowed, apply_effects, exhaust, has_effect, make_roll, narocnost, pool_cs,
-                      prepare)
+from . import viewbuild
+from .actions import (Prepared, _activate, _Bill, _check_allowed, apply_effects, exhaust, has_effect, make_roll,
+                      narocnost, pool_cs, prepare)
 from ..errors import ScenarioError
 from ..i18n import _
-from .contest import action_targets
+from .contest import action_targets, check_awake, check_awake_reaction, threatened_targets
 from .context import Choices, Ctx, StepRecord, enable_hint, violation
-from .initiative import counter_source, main_action
+from .initiative import check_awake_to_act, counter_source, main_action
 from .state import Working
 
 
@@ -31,8 +34,9 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
             raise violation(_("rolls give a roll for {id}, who does not take this test").format(id=repr(pid)), "R-TEST",
                             path + ("rolls", pid))
     preps: dict[str, Prepared] = {}
-    for pid in actors:
-        main_action(ctx, w, rec, pid, spec.from_, path)
+    for i, pid in enumerate(actors):
+        main_action(ctx, w, rec, pid, spec.from_, path,
+                    actor_path=path + (("actors", i) if spec.actors else ("actor",)))
         preps[pid] = prepare(ctx, w, rec, pid, spec, path, targets=targets, kind="test")
     for pid in actors:
         total = rolls.get(pid) if spec.actors else spec.roll
@@ -148,6 +152,7 @@ def resolve_declare(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, pat
     if spec.actor is None:
         raise violation(_("a declare step needs an `actor`"), "CS-PREP-1", path)
     pid = spec.actor
+    check_awake_to_act(w, pid, path + ("actor",))      # R-AWARE: even an obvious action needs him awake
     if spec.from_ == "initiative" or spec.from_ == "delayed":
         main_action(ctx, w, rec, pid, spec.from_, path)
     targets = action_targets(ctx, w, spec, pid, path) if spec.targets or spec.area else []
@@ -187,8 +192,8 @@ def resolve_race(ctx: Ctx, w: Working, rec: StepRecord, spec: RaceSpec, choices:
             raise ScenarioError(_("{id} is not one of the racers").format(id=repr(who)),
                                 path=path + ("manoeuvres", who), rule="CS-RACE-1")
     preps: dict[str, Prepared] = {}
-    for pid in actors:
-        main_action(ctx, w, rec, pid, None, path)
+    for i, pid in enumerate(actors):
+        main_action(ctx, w, rec, pid, None, path, actor_path=path + ("actors", i))
         bf = spec.bonus_from.get(pid) if isinstance(spec.bonus_from, dict) else spec.bonus_from
         mans = spec.manoeuvres.get(pid, []) if per_racer else spec.manoeuvres
         action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=bf, means=spec.means,
@@ -293,11 +298,16 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
         if pid not in aff and pid in w:
             rec.log("R-CHAL", _("Choice of {who}: decides nothing in this step, ignored").format(who=pid))
     shielded: set[str] = set()
+    # What a sleeper would react to (R-AWARE): the výzva itself, authorless, threatening those it affects.
+    threat = viewbuild.bare_action(None, spec, pool, "challenge")
+    threat.targets = list(aff)
+    threatened = threatened_targets(spec.effect, aff, None)
     # Protecting counters first (CS-ENV-3).
     for i, c in enumerate(spec.counters):
         cpath = path + ("counters", i)
         if c.actor is None or c.actor not in w:
             raise violation(_("a protecting counter needs a known `actor`"), "CS-ENV-3", cpath)
+        check_awake(ctx, w, rec, c, cpath, threat, threatened)      # R-AWARE: a sleeper protects nobody
         protects = list(c.protects or [c.actor])
         names = [m if isinstance(m, str) else m.name for m in c.manoeuvres]
         wide = len(protects) > 1 or any(n in ("rozsahle", "rozsáhle") for n in names)
@@ -342,19 +352,22 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
         name = w.peek(pid).name
         if pid in shielded:
             continue
-        how = spec.react.get(pid)
+        how, activated = _reaction(ctx, pid, spec.react.get(pid))
+        rpath = path + ("react", pid)
+        if how is not None:
+            _check_awake_to_undergo(ctx, w, rec, pid, pool, spec, activated, threat, threatened, rpath, title)
         if how is None:
             if spec.deadly:
                 rec.log("CS-ENV-2", _("Watch out: {name} does not react to the deadly challenge „{title}“ and succumbs to it").format(name=name, title=title))
             suffered += _suffer(ctx, w, rec, spec.effect, pid, _("takes the challenge without a roll"))
             continue
         action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=spec.bonus_from.get(pid),
-                            demanding=spec.demanding)
+                            demanding=spec.demanding, activate=list(activated))
         # Undergoing the výzva is an action (R-CHAL): a condition may forbid it, and a náročná
         # výzva costs its náročnost before the roll like any action (R-NAR).
-        _check_allowed(ctx, w.peek(pid), action, path + ("react", pid))
+        _check_allowed(ctx, w.peek(pid), action, rpath)
         naro = narocnost(ctx, w.peek(pid), action) * int(ctx.param("narocnost_cost")) if charge_narocnost else 0
-        if not _can_react(ctx, w, rec, pid, how, pool, path + ("react", pid), spec, extra=naro):
+        if not _can_react(ctx, w, rec, pid, how, pool, rpath, spec, extra=naro):
             if spec.deadly:
                 rec.log("CS-ENV-2", _("Watch out: {name} has nothing to react with to the deadly challenge „{title}“").format(name=name, title=title))
             suffered += _suffer(ctx, w, rec, spec.effect, pid, _("cannot react (CS-ENV-2)"))
@@ -366,6 +379,12 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
                     if naro > int(ctx.param('narocnost_cost')) else _("{name}: the challenge is demanding, costs {cost} {pool}"))
             rec.log("R-NAR", text.format(name=name, cost=naro, pool=pool_cs(key)))
         undergo = Prepared(pid, action, path, pool, pool, kind="challenge")
+        if activated:
+            # R-ABIL-ACT: abilities activated for undergoing it pay before the roll, as on any action.
+            bill = _Bill(ctx, w, rec, pid, undergo)
+            for i, item in enumerate(activated):
+                _activate(ctx, w, rec, w.peek(pid), undergo, item, rpath + ("activate", i), bill)
+            bill.pay(rpath)
         roll = make_roll(ctx, w, pid, action, path, total=spec.rolls.get(pid), dice=spec.dice.get(pid), prep=undergo)
         rec.data["rolls"][pid] = roll.as_result()
         if roll.total >= target:
@@ -390,6 +409,32 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
         if p not in rec.data["affected"]:
             rec.data["affected"].append(p)
     return suffered
+
+
+def _reaction(ctx: Ctx, pid: str, value: Any) -> tuple[str | None, list]:
+    """A `react` entry as (where from, abilities activated): the plain value (`obrana`) or the
+    mapping `{from, activate}`, whose `from` defaults to the initiative while unused, else obrana."""
+    if value is None or isinstance(value, str):
+        return value, []
+    how = value.from_ or ("obrana" if pid in ctx.round.used else "initiative")
+    return how, list(value.activate)
+
+
+def _check_awake_to_undergo(ctx: Ctx, w: Working, rec: StepRecord, pid: str, pool: str, spec: ChallengeSpec,
+                            activated: list, threat: Any, threatened: set[str], path: tuple, title: str) -> None:
+    """R-AWARE: a sleeper does not react to a výzva either — he suffers it unless someone protects
+    him (CS-ENV-2) — unless an ability lets him react as if awake (Jedno oko otevřené, activated in
+    his `react` entry, against a výzva threatening him or his party)."""
+    declared = viewbuild.bare_action(pid, ActionSpec(actor=pid, pool=pool, label=spec.label,
+                                                     activate=list(activated)), pool, "challenge")
+    example = f"react: {{{pid}: {{from: obrana, activate: [jedno-oko-otevrene]}}}}"
+    check_awake_reaction(
+        ctx, w, rec, pid, declared, threat, threatened, path,
+        _("{name} is asleep (condition {condition}): not aware, it cannot react to the výzva „{title}“; it "
+          "suffers it unless someone protects it"),
+        _("leave it out of `react` (it accepts the výzva; an awake participant may protect it with a counter), "
+          "remove the condition with an earlier effect (`remove_condition`), or activate an ability that lets it "
+          "react ({example})").format(example=example), title=title)
 
 
 def _suffer(ctx: Ctx, w: Working, rec: StepRecord, effect, pid: str, why: str) -> list[str]:

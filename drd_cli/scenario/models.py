@@ -358,6 +358,16 @@ class ExemptSpec(StrictModel):
     condition: str = cz("condition", "stav")
 
 
+class ReactSpec(StrictModel):
+    """How one participant undergoes a výzva, as a mapping (§5.5): where the reaction comes from
+    (`from`, as the plain value: delayed / initiative / obrana; omitted: his initiative while
+    unused, else obrana) and the abilities activated for it (`activate`, paid before the roll,
+    R-ABIL-ACT) — e.g. `{from: obrana, activate: [jedno-oko-otevrene]}` for a sleeper (R-AWARE)."""
+
+    from_: Literal["delayed", "obrana", "initiative"] | None = cz("from", "from_", default=None)
+    activate: list[str | ActivateSpec] = cz("activate", "aktivace", default_factory=list)
+
+
 class ChallengeSpec(StrictModel):
     """A výzva (§4.6): a step, an environment action, or a follow-up."""
 
@@ -370,7 +380,7 @@ class ChallengeSpec(StrictModel):
     softened: EffectSpec | None = None
     target: int | None = None
     deadly: bool = False
-    react: dict[str, Literal["delayed", "obrana", "initiative"]] = Field(default_factory=dict)
+    react: dict[str, Literal["delayed", "obrana", "initiative"] | ReactSpec] = Field(default_factory=dict)
     rolls: dict[str, int] = Field(default_factory=dict)
     dice: dict[str, list[int]] = Field(default_factory=dict)
     bonus_from: dict[str, str] = Field(default_factory=dict)

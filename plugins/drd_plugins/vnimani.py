@@ -6,6 +6,8 @@ Jedno oko otevřené (1 Duše): asleep (R-AWARE: a sleeper cannot react), he rea
 threat against himself or a member of his party (his `side`): `activate: [jedno-oko-otevrene]` on
 his counter pays 1 Duše and lifts the sleep rule (`drd_may_react_asleep`); the usual rules of
 reacting still hold. Against an action that threatens nobody of his party it does not help (exit 1).
+In a výzva it is activated in his `react` entry (`{from: obrana, activate: [jedno-oko-otevrene]}`)
+or on his protecting counter. It never lets him act on his own (a sleeper does nothing, R-AWARE).
 Noční oči, Netopýří sluch, Zřící stráže: unusual senses with no number to change (class D).
 """
 
