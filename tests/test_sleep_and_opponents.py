@@ -211,6 +211,57 @@ rounds:
     assert awake["steps"][0]["hide"]["situation"] == "chance"
 
 
+GUARDS = """\
+format: drd/1
+participants:
+  zlodej: {name: Zloděj, side: lapkové, pools: {telo: 5, duse: 5, vliv: 4}, levels: {kejklir: 2}}
+  strazny: {name: Strážný, side: hrad, sudba: 6, conditions: [spí]}
+  druhy: {name: Druhý strážný, side: hrad, sudba: 6}
+rounds:
+  - initiative: [zlodej, strazny, druhy]
+    steps:
+      - id: plizeni
+        hide: {hidden: zlodej, deceived: [strazny, druhy], situation: chance,
+               action: {label: plížení, pool: telo}, counter: {pool: telo}, rolls: ROLLS}
+"""
+
+
+def test_a_sleeping_deceived_takes_no_part_in_the_shared_counter_of_a_hide_step():
+    # R-AWARE in the hide step: the shared `counter` is for those awake; the sleeper reacts to nothing.
+    r = resolve_text(GUARDS.replace("ROLLS", "{zlodej: 9, druhy: 7}"))
+    step = r["steps"][0]
+    assert step["hide"]["situation"] == "chance" and "strazny" not in step["rolls"]
+    assert set(step["rolls"]) == {"zlodej", "druhy"}
+    alone = resolve_text(GUARDS.replace("deceived: [strazny, druhy]", "deceived: [strazny]")
+                         .replace("ROLLS", "{zlodej: 9}"))
+    assert set(alone["steps"][0]["rolls"]) <= {"zlodej"}      # nobody awake to notice: no contest
+
+
+def test_a_roll_given_to_a_sleeping_deceived_is_refused():
+    with pytest.raises(RuleViolation) as exc:
+        resolve_text(GUARDS.replace("ROLLS", "{zlodej: 9, strazny: 11, druhy: 7}"))
+    assert exc.value.problems[0].rule == "R-AWARE"
+    assert tuple(exc.value.problems[0].path)[-2:] == ("rolls", "strazny")
+
+
+def test_a_trap_against_a_sleeper_lands_without_a_reaction():
+    text = """\
+format: drd/1
+participants:
+  jarik: {name: Jarik, side: družina, pools: {telo: 4, duse: 4, vliv: 3}, conditions: [spí]}
+rounds:
+  - initiative: [jarik]
+    steps:
+      - id: past
+        hide: {hidden: nástražná past, deceived: [jarik], situation: chance,
+               action: {label: sklapnutí, pool: telo, targets: [jarik], effect: {ohrozeni: 1}},
+               counter: {pool: telo}}
+"""
+    r = resolve_text(text)
+    assert "jarik" not in r["steps"][0]["rolls"]
+    assert r["final"]["jarik"]["ohrozeni"] == 1
+
+
 # --------------------------------------------------------------------------- Kluzký jako úhoř: opponents this round
 
 MARKET = """\

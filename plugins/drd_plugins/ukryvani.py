@@ -147,6 +147,14 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
                 raise _violation(_("{name} is not one of the deceived").format(name=_name(api, pid)), "CS-HIDE-2",
                                  path + ("counter", "actors", i))
         reacting = [d for d in deceived if d in spec.counter.actors]
+    # R-AWARE: a sleeping deceived notices nothing and reacts to nothing — the step's shared
+    # `counter` is not his; a roll the file gives him by name is a mistake.
+    sleepers = [d for d in deceived if is_asleep(w.peek(d))]
+    for d in sleepers:
+        if d in spec.rolls:
+            raise _violation(_("{name} is asleep: he cannot react to anything, so he has no roll here").format(
+                name=_name(api, d)), "R-AWARE", path + ("rolls", d))
+    reacting = [d for d in reacting if d not in sleepers]
     for pid, value in spec.rolls.items():
         if pid not in deceived and pid != hider:
             raise _violation(_("rolls give a roll for {id}, who takes no part in this hiding").format(id=repr(pid)),
@@ -394,7 +402,8 @@ def _trap_challenge(api: Any, spec: HideSpec, choices: Any, path: tuple, hidden:
     c = spec.counter
     norm_pool = _m.norm_pool
 
-    given = [d for d in trapped if d in spec.rolls or (c is not None and (c.actors is None or d in c.actors))]
+    given = [d for d in trapped if d in spec.rolls or (c is not None and (c.actors is None or d in c.actors)
+                                                      and not is_asleep(api.w.peek(d)))]
     react = {d: "obrana" if d in api.ctx.round.used else "initiative" for d in given}
     bonus = {d: c.bonus_from for d in given} if c is not None and c.bonus_from else {}
     label = hidden if hidden not in api.w else api.participant(hidden).name
