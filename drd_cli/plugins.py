@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from .errors import DrdError, ScenarioError
-from .i18n import _
+from .i18n import _, language
 from .citations import RULES_LAYERS
 
 GROUP = "drd_cli.plugins"
@@ -210,6 +210,13 @@ def plugin_info(pid: str, plugin: Any, entry: PluginEntry | None = None,
     """
     if entry is not None and entry.info is not None:
         return entry.info
+    key = (id(plugin), language())
+    got = _INFOS.get(key)
+    if got is not None and got[0] is plugin:
+        # Read and checked before in this process, in this language (`drd check` of many files).
+        if entry is not None:
+            entry.info = dict(got[1])
+        return dict(got[1])
     fn = getattr(plugin, "drd_plugin_info", None)
     info: Any = {}
     if fn is not None:
@@ -224,9 +231,27 @@ def plugin_info(pid: str, plugin: Any, entry: PluginEntry | None = None,
                 id=repr(pid), kind=type(info).__name__), hint=_("fix the plugin, or disable it with `--disable {id}`")
                 .format(id=pid))
     check_api_version(pid, info, entry)
+    _INFOS[key] = (plugin, dict(info))
     if entry is not None:
         entry.info = dict(info)
     return dict(info)
+
+
+# Per process: a plugin object's checked info per language, and what an entry point loaded
+# (with the module it came from, so a module replaced in sys.modules is loaded anew).
+_INFOS: dict[tuple[int, str], tuple[Any, dict]] = {}
+_LOADED: dict[tuple[str, str | None], tuple[Any, Any]] = {}
+
+
+def _load_entry_point(entry: PluginEntry) -> Any:
+    key = (entry.value, entry.dist)
+    modname = entry.value.split(":", 1)[0].strip()
+    got = _LOADED.get(key)
+    if got is not None and sys.modules.get(modname) is got[0]:
+        return got[1]
+    obj = entry.entry_point.load()
+    _LOADED[key] = (sys.modules.get(modname), obj)
+    return obj
 
 
 def check_api_version(pid: str, info: Mapping, entry: PluginEntry | None = None) -> int:
@@ -354,7 +379,7 @@ def load_plugin(entry: PluginEntry, *, clash_ok: bool = False) -> Any:
             sys.modules[name] = module
             spec.loader.exec_module(module)
         else:
-            module = entry.entry_point.load()
+            module = _load_entry_point(entry)
     except Exception as exc:  # any failure inside third-party code becomes a clear message
         # The exception's own text is the plugin's (Python's), quoted as it is.
         raise PluginError(_("plugin {id} ({where}) failed to load: {error}").format(
@@ -375,11 +400,9 @@ def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginE
     in `pm.drd_idle` ({id: plugin}) for the catalogue's cards. A plugin that provides step
     types is always registered (its steps do not depend on who lists what).
     """
-    import pluggy
-
     from . import hookspecs
 
-    pm = pluggy.PluginManager("drd")
+    pm = _manager_class()("drd")
     pm.add_hookspecs(hookspecs)
     idle: dict[str, Any] = {}
     for pid in sorted(enabled):
@@ -406,6 +429,35 @@ def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginE
     return pm
 
 
+_MANAGER: Any = None
+
+
+def _manager_class() -> Any:
+    """pluggy's PluginManager, remembering which attributes of a plugin object are hook
+    implementations: `drd check` of a folder builds a manager per file, and reading every
+    attribute of the same modules again was a fifth of its time (pluggy's documented override)."""
+    global _MANAGER
+    if _MANAGER is None:
+        import pluggy
+
+        class Manager(pluggy.PluginManager):
+            _opts: dict[tuple[int, str, int], tuple[Any, Any, Any]] = {}
+
+            def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
+                # The attribute itself is part of the key: a module's function replaced at run
+                # time (a test's monkeypatch) is read anew. The plugin object is kept with its
+                # answer, so its id cannot be reused meanwhile.
+                own = getattr(plugin, "__dict__", {}).get(name)
+                key = (id(plugin), name, id(own))
+                got = self._opts.get(key)
+                if got is None or got[0] is not plugin or got[1] is not own:
+                    got = self._opts[key] = (plugin, own, super().parse_hookimpl_opts(plugin, name))
+                return got[2]
+
+        _MANAGER = Manager
+    return _MANAGER
+
+
 def _idle_ability(pid: str, plugin: Any, entry: PluginEntry, listed: set[str] | frozenset[str]) -> bool:
     """An ability plugin none of whose abilities `listed` names, and without step types."""
     if getattr(plugin, "drd_step_types", None) is not None:
@@ -421,6 +473,18 @@ def declared_params(pid: str, plugin: Any) -> dict:
 
     A malformed declaration is a PluginError naming the plugin (it is the plugin's bug).
     """
+    key = (id(plugin), pid, language())
+    got = _DECLARED.get(key)
+    if got is None or got[0] is not plugin:
+        # Once per plugin object and language: a `drd check` of many files asks for every run.
+        got = _DECLARED[key] = (plugin, _declared_params(pid, plugin))
+    return dict(got[1])
+
+
+_DECLARED: dict[tuple[int, str, str], tuple[Any, dict]] = {}
+
+
+def _declared_params(pid: str, plugin: Any) -> dict:
     from .rules import param_spec_from
 
     info_fn = getattr(plugin, "drd_plugin_info", None)

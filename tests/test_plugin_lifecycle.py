@@ -627,3 +627,73 @@ def test_ability_plugins_nobody_lists_are_loaded_but_not_registered(tmp_path):
     with pytest.raises(DrdError) as err:
         api.resolve_scenario(api.load_scenario(str(path)), seed=1)
     assert "gladiator" in str(err.value.problems[0].hint)
+
+
+def test_what_a_process_remembers_of_plugins_follows_language_and_replaced_code(monkeypatch):
+    # Issue #14 (`drd check` of many files): a plugin's info, its declared parameters and its hook
+    # implementations are read once per process — but per language, and anew for replaced code.
+    import types
+
+    from drd_cli import i18n, plugins
+    from drd_cli.plugin import hookimpl
+
+    calls = []
+
+    class Worded:
+        @hookimpl
+        def drd_plugin_info(self):
+            calls.append(i18n.language())
+            return {"title": "zkouška" if i18n.language() == "cs" else "trial",
+                    "params": {"x": {"default": 1, "type": "int", "help": "x"}}}
+
+    plugin = Worded()
+    with i18n.using("cs"):
+        assert plugins.plugin_info("w", plugin)["title"] == "zkouška"
+        assert plugins.plugin_info("w", plugin)["title"] == "zkouška"
+        assert set(plugins.declared_params("w", plugin)) == {"x"}
+    with i18n.using("en"):
+        assert plugins.plugin_info("w", plugin)["title"] == "trial"
+    assert calls.count("cs") == 2 and calls.count("en") == 1      # info once, params once, per language
+
+    module = types.ModuleType("drd_test_replaced_hooks")
+
+    def first(participant, action, params):
+        return None
+    module.drd_roll_modifier = hookimpl(first)
+    pm = plugins._manager_class()("drd")
+    from drd_cli import hookspecs
+
+    pm.add_hookspecs(hookspecs)
+    pm.register(module, name="m")
+    assert [i.function for i in pm.hook.drd_roll_modifier.get_hookimpls()] == [first]
+    pm.unregister(module)
+
+    def second(participant, action, params):
+        return None
+    monkeypatch.setattr(module, "drd_roll_modifier", hookimpl(second))
+    pm.register(module, name="m")
+    assert [i.function for i in pm.hook.drd_roll_modifier.get_hookimpls()] == [second]
+
+
+def test_an_entry_point_is_loaded_anew_when_its_module_was_replaced(monkeypatch):
+    import types
+
+    from drd_cli import plugins
+
+    loads = []
+
+    class EP:
+        def load(self):
+            loads.append(1)
+            return sys.modules["drd_test_ep_module"].thing
+
+    first = types.ModuleType("drd_test_ep_module")
+    first.thing = object()
+    monkeypatch.setitem(sys.modules, "drd_test_ep_module", first)
+    entry = plugins.PluginEntry(id="ep", value="drd_test_ep_module:thing", dist="fake", entry_point=EP())
+    assert plugins._load_entry_point(entry) is first.thing
+    assert plugins._load_entry_point(entry) is first.thing and len(loads) == 1
+    second = types.ModuleType("drd_test_ep_module")
+    second.thing = object()
+    monkeypatch.setitem(sys.modules, "drd_test_ep_module", second)
+    assert plugins._load_entry_point(entry) is second.thing and len(loads) == 2

@@ -85,11 +85,11 @@ class Hooks:
     def _kind(self, pid: str, plugin: Any) -> tuple[str, tuple[str, ...]]:
         got = self._kinds.get(pid)
         if got is None:
-            info_fn = getattr(plugin, "drd_plugin_info", None)
-            try:
-                info = (info_fn() or {}) if info_fn is not None else {}
-            except Exception as exc:  # noqa: BLE001 - third-party code: report, never a traceback
-                raise _failed(pid, "drd_plugin_info", exc) from None
+            from ..plugins import plugin_info
+
+            # Checked and kept once per plugin object and language (plugins.plugin_info); a
+            # failing hook is a PluginError naming the plugin.
+            info = plugin_info(pid, plugin, entries=getattr(self.pm, "drd_entries", None))
             ids = tuple(info.get("abilities") or (pid,))
             got = self._kinds[pid] = (str(info.get("kind", "")), ids)
             self._titles[pid] = str(info.get("title") or pid)
