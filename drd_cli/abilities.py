@@ -202,13 +202,23 @@ def check_uses(scenario: Any, profile: Any, pm: Any = None) -> None:
 
 # --------------------------------------------------------------------------- the catalogue's pages
 
-#: The shared parameters (declared by the `schopnosti` plugin) each family reads.
-FAMILY_PARAMS: dict[str, tuple[str, ...]] = {
-    "skill-level": ("zbehlost", "nadani"),
-    "discount": ("padny_uder_natural", "lvi_srdce"),     # padny_uder_natural: declared by padny-uder
-    "gain-resources": ("takovy_prcek",),
-    "free-manoeuvre": ("kluzky_jako_uhor",),
+#: The shared parameters (declared by the `schopnosti` plugin, `padny_uder_natural` by padny-uder)
+#: that every ability of a rule reads; a parameter only one ability reads is named by its card's
+#: `reading` (`takovy_prcek: once | per-foe`).
+RULE_PARAMS: dict[str, tuple[str, ...]] = {
+    "R-ABIL-ZB": ("zbehlost",),
+    "R-ABIL-NAD": ("nadani",),
+    "R-ABIL-PROT": ("padny_uder_natural",),
 }
+
+
+def card_params(card: Mapping[str, Any]) -> set[str]:
+    """The names of the parameters an ability's card shows: its rules' shared ones and its reading's."""
+    names = {n for rule in card.get("rules") or () for n in RULE_PARAMS.get(rule, ())}
+    reading = card.get("reading")
+    if isinstance(reading, str) and ":" in reading:
+        names.add(reading.split(":", 1)[0].strip())
+    return names
 
 STATUS_WORDS = {"shipped": N_("shipped"), "narrative": N_("narrative"), "outside the engine": N_("outside the conflict engine")}
 

@@ -130,3 +130,23 @@ def test_catalogue_modules_import_only_the_public_api(name):
             assert node.module == "drd_cli.plugin", f"{name}.py imports {node.module}"
         if isinstance(node, ast.Import):
             assert not any(a.name.startswith("drd_cli") for a in node.names), name
+
+
+def test_a_card_shows_the_parameters_its_ability_reads_and_no_others():
+    from drd_cli.abilities import card_params, installed_catalogue
+
+    cards = installed_catalogue()
+    assert card_params(cards["skvely-taktik"]) == {"skvely_taktik"}
+    assert card_params(cards["takovy-prcek"]) == {"takovy_prcek"}
+    assert card_params(cards["gladiator"]) == {"zbehlost"}
+    assert card_params(cards["cit-pro-zbran"]) == {"nadani"}
+    assert card_params(cards["lvi-srdce"]) == {"lvi_srdce", "padny_uder_natural"}
+    assert card_params(cards["kluzky-jako-uhor"]) == {"kluzky_jako_uhor"}
+    assert card_params(cards["plast"]) == set()
+    from typer.testing import CliRunner
+
+    from drd_cli.cli.app import app
+
+    res = CliRunner().invoke(app, ["abilities", "skvely-taktik"])
+    assert res.exit_code == 0 and "skvely_taktik" in res.stdout
+    assert "kluzky_jako_uhor" not in res.stdout and "takovy_prcek" not in res.stdout

@@ -83,7 +83,7 @@ def abilities(
 def _run(ability: str | None, json_out: bool) -> None:
     import json
 
-    from ..abilities import (FAMILY_PARAMS, KIND_WORDS, STATUS_WORDS, activation_text, allowed_text,
+    from ..abilities import (KIND_WORDS, STATUS_WORDS, card_params, activation_text, allowed_text,
                              installed_catalogue, scope_keys, scope_text, suggest, value_text)
     from ..errors import COMMAND_LINE, Location, ScenarioError
     from ..i18n import _
@@ -109,8 +109,8 @@ def _run(ability: str | None, json_out: bool) -> None:
                                 hint=(_("did you mean {option}?").format(option=repr(close)) + " " if close else "")
                                 + _("`drd abilities` lists them all"))
     card = cards[aid]
-    params = {n: v for n, v in _params().items()
-              if any(n in FAMILY_PARAMS.get(f.strip(), ()) for f in (card.get("family") or "").split("+"))}
+    shown = card_params(card)
+    params = {n: v for n, v in _params().items() if n in shown}
     params.update(_params(aid))     # those the ability's own plugin declares (skvely_taktik)
     if json_out:
         typer.echo(json.dumps(dict(card, params={n: {"default": d, "allowed": a, "rule": r}
