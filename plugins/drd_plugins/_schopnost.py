@@ -99,7 +99,14 @@ def localise_card(card: Mapping[str, Any]) -> dict:
     return out
 
 CLASS_STATUS = {"A": "shipped", "B": "outside the engine", "C": "narrative", "D": "narrative"}
-MANOEUVRE_WORD = {"presne": "přesně", "rozsahle": "rozsáhle", "obrana": "obrana", "mocne": "mocně", "lstive": "lstivě"}
+# The manoeuvres' names as drd's catalog has them ("přesně" in Czech, "precisely" in English).
+MANOEUVRE_WORD = {"presne": N_("precisely"), "rozsahle": N_("widely"), "obrana": N_("defence"),
+                  "mocne": N_("powerfully"), "lstive": N_("cunningly")}
+
+
+def manoeuvre_word(name: str) -> str:
+    """A manoeuvre's id in the run's language; another name as it is."""
+    return _(MANOEUVRE_WORD[name]) if name in MANOEUVRE_WORD else name
 PAYABLE = ("telo", "duse", "vliv", "suroviny")     # what an activation may cost (Suroviny: R-ABIL-ACT)
 POOL_WORD = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv", "sudba": "Sudba", "suroviny": "Suroviny"}
 
