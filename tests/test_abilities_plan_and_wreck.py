@@ -178,3 +178,25 @@ def test_only_an_improvised_weapon_he_holds():
             hlava(equipment=equipment, abilities=abilities)
         assert err.value.exit_code == 1 and err.value.problems[0].rule == "R-ABIL-GAIN", equipment
         assert words in err.value.problems[0].message, (equipment, err.value.problems[0].message)
+
+
+def test_a_condition_held_at_the_start_states_its_event():
+    # R-ABIL-GAIN: "the scenario states the trigger" — as an event, or as the condition itself.
+    from drd_cli.testing import resolve_text
+
+    base = """\
+format: drd/1
+participants:
+  radan: {name: Radan, pools: {telo: 4, duse: 4, vliv: 3}, STATE abilities: [skvely-taktik]}
+rounds:
+  - steps:
+      - id: s
+        test: {actor: radan, pool: telo, roll: 10}
+"""
+    as_condition = resolve_text(base.replace("STATE", "conditions: [Přepaden],"))
+    as_event = resolve_text(base.replace("STATE", "events: [přepaden],"))
+    both = resolve_text(base.replace("STATE", "conditions: [přepaden], events: [prepaden],"))
+    neither = resolve_text(base.replace("STATE", ""))
+    assert as_condition["final"]["radan"]["vyhody"] == as_event["final"]["radan"]["vyhody"] == 1
+    assert both["final"]["radan"]["vyhody"] == 1 and neither["final"]["radan"]["vyhody"] == 0
+    assert as_condition["gains"] == [{"who": "radan", "event": "Přepaden", "vyhody": 1, "source": "skvely-taktik"}]

@@ -231,11 +231,18 @@ def _conflict_start(profile: Any, dice: Any, hooks: Hooks, state: State, choose:
     w = Working(state)
     gains: list[dict] = []
     for pid in list(w.ids()):
-        for index, name in enumerate(["conflict-start"] + list(w.peek(pid).events)):
+        listed = list(w.peek(pid).events)
+        # A condition held at the start states its event too (`conditions: [přepaden]` is as good
+        # as `events: [přepaden]`; docs/scenario-format.md §2), unless `events:` names it as well.
+        stated = {_event_key(e) for e in listed}
+        held = [c.name for c in w.peek(pid).conditions if _event_key(c.name) not in stated]
+        for index, name in enumerate(["conflict-start"] + listed + held):
             # `index`: a stated event's place in the participant's `events:` list, so an ability
             # that pays once per conflict can tell a repeated event (Takový prcek!).
-            data = {"index": index - 1} if index else {}
-            epath = ("participants", pid, "events", index - 1) if index else ("participants", pid)
+            from_condition = index > len(listed)
+            data = {"condition": True} if from_condition else {"index": index - 1} if index else {}
+            epath = (("participants", pid, "conditions") if from_condition else
+                     ("participants", pid, "events", index - 1) if index else ("participants", pid))
             for plugin, got in hooks.resource_gain(ctx, w.peek(pid), EventView(name, 1, None, data)):
                 if got.get("refuse"):
                     # The event is stated but the ability cannot reward it (an item it needs is not held).
@@ -262,6 +269,13 @@ def _conflict_start(profile: Any, dice: Any, hooks: Hooks, state: State, choose:
                     last["sacrifice"] = {"name": item, "gain": last.get("amount", last.get("vyhody", 0))}
                 gains.extend(entries)
     return w.commit(), gains
+
+
+def _event_key(name: str) -> str:
+    """An event's or condition's name as compared: letter case and diacritics aside."""
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", str(name).casefold()) if not unicodedata.combining(c))
 
 
 def _sacrificed_item(hooks: Hooks, p: Any, got: dict, plugin: str, path: tuple) -> str | None:
