@@ -351,3 +351,26 @@ def test_a_sleeper_cannot_answer_a_plosna_counter_either():
                                               "  skokan:")
     assert "conditions: [spí]" in text
     assert refused(text).problems[0].rule == "R-AWARE"
+
+
+@pytest.mark.parametrize("situation, resolved, rolled", [("unaware", "none", False), ("chance", "challenge", True),
+                                                         ("search", "test", True)])
+def test_a_sleeping_hidden_does_not_resist(situation, resolved, rolled):
+    # The book's drunk captain asleep in a barrel (CS-HIDE-1): he hides nothing, he is only there to
+    # be noticed — unaware: no roll; a chance: a výzva; searching: a test (R-AWARE, not exit 1).
+    text = f"""\
+format: drd/1
+participants:
+  kapitan: {{name: Kapitán stráže, sudba: 6, conditions: [spí]}}
+  jarik: {{name: Jarik, pools: {{telo: 4, duse: 4, vliv: 3}}}}
+rounds:
+  - steps:
+      - id: ulicka
+        hide: {{hidden: kapitan, deceived: [jarik], situation: {situation}, counter: {{pool: duse}},
+               rolls: {{jarik: 10}}}}
+"""
+    step = resolve_text(text)["steps"][0]
+    assert step["hide"]["resolved_as"] == resolved and ("jarik" in step["rolls"]) is rolled
+    with pytest.raises(RuleViolation) as exc:
+        resolve_text(text.replace("situation:", "resists: true, situation:"))
+    assert exc.value.problems[0].rule == "R-AWARE"

@@ -130,7 +130,11 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
     if hidden in deceived:
         raise _violation(_("{name} cannot hide from itself").format(name=_name(api, hidden)), "CS-HIDE-1",
                          path + ("deceived",))
-    resists = spec.resists if spec.resists is not None else hidden_is_participant
+    # A hidden participant resists unless the file says otherwise — or it sleeps and the step gives
+    # it no action (R-AWARE): the drunk captain asleep in a barrel hides nothing, he is merely there
+    # to be noticed (CS-HIDE-1). A sleeper's sneaking (`action:`) is his own action: refused.
+    passive = hidden_is_participant and spec.action is None and is_asleep(w.peek(hidden))
+    resists = spec.resists if spec.resists is not None else (hidden_is_participant and not passive)
     hider = (spec.action.actor if spec.action is not None and spec.action.actor else None) or \
         (hidden if hidden_is_participant else None)
     if resists and hider is None:
