@@ -32,15 +32,14 @@ def _slug(text: str) -> str:
     return slug(text)
 
 
-def info_of(plugin: Any) -> dict:
-    """A plugin's `drd_plugin_info()` (an empty dict when it has none or it fails: its own bug is
-    reported where drd reads its parameters)."""
-    fn = getattr(plugin, "drd_plugin_info", None)
-    if fn is None:
-        return {}
+def info_of(plugin: Any, pid: str = "") -> dict:
+    """A plugin's `drd_plugin_info()` as `plugins.plugin_info` reads it (once per language), or an
+    empty dict when it has none or it fails: its own bug is reported where drd reads its parameters."""
+    from .plugins import PluginError, plugin_info
+
     try:
-        return dict(fn() or {})
-    except Exception:  # noqa: BLE001 - third-party code; reported by plugins.declared_params
+        return plugin_info(pid, plugin)
+    except PluginError:
         return {}
 
 
@@ -51,7 +50,7 @@ def catalogue(plugins: Iterable[tuple[str, Any]]) -> dict[str, dict]:
     cards for abilities whose plugins carry none (`info["catalogue"]`, the `schopnosti` plugin does
     so for the six older modules). An ability plugin without any card gets a minimal one.
     """
-    infos = {pid: info_of(obj) for pid, obj in plugins}
+    infos = {pid: info_of(obj, pid) for pid, obj in plugins}
     extra: dict[str, dict] = {}
     for pid in sorted(infos):
         for aid, card in (infos[pid].get("catalogue") or {}).items():

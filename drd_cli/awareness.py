@@ -11,8 +11,9 @@ Import-light (unicodedata only): the views, the engine and the plugins all use i
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any, Iterable
+
+from .skills import slug
 
 RULE = "R-AWARE"
 
@@ -20,16 +21,11 @@ RULE = "R-AWARE"
 ASLEEP = ("spi", "spanek", "spici", "asleep")
 
 
-def _slug(text: str) -> str:
-    plain = unicodedata.normalize("NFKD", str(text)).encode("ascii", "ignore").decode("ascii").lower()
-    return " ".join("".join(ch if ch.isalnum() else " " for ch in plain).split()).replace(" ", "-")
-
-
 def sleep_condition(conditions: Iterable[Any]) -> str | None:
     """The name of the first sleep condition among `conditions` (names, or objects with `name`), or None."""
     for c in conditions or ():
         name = c if isinstance(c, str) else getattr(c, "name", None)
-        if name is not None and _slug(name) in ASLEEP:
+        if name is not None and slug(str(name)) in ASLEEP:
             return str(name)
     return None
 

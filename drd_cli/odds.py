@@ -58,6 +58,22 @@ def test_odds(bonus: int = 0, presne: int = 0, presne_mode: str = "plus-one", ta
 test_odds.__test__ = False  # type: ignore[attr-defined]
 
 
+def compare_totals(actor: Any, counter: Any) -> tuple[Fraction, Fraction, Fraction]:
+    """(higher, lower, equal): the chances that a total drawn from `actor` beats, loses to or ties
+    one drawn from `counter`, each given as (total, probability) pairs."""
+    counter = list(counter)
+    win = lose = draw = Fraction(0)
+    for va, pa in actor:
+        for vc, pc in counter:
+            if va > vc:
+                win += pa * pc
+            elif va < vc:
+                lose += pa * pc
+            else:
+                draw += pa * pc
+    return win, lose, draw
+
+
 def contest_odds(bonus: int = 0, vs: int = 0, tie: str = "actor", presne: int = 0, vs_presne: int = 0,
                  presne_mode: str = "plus-one") -> dict[str, Fraction]:
     """R-CONT: one pair, actor (2k6 + bonus) against counter (2k6 + vs).
@@ -68,17 +84,8 @@ def contest_odds(bonus: int = 0, vs: int = 0, tie: str = "actor", presne: int = 
     """
     if tie not in TIES:
         raise ValueError(_("tie must be one of {choices}, not {value}").format(choices=", ".join(TIES), value=repr(tie)))
-    a = roll_distribution(bonus, presne, presne_mode)
-    c = roll_distribution(vs, vs_presne, presne_mode)
-    win = lose = draw = Fraction(0)
-    for va, pa in a.items():
-        for vc, pc in c.items():
-            if va > vc:
-                win += pa * pc
-            elif va < vc:
-                lose += pa * pc
-            else:
-                draw += pa * pc
+    win, lose, draw = compare_totals(roll_distribution(bonus, presne, presne_mode).items(),
+                                     roll_distribution(vs, vs_presne, presne_mode).items())
     if tie == "actor":
         return {"win": win + draw, "lose": lose, "tie": draw}
     if tie == "counter":

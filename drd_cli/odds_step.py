@@ -16,6 +16,8 @@ from fractions import Fraction
 from itertools import product
 from typing import Any, Callable
 
+from .odds import compare_totals
+
 #: Most classes (distinct engine resolutions) an exact answer may resolve; beyond: estimate.
 DEFAULT_BUDGET = 4000
 #: Most live states of the contest enumeration (`_contest_classes`); beyond: estimate.
@@ -497,15 +499,7 @@ def _exact_pairs(open_calls: list, offsets: list, rec: dict, tie: str) -> dict:
     actor = open_calls[0][1]
     out: dict[str, dict] = {}
     for call, h in zip(open_calls[1:], hists[1:]):
-        win = lose = tie_p = Fraction(0)
-        for va, pa in hists[0]:
-            for vc, pc in h:
-                if va > vc:
-                    win += pa * pc
-                elif va < vc:
-                    lose += pa * pc
-                else:
-                    tie_p += pa * pc
+        win, lose, tie_p = compare_totals(hists[0], h)
         if tie == "actor":
             win += tie_p
         else:

@@ -35,7 +35,7 @@ from .views import (ActionView, BreakdownEntry, CostView, EventView, ExhaustionV
 API_VERSION = 2
 
 __all__ = [
-    "API_VERSION", "hookimpl", "StepType", "translator", "language", "ASLEEP", "is_asleep",
+    "API_VERSION", "hookimpl", "StepType", "translator", "manoeuvre_name", "ASLEEP", "is_asleep",
     "ParticipantView", "ItemView", "ActionView", "PairView", "ExhaustionView", "BreakdownEntry", "CostView",
     "ManoeuvreView", "JizvaView", "EventView",
     # loaded on first use (see __getattr__):
@@ -75,11 +75,11 @@ class _Translator:
         return self._catalog().ngettext(singular, plural, n)
 
 
-def language() -> str:
-    """The language drd speaks now (`"cs"` or `"en"`: `--lang`, then the environment, docs/i18n.md)."""
-    from . import i18n
+def manoeuvre_name(name: str) -> str:
+    """A manoeuvre's id (`presne`) in the words of drd's language now ("přesně"); another name as it is."""
+    from .terms import manoeuvre_name as words
 
-    return i18n.language()
+    return words(name)
 
 
 def translator(domain: str | None = None, where: str | os.PathLike | None = None

@@ -88,24 +88,8 @@ def _add(acc: dict, res: dict, sides: dict) -> None:
             if f.get(pool) is not None:
                 acc["pools"][pid][pool][f[pool]] += 1
         acc["jizvy"][pid][len(f.get("jizvy") or [])] += 1
-    whole: dict[str, bool] = {}
-    for step in res["steps"]:
-        per_side: dict[str, bool] = {}
-        for pid, a in step.get("actions", {}).items():
-            cell = acc["success"][step["id"]][pid]
-            cell[0] += 1 if a.get("success") else 0
-            cell[1] += 1
-            side = sides.get(pid, pid)
-            per_side[side] = per_side.get(side, True) and bool(a.get("success"))
-        # A side reaches its goal in a step when every action of its members there succeeds.
-        for side, ok in per_side.items():
-            cell = acc["sides"][step["id"]][side]
-            cell[0] += ok
-            cell[1] += 1
-            whole[side] = whole.get(side, True) and ok
-    for side, ok in whole.items():
-        acc["sides_all"][side][0] += ok
-        acc["sides_all"][side][1] += 1
+    _add_steps(acc, ((step["id"], ((pid, bool(a.get("success"))) for pid, a in step.get("actions", {}).items()))
+                     for step in res["steps"]), sides)
 
 
 def _add_summary(acc: dict, steps: list[tuple], final: tuple, sides: dict) -> None:
@@ -117,6 +101,13 @@ def _add_summary(acc: dict, steps: list[tuple], final: tuple, sides: dict) -> No
         for pool, v in pools:
             acc["pools"][pid][pool][v] += 1
         acc["jizvy"][pid][jizvy] += 1
+    _add_steps(acc, steps, sides)
+
+
+def _add_steps(acc: dict, steps: Any, sides: dict) -> None:
+    """Counts each action's success per step, and each side's: a side reaches its goal in a step
+    when every action of its members there succeeds, and in the run when it does in every step.
+    `steps`: (step id, ((pid, success), …)) in order."""
     whole: dict[str, bool] = {}
     for sid, actions in steps:
         per_side: dict[str, bool] = {}

@@ -314,7 +314,7 @@ class Hooks:
             if plugin is not None:
                 from ..abilities import info_of
 
-                got = info_of(plugin).get("ability")
+                got = info_of(plugin, ability).get("ability")
                 card = dict(got) if isinstance(got, dict) else None
             cards[ability] = card
         return cards[ability]

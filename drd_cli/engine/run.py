@@ -13,6 +13,7 @@ from ..errors import ScenarioError
 from ..i18n import _
 from ..plugins import plugins_acted, run_plugin_step
 from ..scenario.models import CORE_STEP_KINDS, PluginStep, as_list
+from ..skills import slug
 from . import steps as core_steps
 from .context import Choices, Ctx, RoundInfo, StepRecord, violation
 from .contest import resolve_contest
@@ -234,8 +235,8 @@ def _conflict_start(profile: Any, dice: Any, hooks: Hooks, state: State, choose:
         listed = list(w.peek(pid).events)
         # A condition held at the start states its event too (`conditions: [přepaden]` is as good
         # as `events: [přepaden]`; docs/scenario-format.md §2), unless `events:` names it as well.
-        stated = {_event_key(e) for e in listed}
-        held = [c.name for c in w.peek(pid).conditions if _event_key(c.name) not in stated]
+        stated = {slug(str(e)) for e in listed}
+        held = [c.name for c in w.peek(pid).conditions if slug(str(c.name)) not in stated]
         for index, name in enumerate(["conflict-start"] + listed + held):
             # `index`: a stated event's place in the participant's `events:` list, so an ability
             # that pays once per conflict can tell a repeated event (Takový prcek!).
@@ -269,13 +270,6 @@ def _conflict_start(profile: Any, dice: Any, hooks: Hooks, state: State, choose:
                     last["sacrifice"] = {"name": item, "gain": last.get("amount", last.get("vyhody", 0))}
                 gains.extend(entries)
     return w.commit(), gains
-
-
-def _event_key(name: str) -> str:
-    """An event's or condition's name as compared: letter case and diacritics aside."""
-    import unicodedata
-
-    return "".join(c for c in unicodedata.normalize("NFKD", str(name).casefold()) if not unicodedata.combining(c))
 
 
 def _sacrificed_item(hooks: Hooks, p: Any, got: dict, plugin: str, path: tuple) -> str | None:

@@ -45,10 +45,7 @@ def _chunks(value: Any, newline: str, depth: int) -> Iterator[str]:
     if isinstance(value, dict):
         yield "{"
         for i, (key, item) in enumerate(value.items()):
-            text = _key(key)
-            if text is None:
-                raise TypeError(f"keys must be str, int, float, bool or None, not {key.__class__.__name__}")
-            yield ("," if i else "") + inner + _string(text) + ": "
+            yield ("," if i else "") + inner + ((_KEYS.get(key) if type(key) is str else None) or _head(key))
             yield from _chunks(item, inner, depth - 1)
         yield newline + "}"
         return
@@ -89,6 +86,17 @@ def _key(key: Any) -> str | None:
 _KEYS: dict[str, str] = {}
 """Text keys as JSON strings with their separator (`"telo": `): a result has a few dozen
 distinct keys, repeated thousands of times."""
+
+
+def _head(key: Any) -> str:
+    """A mapping key as JSON text with its separator (`"telo": `), kept in `_KEYS` for text keys."""
+    text = _key(key)
+    if text is None:
+        raise TypeError(f"keys must be str, int, float, bool or None, not {key.__class__.__name__}")
+    head = _string(text) + ": "
+    if type(key) is str and len(_KEYS) < 10_000:
+        _KEYS[key] = head
+    return head
 
 
 def _text(value: Any, newline: str) -> str:
@@ -137,14 +145,7 @@ def _text(value: Any, newline: str) -> str:
         parts = []
         append = parts.append
         for key, item in value.items():
-            head = keys.get(key) if type(key) is str else None
-            if head is None:
-                text = _key(key)
-                if text is None:
-                    raise TypeError(f"keys must be str, int, float, bool or None, not {key.__class__.__name__}")
-                head = _string(text) + ": "
-                if type(key) is str and len(keys) < 10_000:
-                    keys[key] = head
+            head = (keys.get(key) if type(key) is str else None) or _head(key)
             kind = type(item)
             if kind is str:
                 append(head + _string(item))

@@ -99,13 +99,14 @@ def _built(model: type) -> bool:
 
 
 def _private(path: Path) -> bool:
-    """Ours alone: owned by this user, writable by nobody else (the file and its folder)."""
-    uid = os.getuid()
-    for item in (path.parent, path):
-        st = os.stat(item, follow_symlinks=False)
-        if st.st_uid != uid or st.st_mode & 0o022:
-            return False
-    return path.is_file() and not path.is_symlink()
+    """Ours alone: the file and its folder owned by this user and writable by nobody else."""
+    return _ours(path.parent) and _ours(path) and path.is_file()
+
+
+def _ours(item: Path) -> bool:
+    """Owned by this user, writable by nobody else, not a symlink."""
+    st = os.stat(item, follow_symlinks=False)
+    return st.st_uid == os.getuid() and not st.st_mode & 0o022 and not item.is_symlink()
 
 
 def _load(path: Path) -> Any:
@@ -125,7 +126,7 @@ def _store(folder: Path, path: Path, validator: Any) -> None:
     try:
         data = pickle.dumps(validator, protocol=pickle.HIGHEST_PROTOCOL)
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not _private_folder(folder):
+        if not _ours(folder):
             return
         fd, tmp = tempfile.mkstemp(prefix=".drd-", suffix=".tmp", dir=folder)
         try:
@@ -144,11 +145,6 @@ def _store(folder: Path, path: Path, validator: Any) -> None:
                 old.unlink(missing_ok=True)
     except Exception:  # noqa: BLE001 - an unwritable cache folder only means no cache
         return
-
-
-def _private_folder(folder: Path) -> bool:
-    st = os.stat(folder, follow_symlinks=False)
-    return st.st_uid == os.getuid() and not st.st_mode & 0o022 and not folder.is_symlink()
 
 
 class _Restricted(pickle.Unpickler):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Mapping
 
-from drd_cli.plugin import hookimpl, language, translator
+from drd_cli.plugin import hookimpl, translator
 
 _, ngettext = translator()
 # The catalogue's own texts are written in Czech (the mechanics, the parts of an activation): their
@@ -99,14 +99,6 @@ def localise_card(card: Mapping[str, Any]) -> dict:
     return out
 
 CLASS_STATUS = {"A": "shipped", "B": "outside the engine", "C": "narrative", "D": "narrative"}
-# The manoeuvres' names as drd's catalog has them ("přesně" in Czech, "precisely" in English).
-MANOEUVRE_WORD = {"presne": N_("precisely"), "rozsahle": N_("widely"), "obrana": N_("defence"),
-                  "mocne": N_("powerfully"), "lstive": N_("cunningly")}
-
-
-def manoeuvre_word(name: str) -> str:
-    """A manoeuvre's id in the run's language; another name as it is."""
-    return _(MANOEUVRE_WORD[name]) if name in MANOEUVRE_WORD else name
 PAYABLE = ("telo", "duse", "vliv", "suroviny")     # what an activation may cost (Suroviny: R-ABIL-ACT)
 POOL_WORD = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv", "sudba": "Sudba", "suroviny": "Suroviny"}
 
@@ -197,7 +189,6 @@ class Ability:
         self.reading = reading
         self.status = status or CLASS_STATUS[klass]
         self.extra = extra
-        self._info: dict[str, dict] = {}      # drd_plugin_info per language
 
     def __repr__(self) -> str:
         return f"<ability {self.id}>"
@@ -227,13 +218,9 @@ class Ability:
     @hookimpl
     def drd_plugin_info(self) -> dict:
         # The card in drd's language at the moment of the call (`--lang`): `card()` is the data as
-        # declared. Made once per language (a run asks every ability plugin twice or more).
-        lang = language()
-        info = self._info.get(lang)
-        if info is None:
-            info = self._info[lang] = {"title": self.name, "kind": "ability", "rules": list(self.rules),
-                                       "description": localise(self.mechanic), "ability": localise_card(self.card())}
-        return dict(info, rules=list(info["rules"]), ability=dict(info["ability"]))
+        # declared. (drd keeps what it read per language: plugins.plugin_info.)
+        return {"title": self.name, "kind": "ability", "rules": list(self.rules),
+                "description": localise(self.mechanic), "ability": localise_card(self.card())}
 
     # -- activation (R-ABIL-ACT) -------------------------------------------------------------
     @hookimpl

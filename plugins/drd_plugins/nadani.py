@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from drd_cli.plugin import hookimpl
+from drd_cli.plugin import hookimpl, manoeuvre_name
 
-from ._schopnost import Ability, _, manoeuvre_word, held_item, marks, slug
+from ._schopnost import Ability, _, held_item, marks, slug
 
 # Weapon types an ability with a `weapon` key may be given (a held item whose name contains the
 # type's words counts as that weapon: `dlouhý meč` is a `meč`).
@@ -66,7 +66,7 @@ class Nadani(Ability):
             return None
         return {"free": True, "via": self.name, "rule": "R-ABIL-NAD",
                 "note": self.say(participant, _("nadání: {manoeuvre} is free ({n} of 2)").format(
-                    manoeuvre=manoeuvre_word(manoeuvre.name), n=used + 1))}
+                    manoeuvre=manoeuvre_name(manoeuvre.name), n=used + 1))}
 
     @hookimpl
     def drd_manoeuvre_allowance(self, participant: Any, action: Any, params: Any) -> int | None:

@@ -173,11 +173,10 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
     # Situation per deceived: `auto` is S2 for whoever suspects the hidden, S1 otherwise.
     if spec.situation == "auto":
         # R-AWARE: a sleeper is not aware — situation 1 whatever it suspects (and no Šestý smysl).
-        sleeping = {d for d in deceived if is_asleep(api.w.peek(d))}
-        per = {d: "unaware" if d in sleeping else
+        per = {d: "unaware" if d in sleepers else
                "chance" if _suspects(api, d, hidden) or _sixth_sense(api, d) else "unaware" for d in deceived}
         for d in deceived:
-            if d in sleeping:
+            if d in sleepers:
                 api.log("R-AWARE", _("{name} is asleep → situation 1 (no chance to notice)").format(name=_name(api, d)))
                 continue
             text = (_("{name}: suspects {hidden} → situation 2 (may notice)") if per[d] == "chance"

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from drd_cli.plugin import hookimpl
+from drd_cli.plugin import hookimpl, manoeuvre_name
 
-from ._schopnost import Ability, _, manoeuvre_word
+from ._schopnost import Ability, _
 
 BASIC = ("presne", "rozsahle", "obrana", "mocne", "lstive")
 SKILL_NAMES = {
@@ -67,7 +67,7 @@ class Zbehlost(Ability):
                 return {"free": True, "via": self.name, "rule": "R-ABIL-ZB",
                         "note": self.say(participant, _("zběhlost in {skill}: {manoeuvre} is free").format(
                             skill=SKILL_NAMES.get(skill, skill),
-                            manoeuvre=manoeuvre_word(manoeuvre.name)))}
+                            manoeuvre=manoeuvre_name(manoeuvre.name)))}
         if manoeuvre.name == "rozsahle" and skill in self.free_rozsahle:
             if self._rozsahle_applies(participant, action):
                 return {"free": True, "via": self.name, "rule": "R-ABIL-FREE",
