@@ -434,25 +434,32 @@ _MANAGER: Any = None
 
 def _manager_class() -> Any:
     """pluggy's PluginManager, remembering which attributes of a plugin object are hook
-    implementations: `drd check` of a folder builds a manager per file, and reading every
-    attribute of the same modules again was a fifth of its time (pluggy's documented override)."""
+    implementations, and of drd's hookspecs module which are specifications: `drd check` of a
+    folder builds a manager per file, and reading every attribute of the same modules again was
+    a third of its time (pluggy's documented overrides)."""
     global _MANAGER
     if _MANAGER is None:
         import pluggy
 
         class Manager(pluggy.PluginManager):
-            _opts: dict[tuple[int, str, int], tuple[Any, Any, Any]] = {}
+            _opts: dict[tuple[str, int, str, int], tuple[Any, Any, Any]] = {}
+
+            def _remembered(self, kind: str, obj: Any, name: str, read: Any) -> Any:
+                # The attribute itself is part of the key: a module's function replaced at run
+                # time (a test's monkeypatch) is read anew. The object is kept with its answer,
+                # so its id cannot be reused meanwhile.
+                own = getattr(obj, "__dict__", {}).get(name)
+                key = (kind, id(obj), name, id(own))
+                got = self._opts.get(key)
+                if got is None or got[0] is not obj or got[1] is not own:
+                    got = self._opts[key] = (obj, own, read(obj, name))
+                return got[2]
 
             def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
-                # The attribute itself is part of the key: a module's function replaced at run
-                # time (a test's monkeypatch) is read anew. The plugin object is kept with its
-                # answer, so its id cannot be reused meanwhile.
-                own = getattr(plugin, "__dict__", {}).get(name)
-                key = (id(plugin), name, id(own))
-                got = self._opts.get(key)
-                if got is None or got[0] is not plugin or got[1] is not own:
-                    got = self._opts[key] = (plugin, own, super().parse_hookimpl_opts(plugin, name))
-                return got[2]
+                return self._remembered("impl", plugin, name, super().parse_hookimpl_opts)
+
+            def parse_hookspec_opts(self, module_or_class: Any, name: str) -> Any:
+                return self._remembered("spec", module_or_class, name, super().parse_hookspec_opts)
 
         _MANAGER = Manager
     return _MANAGER
@@ -621,17 +628,49 @@ def _walk_manoeuvres(node: Any, path: tuple, BaseModel: type):  # noqa: N803
             if getattr(node, "via", None):
                 yield path, node
             return
-        for name in type(node).model_fields:
+        for name, key in _manoeuvre_fields(type(node), BaseModel):
             value = getattr(node, name, None)
             if value is not None and not isinstance(value, (str, int, float)):   # a scalar holds no manoeuvre
-                field = type(node).model_fields[name]
-                yield from _walk_manoeuvres(value, path + (field.alias or name,), BaseModel)
+                yield from _walk_manoeuvres(value, path + (key,), BaseModel)
     elif isinstance(node, (list, tuple)):
         for i, item in enumerate(node):
             yield from _walk_manoeuvres(item, path + (i,), BaseModel)
     elif isinstance(node, dict):
         for key, item in node.items():
             yield from _walk_manoeuvres(item, path + (key,), BaseModel)
+
+
+_MANOEUVRE_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def _manoeuvre_fields(cls: type, BaseModel: type) -> tuple[tuple[str, str], ...]:  # noqa: N803
+    """(attribute, document key) of the fields of model `cls` whose values may hold a manoeuvre,
+    read from the annotations once per class: a battle's 500 participants and their pools are not
+    walked (an annotation drd cannot read, `Any` or a plain `dict`, counts as "may")."""
+    got = _MANOEUVRE_FIELDS.get(cls)
+    if got is None:
+        got = _MANOEUVRE_FIELDS[cls] = tuple(
+            (name, field.alias or name) for name, field in cls.model_fields.items()
+            if _may_hold_manoeuvre(field.annotation, BaseModel, set()))
+    return got
+
+
+def _may_hold_manoeuvre(ann: Any, BaseModel: type, seen: set) -> bool:  # noqa: N803
+    import typing
+
+    if isinstance(ann, type) and issubclass(ann, BaseModel):
+        if ann.__name__ == "ManoeuvreSpec":
+            return True
+        if ann in seen:
+            return False       # a cycle: whatever it holds is found through its first visit
+        seen.add(ann)
+        return any(_may_hold_manoeuvre(f.annotation, BaseModel, seen) for f in ann.model_fields.values())
+    if typing.get_origin(ann) is typing.Literal:
+        return False
+    args = typing.get_args(ann)
+    if args:
+        return any(_may_hold_manoeuvre(a, BaseModel, seen) for a in args if a is not Ellipsis)
+    return ann not in (str, int, float, bool, type(None))
 
 
 # --------------------------------------------------------------------------- plugin step types

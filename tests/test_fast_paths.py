@@ -162,3 +162,64 @@ def test_output_without_lone_surrogates_is_not_copied():
     fixed = no_surrogates(dirty)
     assert fixed == {"steps": [{"log": "bad ?", "n": 1}, ("a", "?")], "ok": None, "k?": 2}
     assert fixed["steps"][0] is not dirty["steps"][0] and dirty["steps"][0]["log"] == "bad \ud800"
+
+
+def test_the_manoeuvre_walk_finds_what_a_walk_of_every_node_finds():
+    # check_plugin_uses walks only the fields whose annotations may hold a manoeuvre (issue #14:
+    # a battle's participants are not walked); it must find exactly what walking everything finds.
+    import glob
+    from pathlib import Path
+
+    from pydantic import BaseModel
+
+    from drd_cli import api, plugins
+    from drd_cli.errors import DrdError
+
+    def everything(node, path):
+        if isinstance(node, BaseModel):
+            if type(node).__name__ == "ManoeuvreSpec":
+                if getattr(node, "via", None):
+                    yield path, node
+                return
+            for name, field in type(node).model_fields.items():
+                yield from everything(getattr(node, name, None), path + (field.alias or name,))
+        elif isinstance(node, (list, tuple)):
+            for i, item in enumerate(node):
+                yield from everything(item, path + (i,))
+        elif isinstance(node, dict):
+            for key, item in node.items():
+                yield from everything(item, path + (key,))
+
+    root = Path(__file__).resolve().parents[1]
+    found = 0
+    for path in sorted(glob.glob(str(root / "scenarios" / "*.yaml"))) + sorted(glob.glob(str(root / "tests" / "data" / "*.yaml"))):
+        try:
+            scenario = api.load_scenario(path).scenario
+        except DrdError:
+            continue
+        fast = [(p, id(m)) for p, m in plugins._manoeuvres(scenario, ())]
+        assert fast == [(p, id(m)) for p, m in everything(scenario, ())], path
+        found += len(fast)
+    from drd_cli.scenario import models
+    from drd_cli.testing import load_text_scenario
+
+    text = """\
+format: drd/1
+participants:
+  jur: {pools: {telo: 5, duse: 3, vliv: 3}, equipment: [{name: luk, free: presne, per: round}]}
+  vlk: {sudba: 6}
+rounds:
+  - steps:
+      - id: s1
+        contest:
+          action: {actor: jur, pool: telo, roll: 10, targets: [vlk], manoeuvres: [{name: presne, pay: free, via: luk}],
+                   followup: {challenge: {name: sesuv, affects: [vlk], pool: telo,
+                                          counters: [{actor: vlk, manoeuvres: [{name: obrana, via: stit}]}]}}}
+          counters: [{actor: vlk, roll: 7, manoeuvres: [{name: mocne, via: zuby}]}]
+"""
+    scenario = load_text_scenario(text).scenario
+    fast = [(p, m.via) for p, m in plugins._manoeuvres(scenario, ())]
+    assert fast == [(p, m.via) for p, m in everything(scenario, ())] and found + len(fast) >= 2
+    assert {via for _p, via in fast} >= {"luk", "zuby"}
+
+    assert plugins._manoeuvre_fields(models.Participant, BaseModel) == ()
