@@ -10,6 +10,7 @@ directly, the first time anything asks for it (`LazyCommands`).
 from __future__ import annotations
 
 import contextlib
+import enum
 import importlib
 import inspect
 import sys
@@ -175,6 +176,18 @@ def _root(
     """
 
 
+def _already_typed(value: Any, annotation: Any, info: Any) -> bool:
+    """True when typer's converter would hand `value` back unchanged: a `str` for a `str`
+    parameter, or a member of the parameter's own Enum (a default such as `Choose.accept`;
+    typer returns a member of its choices as it is). Only then is building the converter,
+    a pydantic TypeAdapter, skipped; any other value is converted by typer as before."""
+    if getattr(info, "parser", None) is not None:
+        return False
+    if annotation is str:
+        return type(value) is str
+    return isinstance(annotation, type) and issubclass(annotation, enum.Enum) and type(value) is annotation
+
+
 @contextlib.contextmanager
 def _light_coercion(*, completing: bool) -> Iterator[None]:
     """Keeps typer from importing pydantic where no value needs converting.
@@ -194,7 +207,7 @@ def _light_coercion(*, completing: bool) -> Iterator[None]:
 
     class _Deferred(RuntimeParam):
         def _coerce_value(self, value, param, ctx):  # noqa: ANN001, ANN202
-            if completing:
+            if completing or _already_typed(value, self.annotation, self.parameter_info):
                 return value
             real = getattr(param, "_drd_runtime_param", None)
             if real is None:

@@ -13,7 +13,7 @@ from pydantic import Field, ValidationError, field_validator
 
 from drd_cli.errors import Problem, ScenarioError
 from drd_cli.i18n import _
-from drd_cli.scenario.models import Expect, RulesBlock, StrictModel, cz
+from drd_cli.scenario.models import Expect, RulesBlock, StrictModel, cz, no_rules
 
 #: Participant ids the result uses for other things (the narrator's roll in a test).
 RESERVED_IDS = frozenset({"narrator", "vypravec", "all", "actor"})
@@ -127,7 +127,7 @@ class DakaraScenario(StrictModel):
     notes: str | None = cz("notes", "poznámky", default=None)
     system: Literal["dakara"]
     seed: int | None = None
-    rules: RulesBlock = cz("rules", "pravidla", default_factory=RulesBlock)
+    rules: RulesBlock = cz("rules", "pravidla", default_factory=no_rules)
     participants: dict[str, DakaraParticipant] = cz("participants", "účastníci")
     rounds: list[DakaraRound] = cz("rounds", "kola", default_factory=list)
     expect: Expect | None = None

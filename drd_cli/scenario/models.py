@@ -144,7 +144,7 @@ class AbilityRef(BaseModel):
     rules profile is known (docs/plugins.md "Ability keys").
     """
 
-    model_config = ConfigDict(strict=True, extra="allow", populate_by_name=True)
+    model_config = ConfigDict(strict=True, extra="allow", populate_by_name=True, defer_build=True)
 
     id: str
 
@@ -527,6 +527,12 @@ class RulesBlock(StrictModel):
     params: dict[str, str | int | bool] = Field(default_factory=dict)
 
 
+def no_rules() -> RulesBlock:
+    """An empty `rules:` block (the default), made without running a validator: calling
+    `RulesBlock()` here would build that model's own validator in every run for nothing."""
+    return RulesBlock.model_construct()
+
+
 class Expect(StrictModel):
     """What resolving the file must give (§8): a subset of the result."""
 
@@ -553,7 +559,7 @@ class Scenario(StrictModel):
     # Dice for rolls the format has no other place for (tie rerolls, hiding initiative), used in
     # order before the seed; `drd play` writes them into its replay file.
     extra_dice: list[Literal[1, 2, 3, 4, 5, 6]] = cz("extra_dice", "další_kostky", default_factory=list)
-    rules: RulesBlock = cz("rules", "pravidla", default_factory=RulesBlock)
+    rules: RulesBlock = cz("rules", "pravidla", default_factory=no_rules)
     participants: dict[str, Participant] = cz("participants", "účastníci")
     environment: list[EnvironmentEntry] = cz("environment", "prostředí", default_factory=list)
     rounds: list[Round] = cz("rounds", "kola", default_factory=list)
