@@ -26,8 +26,6 @@ from typing import Any, Callable
 
 from .awareness import ASLEEP, is_asleep
 from .hookspecs import StepType, hookimpl
-from .views import (ActionView, BreakdownEntry, CostView, EventView, ExhaustionView, ItemView, JizvaView,
-                    ManoeuvreView, PairView, ParticipantView)
 
 #: The version of this API. A plugin that needs a newer one says so in
 #: ``drd_plugin_info()["api_version"]``; drd then refuses to run it, naming the plugin.
@@ -103,8 +101,17 @@ def translator(domain: str | None = None, where: str | os.PathLike | None = None
 
 # --------------------------------------------------------------------------- lazily loaded names
 
+_VIEWS = frozenset({"ParticipantView", "ItemView", "ActionView", "PairView", "ExhaustionView", "BreakdownEntry",
+                    "CostView", "ManoeuvreView", "JizvaView", "EventView"})
+
+
 def __getattr__(name: str) -> Any:
-    """Names whose modules are heavy (pydantic, pytest) load the first time they are used."""
+    """Names whose modules are heavy (pydantic, pytest) load the first time they are used; so
+    does each view class (drd_cli.views makes it on first use)."""
+    if name in _VIEWS:
+        from . import views
+
+        return getattr(views, name)
     if name in ("ScenarioError", "RuleViolation"):
         from . import errors
 

@@ -13,6 +13,7 @@ checked) → run (a hook that raises becomes `hook_failed`'s error naming the pl
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import os
 import re
@@ -140,23 +141,52 @@ _INSTALLED: dict[tuple, list[tuple]] = {}
 def _installed() -> list[tuple]:
     """(id, value, distribution name, version, entry point) of every installed entry point of
     the group, read once per process and `sys.path` (fresh PluginEntry objects are made from it
-    on every `discover`); each distribution's METADATA is parsed once, not twice per plugin."""
+    on every `discover`); between runs the list is kept in the user's cache while nothing on
+    `sys.path` changed (`entry_cache`: then the entry point is None and `_load_entry_point`
+    imports the value itself)."""
     key = tuple(sys.path)
     known = _INSTALLED.get(key)
     if known is None:
-        from importlib.metadata import entry_points
+        from . import entry_cache
 
-        meta: dict[Any, tuple] = {}
-        known = []
-        for ep in entry_points(group=GROUP):
-            dist = getattr(ep, "dist", None)
-            where = getattr(dist, "_path", None) or id(dist)
-            if where not in meta:
-                meta[where] = (dist.metadata["Name"], dist.version) if dist is not None else (None, None)
-            known.append((ep.name, ep.value, *meta[where], ep))
+        known = entry_cache.rows(GROUP, _read_installed)
         _INSTALLED.clear()      # only the current sys.path is worth keeping
         _INSTALLED[key] = known
     return known
+
+
+def _read_installed() -> list[tuple]:
+    """The rows of `_installed`, from `importlib.metadata`; each distribution's METADATA is
+    parsed once, not twice per plugin."""
+    from importlib.metadata import entry_points
+
+    meta: dict[Any, tuple] = {}
+    known = []
+    for ep in entry_points(group=GROUP):
+        dist = getattr(ep, "dist", None)
+        where = getattr(dist, "_path", None) or id(dist)
+        if where not in meta:
+            meta[where] = (dist.metadata["Name"], dist.version) if dist is not None else (None, None)
+        known.append((ep.name, ep.value, *meta[where], ep))
+    return known
+
+
+# An entry point's value, as importlib.metadata reads it: "module.path:attr.path [extras]".
+_VALUE = re.compile(r"(?P<module>[\w.]+)\s*(:\s*(?P<attr>[\w.]+)\s*)?((?P<extras>\[.*\])\s*)?$")
+
+
+def _load_value(entry: PluginEntry) -> Any:
+    """What an entry point known only from the cache names: its module imported, then its
+    attributes, as `EntryPoint.load` does (an unusual value is left to EntryPoint itself)."""
+    match = _VALUE.match(entry.value)
+    if match is None:
+        from importlib.metadata import EntryPoint
+
+        return EntryPoint(entry.id, entry.value, GROUP).load()
+    obj = importlib.import_module(match.group("module"))
+    for attr in filter(None, (match.group("attr") or "").split(".")):
+        obj = getattr(obj, attr)
+    return obj
 
 
 def hook_failed(plugin_id: str, hook: str, exc: BaseException, entries: dict | None = None) -> PluginError:
@@ -249,7 +279,7 @@ def _load_entry_point(entry: PluginEntry) -> Any:
     got = _LOADED.get(key)
     if got is not None and sys.modules.get(modname) is got[0]:
         return got[1]
-    obj = entry.entry_point.load()
+    obj = entry.entry_point.load() if entry.entry_point is not None else _load_value(entry)
     _LOADED[key] = (sys.modules.get(modname), obj)
     return obj
 

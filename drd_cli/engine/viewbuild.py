@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..views import (ActionView, BreakdownEntry, ExhaustionView, ItemView, PairView, ParticipantView, ReadOnly,
-                     _ro)
+from .. import views
+from ..views import ReadOnly, _ro
 
 
 def participant(p: Any) -> ParticipantView:
     """The view of a PState as it is now."""
-    items = tuple(ItemView(i.name, i.armour, i.free, i.per, tuple(i.needs), tuple(i.enables), p.item_works(i))
+    items = tuple(views.ItemView(i.name, i.armour, i.free, i.per, tuple(i.needs), tuple(i.enables), p.item_works(i))
                   for i in p.equipment)
     by_source = ((("armour", p.armour_base),) if p.armour_base else ()) + tuple(
         (i.name, i.armour) for i in p.equipment if i.armour and p.item_works(i))
     working = tuple(a for a in p.abilities if p.has_ability(a))
-    return ParticipantView(
+    return views.ParticipantView(
         id=p.id, name=p.name, side=p.side, is_hero=p.is_hero, pools=_ro(p.pools), sudba=p.sudba,
         maxima=_ro(p.maxima), ohrozeni=p.ohrozeni, vyhody=p.vyhody, armour=p.armour, armour_by_source=by_source,
         abilities=working, ability_options=_ro({k: _ro(v) for k, v in getattr(p, "ability_options", {}).items()}),
@@ -41,7 +41,7 @@ def action(ctx: Any, w: Any, prep: Any) -> ActionView | None:
     activated = tuple(a if isinstance(a, str) else a.id for a in (getattr(spec, "activate", None) or ()))
     rec = getattr(ctx, "record", None)
     roll = getattr(prep, "roll", None)
-    return ActionView(
+    return views.ActionView(
         actor=prep.actor, kind=getattr(prep, "kind", "action"), label=getattr(spec, "label", None),
         skill=getattr(spec, "skill", None), means=getattr(prep, "means", None) or getattr(spec, "means", None),
         pool=prep.pool,
@@ -137,7 +137,7 @@ def bare_action(actor: str | None, spec: Any, pool: str, kind: str) -> _Side:
 
 
 def pair(ctx: Any, w: Any, act: Any, c: Any, ra: int, rc: int) -> PairView:
-    return PairView(actor=participant(w.peek(act.pid)), counter=participant(w.peek(c.pid)),
+    return views.PairView(actor=participant(w.peek(act.pid)), counter=participant(w.peek(c.pid)),
                     actor_action=action(ctx, w, act.prep), counter_action=action(ctx, w, c.prep),
                     actor_total=ra, counter_total=rc, tie_rule=str(ctx.param("tie")))
 
@@ -145,7 +145,7 @@ def pair(ctx: Any, w: Any, act: Any, c: Any, ra: int, rc: int) -> PairView:
 def exhaustion(ctx: Any, w: Any, *, payer: str, protected: list[str], vs: str, winner: Any, pool: str,
                kind: str, rule: str, breakdown: tuple[BreakdownEntry, ...], paid_by: str | None) -> ExhaustionView:
     win_pid = winner.actor if winner is not None and vs != "test" else None
-    return ExhaustionView(
+    return views.ExhaustionView(
         payer=participant(w.peek(payer)), protected=tuple(participant(w.peek(x)) for x in protected if x in w),
         vs=vs, winner=participant(w.peek(win_pid)) if win_pid and win_pid in w else None,
         action=action(ctx, w, winner), pool=pool, kind=kind, rule=rule, breakdown=breakdown,

@@ -25,15 +25,13 @@ from __future__ import annotations
 import builtins
 import hashlib
 import io
-import os
 import pickle
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
-DIR_ENV = "DRD_CACHE_DIR"
-OFF_ENV = "DRD_NO_CACHE"
+from ..user_cache import DIR_ENV, OFF_ENV, cache_dir, read_private, write_private  # noqa: F401 - re-exported
+
 PREFIX = "scenario-validator-"
 SUFFIX = ".pickle"
 MODELS = "drd_cli.scenario.models"
@@ -41,16 +39,6 @@ MODELS = "drd_cli.scenario.models"
 # classes and functions); the unpickler refuses every other name.
 _CONTAINERS = frozenset({"dict", "list", "tuple", "set", "frozenset"})
 _SCHEMA_HOOKS = frozenset({"__get_pydantic_json_schema__", "__get_pydantic_core_schema__"})
-
-
-def cache_dir() -> Path | None:
-    """The folder, or None when the cache is off."""
-    if os.environ.get(OFF_ENV, "").strip() not in ("", "0"):
-        return None
-    if os.environ.get(DIR_ENV):
-        return Path(os.environ[DIR_ENV])
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "drd"
 
 
 def key() -> str:
@@ -77,7 +65,7 @@ def prime(model: type) -> bool:
     if model is not models.Scenario or _built(model):
         return False
     folder = cache_dir()
-    if folder is None or not hasattr(os, "getuid"):
+    if folder is None:
         return False
     try:
         path = folder / f"{PREFIX}{key()}{SUFFIX}"
@@ -98,22 +86,11 @@ def _built(model: type) -> bool:
     return isinstance(model.__dict__.get("__pydantic_validator__"), SchemaValidator)
 
 
-def _private(path: Path) -> bool:
-    """Ours alone: the file and its folder owned by this user and writable by nobody else."""
-    return _ours(path.parent) and _ours(path) and path.is_file()
-
-
-def _ours(item: Path) -> bool:
-    """Owned by this user, writable by nobody else, not a symlink."""
-    st = os.stat(item, follow_symlinks=False)
-    return st.st_uid == os.getuid() and not st.st_mode & 0o022 and not item.is_symlink()
-
-
 def _load(path: Path) -> Any:
+    data = read_private(path)
+    if data is None:
+        return None
     try:
-        if not path.exists() or not _private(path):
-            return None
-        data = path.read_bytes()
         validator = _Restricted(io.BytesIO(data)).load()
     except Exception:  # noqa: BLE001 - a cache that cannot be used is rebuilt, never an error
         return None
@@ -125,26 +102,9 @@ def _load(path: Path) -> Any:
 def _store(folder: Path, path: Path, validator: Any) -> None:
     try:
         data = pickle.dumps(validator, protocol=pickle.HIGHEST_PROTOCOL)
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not _ours(folder):
-            return
-        fd, tmp = tempfile.mkstemp(prefix=".drd-", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-            os.chmod(tmp, 0o600)
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
-        for old in folder.glob(f"{PREFIX}*{SUFFIX}"):
-            if old != path:
-                old.unlink(missing_ok=True)
-    except Exception:  # noqa: BLE001 - an unwritable cache folder only means no cache
+    except Exception:  # noqa: BLE001 - a validator that cannot be pickled is simply not kept
         return
+    write_private(folder, path, data, stale=f"{PREFIX}*{SUFFIX}")
 
 
 class _Restricted(pickle.Unpickler):
