@@ -12,7 +12,8 @@ from ..i18n import _, ngettext
 from ..scenario.models import (MANOEUVRE_ALIASES, MANOEUVRES, ActionSpec, ConditionSpec, Effect, JizvaSpec,
                                ManoeuvreSpec, as_list, effects_of, norm_pool)
 from ..terms import manoeuvre_name
-from ..views import BreakdownEntry, CostView, JizvaView, ManoeuvreView, _ro
+from .. import views
+from ..views import BreakdownEntry, JizvaView, _ro
 from .context import Answer, Ctx, StepRecord, violation
 from .state import Condition, PState, Working
 
@@ -215,7 +216,7 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
         pay = (m.pay if m else None)
         via = m.via if m else None
         paid_by = getattr(m, "paid_by", None) if m else None
-        mview = ManoeuvreView(name, index, seen.get(name, 0), _ro(free_by), paid_by)
+        mview = views.ManoeuvreView(name, index, seen.get(name, 0), _ro(free_by), paid_by)
         seen[name] = seen.get(name, 0) + 1
         paid, cost, via = _manoeuvre_payment(ctx, w, p, prep, name, pay, via, mpath, mview)
         if paid == "vyhoda":
@@ -331,7 +332,7 @@ class _Bill:
         if payer not in w:
             raise ScenarioError(_("paid_by names an unknown participant {id}").format(id=repr(payer)), path=path,
                                 rule="R-ABIL-SHARE")
-        got = ctx.hooks.may_pay(ctx, w, payer, self.actor, CostView(kind, amount, key, what), self.prep)
+        got = ctx.hooks.may_pay(ctx, w, payer, self.actor, views.CostView(kind, amount, key, what), self.prep)
         if got is None:
             raise violation(_("{payer} cannot pay for {name}: no ability of theirs allows it here").format(
                 payer=w.peek(payer).name, name=w.peek(self.actor).name), "R-ABIL-SHARE", path,
@@ -894,7 +895,7 @@ def _exhaust_helper(ctx: Ctx, w: Working, rec: StepRecord, payer: str, helper: s
     if helper not in w:
         raise ScenarioError(_("paid_by names an unknown participant {id}").format(id=repr(helper)), path=path,
                             rule="R-ABIL-SHARE")
-    got = ctx.hooks.may_pay(ctx, w, helper, payer, CostView("exhaustion", cost, key, None), winner)
+    got = ctx.hooks.may_pay(ctx, w, helper, payer, views.CostView("exhaustion", cost, key, None), winner)
     if got is None:
         raise violation(_("{payer} cannot pay for {name}: no ability of theirs allows it here").format(
             payer=w.peek(helper).name, name=w.peek(payer).name), "R-ABIL-SHARE", path,
