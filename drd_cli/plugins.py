@@ -284,6 +284,14 @@ def _load_entry_point(entry: PluginEntry) -> Any:
     return obj
 
 
+def foreign_code_loaded() -> bool:
+    """Has this process loaded a plugin that drd does not ship (an installed third-party entry
+    point or a plugin folder's file)? (The console script then ends the ordinary way: cli.app.)"""
+    if any(dist is not None and _norm(dist) != OWN_DISTRIBUTION for _value, dist in _LOADED):
+        return True
+    return any(name.startswith("drd_local_plugins.") for name in list(sys.modules))
+
+
 def check_api_version(pid: str, info: Mapping, entry: PluginEntry | None = None) -> int:
     """The API version a plugin needs (`api_version`, absent = 1); one above ours is a PluginError."""
     from .plugin import API_VERSION
