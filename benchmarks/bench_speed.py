@@ -152,6 +152,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     folder = Path(tempfile.mkdtemp(prefix="drd-bench-"))
+    # drd's cache folder (docs/cli.md "Environment") of this run alone, filled by the warm-up run:
+    # the steady state of a user's second run, whatever another drd left in ~/.cache.
+    cache = folder / "cache"
+    cache.mkdir(mode=0o700)
+    ENV["DRD_CACHE_DIR"] = str(cache)
     try:
         hanus = readme_example(folder)
         b1250, b5000 = battle(folder, 1250), battle(folder, 5000)
