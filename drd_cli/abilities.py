@@ -95,14 +95,21 @@ def suggest(name: str, ids: Iterable[str], cards: Mapping[str, Mapping] | None =
     return close[0] if close else None
 
 
-def _plugin(pm: Any, pid: str) -> Any:
+def _plugin(pm: Any, pid: str, *, wake: bool = True) -> Any:
+    """The plugin object of an enabled plugin `pid`: registered, loaded but idle, or (with
+    `wake`) one of drd's own that the run left unimported (plugins.dormant), imported now."""
     if pm is None:
         return None
     try:
         # An enabled ability plugin the scenario does not list is loaded but not registered.
-        return pm.get_plugin(pid) or (getattr(pm, "drd_idle", None) or {}).get(pid)
+        got = pm.get_plugin(pid) or (getattr(pm, "drd_idle", None) or {}).get(pid)
     except Exception:  # noqa: BLE001 - a manager without it
         return None
+    if got is None and wake and pid in (getattr(pm, "drd_dormant", None) or ()):
+        from .plugins import load_plugin
+
+        got = load_plugin(pm.drd_entries[pid])
+    return got
 
 
 def check_keys(aid: str, card: Mapping, options: Mapping[str, Any], path: tuple, *, rule: str = PARTICIPANTS,
@@ -164,11 +171,17 @@ def check_uses(scenario: Any, profile: Any, pm: Any = None) -> None:
     participants = getattr(scenario, "participants", None) or {}
     cards: dict[str, dict] | None = None
 
-    def card_of(aid: str) -> dict | None:
+    def card_of(aid: str, *, every: bool = False) -> dict | None:
+        """The card of `aid` among the enabled plugins' (`every`: with all their cards, for a "did
+        you mean"). One of drd's own plugins the run left unimported is imported for its card."""
         nonlocal cards
-        if cards is None:
-            enabled = [(pid, _plugin(pm, pid)) for pid in sorted(profile.enabled)]
-            cards = catalogue([(pid, obj) for pid, obj in enabled if obj is not None])
+        if cards is None or every:
+            pairs = [(pid, _plugin(pm, pid, wake=every)) for pid in sorted(profile.enabled)]
+            cards = catalogue([(pid, obj) for pid, obj in pairs if obj is not None])
+        if aid not in cards and aid in profile.enabled:
+            obj = _plugin(pm, aid)
+            if obj is not None:
+                cards = dict(sorted({**cards, **catalogue([(aid, obj)])}.items()))
         return cards.get(aid)
 
     invalid: list[Problem] = []
@@ -182,7 +195,7 @@ def check_uses(scenario: Any, profile: Any, pm: Any = None) -> None:
                 named.append((("participants", pid, "equipment", j, "enables", i), aid, {}))
         for path, aid, opts in named:
             if aid not in known:
-                card_of(aid)
+                card_of(aid, every=True)
                 close = suggest(aid, [a for a in known if a in (cards or {})] or known, cards)
                 hint = (_("did you mean {option}?").format(option=repr(close)) + " " if close else "") + \
                     _("the abilities are listed by `drd plugins --kind ability` and in docs/abilities.md; an ability "
@@ -443,7 +456,8 @@ ABILITY_PLUGINS: dict[str, tuple[str, ...]] = {
 def dormant_manifest() -> dict[str, tuple[str, ...]]:
     """{plugin id: declared parameter names} of drd's own plugins that `drd_cli.builtin_abilities`
     may list: ability plugins of drd's distribution (not in rules.BUILTIN_PLUGINS) whose only
-    ability is their own id, on by default, without step types or a `catalogue`."""
+    ability is their own id, with their own card, on by default, without step types or a
+    `catalogue`."""
     from .plugins import discover, load_plugin
     from .rules import BUILTIN_PLUGINS
 
@@ -454,7 +468,7 @@ def dormant_manifest() -> dict[str, tuple[str, ...]]:
         plugin = load_plugin(entry)
         info = entry.info or {}
         if (info.get("kind") != "ability" or list(info.get("abilities") or [pid]) != [pid]
-                or info.get("enabled_by_default", True) is not True or info.get("catalogue")
+                or not info.get("ability") or info.get("enabled_by_default", True) is not True or info.get("catalogue")
                 or getattr(plugin, "drd_step_types", None) is not None):
             continue
         out[pid] = tuple(sorted(info.get("params") or ()))

@@ -136,7 +136,15 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
                             locate=lambda p: loaded.source.locate(p), path_prefix=("rules",)))
     if params or enable or disable:
         layers.append(Layer("command line", list(enable), list(disable), dict(params or {})))
-    source = ParamSource(entries, tolerant=describe)
+    # Ability plugins nobody in the scenario lists cannot act: drd's own are not even imported,
+    # others are loaded but not registered (docs/plugins.md "Lifecycle").
+    listed = None
+    if loaded is not None and not describe and loaded.system != "dakara":
+        from .engine.run import listed_abilities
+
+        listed = listed_abilities(loaded.scenario)
+    source = ParamSource(entries, tolerant=describe, listed=listed,
+                         wanted={name for layer in layers for name in layer.params})
     states = default_states(entries, tolerant=describe)
     profile = build_profile(layers, states, plugin_params=source.for_enabled,
                             find_inactive=source.find_inactive)
@@ -147,12 +155,6 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
         untrusted.refuse(profile.enabled)
     if describe or (loaded is not None and loaded.system == "dakara"):
         return Setup(profile, entries, None)
-    # Ability plugins nobody in the scenario lists cannot act: not registered (docs/plugins.md "Lifecycle").
-    listed = None
-    if loaded is not None:
-        from .engine.run import listed_abilities
-
-        listed = listed_abilities(loaded.scenario)
     pm = build_manager(profile.enabled, entries, listed=listed)
     pm.drd_params = profile.params      # engine.hooks.Hooks shows them to hooks taking `params`
     if loaded is not None and check_steps:

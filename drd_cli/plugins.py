@@ -364,6 +364,9 @@ class DefaultStates(Mapping):
 
         if pid in BUILTIN_PLUGINS:
             return BUILTIN_PLUGINS[pid]
+        entry = self.entries.get(pid)
+        if pid not in self.extra and entry is not None and _own_ability(pid, entry):
+            return True          # drd_cli.builtin_abilities: on by default, known without importing it
         try:
             if pid in self.extra:
                 info = plugin_info(pid, self.extra[pid])
@@ -428,6 +431,23 @@ def load_plugin(entry: PluginEntry, *, clash_ok: bool = False) -> Any:
     return module
 
 
+def dormant(pid: str, entry: PluginEntry | None, listed: set[str] | frozenset[str] | None) -> bool:
+    """A plugin this run leaves unimported: one of drd's own ability plugins
+    (`drd_cli.builtin_abilities`) that no participant lists (`listed`: the abilities the scenario
+    names; None: any may act, so none sleeps). It could not act in this run; its default (on) and
+    the names of its parameters are known without it. A second plugin with its id is no reason to
+    sleep: loading it gives the clash's error."""
+    if listed is None or entry is None or pid in listed:
+        return False
+    return _own_ability(pid, entry)
+
+
+def _own_ability(pid: str, entry: PluginEntry) -> bool:
+    from .builtin_abilities import ABILITY_PLUGINS
+
+    return pid in ABILITY_PLUGINS and entry.builtin and not entry.local and not entry.rivals
+
+
 def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginEntry], *,
                   listed: set[str] | frozenset[str] | None = None):
     """A fresh pluggy manager holding only the enabled plugins, registered in id order.
@@ -443,17 +463,22 @@ def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginE
     pm = _manager_class()("drd")
     pm.add_hookspecs(hookspecs)
     idle: dict[str, Any] = {}
+    sleeping: set[str] = set()
     for pid in sorted(enabled):
         entry = entries.get(pid)
         if entry is None:
             raise ScenarioError(_("plugin {id} is enabled but not installed").format(id=repr(pid)),
                                 hint=_("install it, or disable it in the group profile or the scenario's rules:"))
+        if dormant(pid, entry, listed):
+            sleeping.add(pid)
+            continue
         plugin = load_plugin(entry)
         if listed is not None and _idle_ability(pid, plugin, entry, listed):
             idle[pid] = plugin
             continue
         pm.register(plugin, name=pid)
     pm.drd_idle = idle
+    pm.drd_dormant = frozenset(sleeping)     # not even imported (`dormant`)
     # The façade (engine.hooks) names a failing plugin's distribution from these (hook_failed).
     pm.drd_entries = entries
     if os.environ.get("DRD_TRACE_PLUGINS"):
@@ -560,12 +585,18 @@ class ParamSource:
     """
 
     def __init__(self, entries: dict[str, PluginEntry], extra: dict[str, Any] | None = None,
-                 tolerant: bool = False):
+                 tolerant: bool = False, *, listed: set[str] | frozenset[str] | None = None,
+                 wanted: set[str] | frozenset[str] = frozenset()):
         self.entries = entries
         self.extra = dict(extra or {})
         self.tolerant = tolerant
         self.enabled: frozenset[str] = frozenset()
         self.broken: dict[str, str] = {}
+        # A run's abilities (None: any) and the parameters its layers set: an enabled plugin that
+        # sleeps in this run (`dormant`) is imported for its parameters only when one of them is
+        # set, or declared by another plugin too (the clash is then reported as without sleep).
+        self.listed = listed
+        self.wanted = frozenset(wanted)
 
     def _module(self, pid: str) -> Any:
         if pid in self.extra:
@@ -575,20 +606,37 @@ class ParamSource:
 
     def for_enabled(self, enabled: frozenset) -> dict:
         self.enabled = enabled
+        declared: dict[str, dict] = {}
+        asleep: list[str] = []
+        for pid in sorted(enabled):
+            if pid not in self.extra and dormant(pid, self.entries.get(pid), self.listed):
+                asleep.append(pid)
+                continue
+            self._declare(pid, declared)
+        if asleep:
+            from .builtin_abilities import ABILITY_PLUGINS
+
+            named = self.wanted.union(*(specs for specs in declared.values()))
+            for pid in asleep:
+                if named & set(ABILITY_PLUGINS[pid]):
+                    self._declare(pid, declared)
         out: dict = {}
         owner: dict[str, str] = {}
-        for pid in sorted(enabled):
-            try:
-                plugin = self._module(pid)
-                specs = declared_params(pid, plugin) if plugin is not None else {}
-            except PluginError as exc:
-                if not self.tolerant:
-                    raise
-                self.broken[pid] = _plain(exc)
-                continue
-            _claim(out, owner, pid, specs,
+        for pid in sorted(declared):
+            _claim(out, owner, pid, declared[pid],
                    _("plugins {first} and {second} both declare the parameter {name}"))
         return out
+
+    def _declare(self, pid: str, declared: dict[str, dict]) -> None:
+        """Puts the parameters plugin `pid` declares into `declared` (a broken one is noted instead
+        when tolerant)."""
+        try:
+            plugin = self._module(pid)
+            declared[pid] = declared_params(pid, plugin) if plugin is not None else {}
+        except PluginError as exc:
+            if not self.tolerant:
+                raise
+            self.broken[pid] = _plain(exc)
 
     def all_params(self) -> dict:
         """Every parameter any loadable plugin declares, enabled or not (for editing a group)."""

@@ -595,9 +595,11 @@ def test_verify_tells_a_table_without_a_plugin_that_acted(plugins_dir, tmp_path,
     assert r.exit_code == 1
 
 
-def test_ability_plugins_nobody_lists_are_loaded_but_not_registered(tmp_path):
+def test_ability_plugins_nobody_lists_are_not_registered_and_drds_own_not_even_loaded(tmp_path):
     # Issue #14 (start-up): registering ~80 idle ability plugins with pluggy cost more than the
-    # engine's run of a small file. They could not act anyway (engine.hooks `focus`).
+    # engine's run of a small file, and importing them and reading their cards about as much.
+    # They could not act anyway (engine.hooks `focus`); drd's own are not imported
+    # (plugins.dormant), another package's would be loaded but not registered.
     from drd_cli import api
 
     path = tmp_path / "s.yaml"
@@ -616,7 +618,8 @@ def test_ability_plugins_nobody_lists_are_loaded_but_not_registered(tmp_path):
     setup = api.setup_rules(loaded)
     registered = {setup.pm.get_name(p) for p in setup.pm.get_plugins()}
     assert "cit-pro-zbran" in registered and "gladiator" not in registered
-    assert "gladiator" in setup.pm.drd_idle and "schopnosti" in registered and "ukryvani" in registered
+    assert "gladiator" in setup.pm.drd_dormant and "gladiator" not in setup.pm.drd_idle
+    assert "schopnosti" in registered and "ukryvani" in registered
     everything = api.setup_rules(None)
     assert "gladiator" in {everything.pm.get_name(p) for p in everything.pm.get_plugins()}
     result = api.resolve_scenario(loaded, seed=1)

@@ -79,6 +79,8 @@ class Hooks:
         # Those api.setup_rules did not even register (plugins.build_manager, `listed`).
         asleep.update(pid for pid, plugin in (getattr(self.pm, "drd_idle", None) or {}).items()
                       if not set(self._kind(pid, plugin)[1]) & set(listed))
+        # drd's own ability plugins nobody lists, not even imported (plugins.dormant).
+        asleep.update(pid for pid in getattr(self.pm, "drd_dormant", ()) if pid not in listed)
         self._asleep = frozenset(asleep)
         self._impls.clear()
 
