@@ -93,20 +93,7 @@ def discover(plugin_dirs: list[str] | tuple[str, ...] = ()) -> dict[str, PluginE
     such an id (naming both), `drd plugins` lists all of them. Under DRD_DISABLE_PLUGIN_AUTOLOAD
     only drd's own distribution's entry points are looked at.
     """
-    only_own = autoload_disabled()
-    found: dict[str, PluginEntry] = {}
-    for ep_name, value, name, version, ep in _installed():
-        own = _norm(name) == OWN_DISTRIBUTION
-        if only_own and not own:
-            continue
-        entry = PluginEntry(ep_name, value, name, version, entry_point=ep, builtin=own)
-        prev = found.get(ep_name)
-        if prev is not None:
-            if prev.dist == name and prev.value == value:
-                continue   # the same distribution seen twice on sys.path
-            prev.rivals.append(entry)
-            continue
-        found[ep_name] = entry
+    found = _installed_entries(autoload_disabled())
     for folder in plugin_dirs:
         for path in sorted(Path(folder).glob("*.py")):
             pid = path.stem.replace("_", "-")
@@ -125,6 +112,46 @@ def discover(plugin_dirs: list[str] | tuple[str, ...] = ()) -> dict[str, PluginE
             claimants[0].rivals = claimants[1:]
             found[pid] = claimants[0]
     return dict(sorted(found.items()))
+
+
+# The installed plugins' entries as `discover` first makes them (before local folders), per list of
+# installed entry points (`_installed()`, kept with them) and DRD_DISABLE_PLUGIN_AUTOLOAD: never
+# handed out, only copied (`_fresh`), so every run still gets its own entries.
+_TEMPLATES: dict[tuple[int, bool], tuple[Any, dict[str, PluginEntry]]] = {}
+
+
+def _installed_entries(only_own: bool) -> dict[str, PluginEntry]:
+    """{id: fresh PluginEntry} of the installed entry points (drd's own only, with `only_own`);
+    a second distribution claiming an id is that entry's rival."""
+    rows = _installed()
+    key = (id(rows), only_own)
+    got = _TEMPLATES.get(key)
+    if got is None or got[0] is not rows:
+        found: dict[str, PluginEntry] = {}
+        for ep_name, value, name, version, ep in rows:
+            own = _norm(name) == OWN_DISTRIBUTION
+            if only_own and not own:
+                continue
+            entry = PluginEntry(ep_name, value, name, version, entry_point=ep, builtin=own)
+            prev = found.get(ep_name)
+            if prev is not None:
+                if prev.dist == name and prev.value == value:
+                    continue   # the same distribution seen twice on sys.path
+                prev.rivals.append(entry)
+                continue
+            found[ep_name] = entry
+        if len(_TEMPLATES) > 4:
+            _TEMPLATES.clear()
+        got = _TEMPLATES[key] = (rows, found)
+    return {pid: _fresh(entry) for pid, entry in got[1].items()}
+
+
+def _fresh(template: PluginEntry) -> PluginEntry:
+    """A copy of a template entry (not loaded: no module, no info) with copies of its rivals."""
+    entry = object.__new__(PluginEntry)
+    entry.__dict__.update(template.__dict__)
+    entry.rivals = [_fresh(r) for r in template.rivals]
+    return entry
 
 
 def id_clash(entry: PluginEntry) -> PluginError:
@@ -294,16 +321,18 @@ class DefaultStates(Mapping):
         self.extra = dict(extra or {})
         self.tolerant = tolerant
         self.broken: dict[str, str] = {}
+        self._builtin = BUILTIN_PLUGINS
         self._ids = sorted(set(entries) | set(BUILTIN_PLUGINS) | set(self.extra))
         self._idset = set(self._ids)
         self._known: dict[str, bool] = {}
 
     def __getitem__(self, pid: str) -> bool:
-        if pid not in self._idset:
-            raise KeyError(pid)
-        if pid not in self._known:
-            self._known[pid] = self._read(pid)
-        return self._known[pid]
+        got = self._known.get(pid)
+        if got is None:
+            if pid not in self._idset:
+                raise KeyError(pid)
+            got = self._known[pid] = self._read(pid)
+        return got
 
     def __contains__(self, pid: object) -> bool:
         return pid in self._idset
@@ -316,16 +345,12 @@ class DefaultStates(Mapping):
 
     def is_builtin(self, pid: str) -> bool:
         """A plugin drd ships: a built-in id (BUILTIN_PLUGINS) or an entry point of drd's own distribution."""
-        from .rules import BUILTIN_PLUGINS
-
         entry = self.entries.get(pid)
-        return pid in BUILTIN_PLUGINS or (entry is not None and entry.builtin and pid not in self.extra)
+        return pid in self._builtin or (entry is not None and entry.builtin and pid not in self.extra)
 
     def _read(self, pid: str) -> bool:
-        from .rules import BUILTIN_PLUGINS
-
-        if pid in BUILTIN_PLUGINS:
-            return BUILTIN_PLUGINS[pid]
+        if pid in self._builtin:
+            return self._builtin[pid]
         try:
             if pid in self.extra:
                 info = plugin_info(pid, self.extra[pid])
@@ -358,8 +383,12 @@ def default_states(entries: dict[str, PluginEntry], extra: dict[str, Any] | None
 
 def third_party(entries: dict[str, PluginEntry], extra: dict[str, Any] | None = None) -> frozenset[str]:
     """The ids of plugins that drd does not ship (listed in a result only when they acted)."""
-    states = DefaultStates(entries, extra)
-    return frozenset(pid for pid in states if not states.is_builtin(pid))
+    from .rules import BUILTIN_PLUGINS
+
+    # DefaultStates.is_builtin over its ids, without building one (once per run of `drd check`'s files).
+    extra = extra or {}
+    return frozenset(pid for pid in set(entries) | set(extra)
+                     if pid not in BUILTIN_PLUGINS and (pid in extra or not entries[pid].builtin))
 
 
 def load_plugin(entry: PluginEntry, *, clash_ok: bool = False) -> Any:
@@ -461,6 +490,39 @@ def _manager_class() -> Any:
             def parse_hookspec_opts(self, module_or_class: Any, name: str) -> Any:
                 return self._remembered("spec", module_or_class, name, super().parse_hookspec_opts)
 
+            # (id of the namespace, name) → (namespace, function, opts, pluggy's HookSpec)
+            _specs: dict[tuple[int, str], tuple[Any, Any, Any, Any]] = {}
+
+            def add_hookspecs(self, module_or_class: Any) -> None:
+                # A fresh manager (nothing registered, no hooks yet) reuses the HookSpec objects
+                # an earlier manager made of the same, unchanged specification functions: making
+                # them (reading every signature) was most of a manager's cost per `drd check` file.
+                # Anything else (a hook already there, a historic one) is pluggy's own way.
+                if self.get_plugins() or "spec" not in getattr(pluggy.HookCaller, "__slots__", ()):
+                    return super().add_hookspecs(module_or_class)
+                found = []
+                for name in dir(module_or_class):
+                    opts = self.parse_hookspec_opts(module_or_class, name)
+                    if opts is None:
+                        continue
+                    if opts.get("historic") or getattr(self.hook, name, None) is not None:
+                        return super().add_hookspecs(module_or_class)
+                    found.append((name, opts))
+                for name, opts in found:
+                    function = getattr(module_or_class, name)
+                    key = (id(module_or_class), name)
+                    got = self._specs.get(key)
+                    if got is not None and got[0] is module_or_class and got[1] is function and got[2] is opts:
+                        caller = pluggy.HookCaller(name, self._hookexec)
+                        caller.spec = got[3]
+                    else:
+                        caller = pluggy.HookCaller(name, self._hookexec, module_or_class, opts)
+                        self._specs[key] = (module_or_class, function, opts, caller.spec)
+                    setattr(self.hook, name, caller)
+                if not found:
+                    return super().add_hookspecs(module_or_class)     # pluggy's error
+                return None
+
         _MANAGER = Manager
     return _MANAGER
 
@@ -539,6 +601,7 @@ class ParamSource:
         self.enabled = enabled
         out: dict = {}
         owner: dict[str, str] = {}
+        clash = _("plugins {first} and {second} both declare the parameter {name}")
         for pid in sorted(enabled):
             try:
                 plugin = self._module(pid)
@@ -548,8 +611,7 @@ class ParamSource:
                     raise
                 self.broken[pid] = _plain(exc)
                 continue
-            _claim(out, owner, pid, specs,
-                   _("plugins {first} and {second} both declare the parameter {name}"))
+            _claim(out, owner, pid, specs, clash)
         return out
 
     def all_params(self) -> dict:
