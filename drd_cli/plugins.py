@@ -458,6 +458,62 @@ def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginE
     return pm
 
 
+def run_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginEntry], *,
+                listed: set[str] | frozenset[str] | None = None):
+    """`build_manager`'s manager for one run of api.setup_rules, reused from the previous run
+    when that one registered the same plugin objects, unchanged, for the same abilities listed.
+
+    `drd check` of a folder builds a manager per file; most files switch on the same plugins, and
+    registering them again (reading every attribute of each) was most of that. The manager holds
+    no state of a run: what a run sets on it (`drd_entries`, `drd_idle`, `drd_params`) is set anew
+    each time, and the engine's own state is in its `Hooks` façade. A plugin whose attributes
+    changed since (a function replaced at run time), a plugin that is not a module, or
+    DRD_TRACE_PLUGINS makes a fresh one. Every enabled plugin is loaded here as build_manager
+    loads it (same order, same errors).
+    """
+    global _SHARED
+    if os.environ.get("DRD_TRACE_PLUGINS"):
+        return build_manager(enabled, entries, listed=listed)
+    objs = []
+    for pid in sorted(enabled):
+        entry = entries.get(pid)
+        if entry is None:
+            return build_manager(enabled, entries, listed=listed)      # its error
+        objs.append(load_plugin(entry))
+    key = (language(), frozenset(enabled), None if listed is None else frozenset(listed))
+    got = _SHARED
+    if got is not None and got[0] == key and len(got[1]) == len(objs) \
+            and all(a is b for a, b in zip(got[1], objs)) and _unchanged(got[2]):
+        pm = got[3]
+        pm.drd_idle = dict(got[4])
+        pm.drd_entries = entries
+        return pm
+    pm = build_manager(enabled, entries, listed=listed)
+    registered = pm.get_plugins()
+    if all(isinstance(p, type(os)) for p in registered):
+        # What the registered modules held: their attributes (pluggy reads them all).
+        state = tuple((p, dict(vars(p))) for p in registered)
+        _SHARED = (key, objs, state, pm, dict(pm.drd_idle))
+    else:
+        _SHARED = None
+    return pm
+
+
+def _unchanged(state: tuple) -> bool:
+    """Every registered module still has exactly the attributes (the same objects) it had."""
+    for module, attrs in state:
+        now = vars(module)
+        if len(now) != len(attrs):
+            return False
+        for name, value in attrs.items():
+            if now.get(name, attrs) is not value:
+                return False
+    return True
+
+
+# (key, enabled plugin objects, registered modules' attributes, manager, idle) of the last run_manager.
+_SHARED: tuple | None = None
+
 _MANAGER: Any = None
 
 
