@@ -459,9 +459,11 @@ def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginE
 
 
 def run_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginEntry], *,
-                listed: set[str] | frozenset[str] | None = None):
+                listed: set[str] | frozenset[str] | None = None, params: Mapping | None = None):
     """`build_manager`'s manager for one run of api.setup_rules, reused from the previous run
-    when that one registered the same plugin objects, unchanged, for the same abilities listed.
+    when that one registered the same plugin objects, unchanged, for the same abilities listed
+    and the same parameters (`params`, the profile's: a Setup kept by its caller while another run
+    is set up sees the same `drd_params` values it was made with).
 
     `drd check` of a folder builds a manager per file; most files switch on the same plugins, and
     registering them again (reading every attribute of each) was most of that. The manager holds
@@ -480,7 +482,12 @@ def run_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginEnt
         if entry is None:
             return build_manager(enabled, entries, listed=listed)      # its error
         objs.append(load_plugin(entry))
-    key = (language(), frozenset(enabled), None if listed is None else frozenset(listed))
+    try:
+        key = (language(), autoload_disabled(), frozenset(enabled), None if listed is None else frozenset(listed),
+               tuple(sorted((params or {}).items())))
+        hash(key)
+    except TypeError:       # a parameter value that is not hashable: nothing to compare with
+        return build_manager(enabled, entries, listed=listed)
     got = _SHARED
     if got is not None and got[0] == key and len(got[1]) == len(objs) \
             and all(a is b for a, b in zip(got[1], objs)) and _unchanged(got[2]):
