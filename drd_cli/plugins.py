@@ -1,7 +1,7 @@
 """Plugin discovery: entry points of the group `drd_cli.plugins` (the name is the plugin id).
 
-A fresh plugin manager per run holds only the enabled plugins; a disabled plugin is never
-imported. Built-ins are found exactly like third-party plugins. Local plugin folders load only
+A run's plugin manager holds only the enabled plugins (the previous run's, when it would hold
+the same unchanged ones: `run_manager`); a disabled plugin is never imported. Built-ins are found exactly like third-party plugins. Local plugin folders load only
 when a group profile lists them or `--plugins-dir` names them.
 
 The lifecycle (docs/plugins.md "Lifecycle"): discover (metadata only; DRD_DISABLE_PLUGIN_AUTOLOAD
