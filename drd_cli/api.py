@@ -110,7 +110,7 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
     `allow_untrusted`, which leave them out.
     """
     from .groups import group_layer
-    from .plugins import ParamSource, build_manager, default_states, discover, third_party
+    from .plugins import ParamSource, build_manager, default_states, discover, run_manager, third_party
     from .rules import Layer, build_profile
 
     import os
@@ -155,7 +155,12 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
         untrusted.refuse(profile.enabled)
     if describe or (loaded is not None and loaded.system == "dakara"):
         return Setup(profile, entries, None)
-    pm = build_manager(profile.enabled, entries, listed=listed)
+    # A run with plugin folders has their plugins loaded anew (their files may have changed):
+    # its manager is fresh too; otherwise it may be the previous run's (plugins.run_manager).
+    if dirs:
+        pm = build_manager(profile.enabled, entries, listed=listed)
+    else:
+        pm = run_manager(profile.enabled, entries, listed=listed, params=profile.params)
     pm.drd_params = profile.params      # engine.hooks.Hooks shows them to hooks taking `params`
     if loaded is not None and check_steps:
         # Plugin steps are checked here, once the profile is known, so every caller (resolve,

@@ -1,7 +1,7 @@
 """Plugin discovery: entry points of the group `drd_cli.plugins` (the name is the plugin id).
 
-A fresh plugin manager per run holds only the enabled plugins; a disabled plugin is never
-imported. Built-ins are found exactly like third-party plugins. Local plugin folders load only
+A run's plugin manager holds only the enabled plugins (the previous run's, when it would hold
+the same unchanged ones: `run_manager`); a disabled plugin is never imported. Built-ins are found exactly like third-party plugins. Local plugin folders load only
 when a group profile lists them or `--plugins-dir` names them.
 
 The lifecycle (docs/plugins.md "Lifecycle"): discover (metadata only; DRD_DISABLE_PLUGIN_AUTOLOAD
@@ -94,20 +94,7 @@ def discover(plugin_dirs: list[str] | tuple[str, ...] = ()) -> dict[str, PluginE
     such an id (naming both), `drd plugins` lists all of them. Under DRD_DISABLE_PLUGIN_AUTOLOAD
     only drd's own distribution's entry points are looked at.
     """
-    only_own = autoload_disabled()
-    found: dict[str, PluginEntry] = {}
-    for ep_name, value, name, version, ep in _installed():
-        own = _norm(name) == OWN_DISTRIBUTION
-        if only_own and not own:
-            continue
-        entry = PluginEntry(ep_name, value, name, version, entry_point=ep, builtin=own)
-        prev = found.get(ep_name)
-        if prev is not None:
-            if prev.dist == name and prev.value == value:
-                continue   # the same distribution seen twice on sys.path
-            prev.rivals.append(entry)
-            continue
-        found[ep_name] = entry
+    found = _installed_entries(autoload_disabled())
     for folder in plugin_dirs:
         for path in sorted(Path(folder).glob("*.py")):
             pid = path.stem.replace("_", "-")
@@ -126,6 +113,46 @@ def discover(plugin_dirs: list[str] | tuple[str, ...] = ()) -> dict[str, PluginE
             claimants[0].rivals = claimants[1:]
             found[pid] = claimants[0]
     return dict(sorted(found.items()))
+
+
+# The installed plugins' entries as `discover` first makes them (before local folders), per list of
+# installed entry points (`_installed()`, kept with them) and DRD_DISABLE_PLUGIN_AUTOLOAD: never
+# handed out, only copied (`_fresh`), so every run still gets its own entries.
+_TEMPLATES: dict[tuple[int, bool], tuple[Any, dict[str, PluginEntry]]] = {}
+
+
+def _installed_entries(only_own: bool) -> dict[str, PluginEntry]:
+    """{id: fresh PluginEntry} of the installed entry points (drd's own only, with `only_own`);
+    a second distribution claiming an id is that entry's rival."""
+    rows = _installed()
+    key = (id(rows), only_own)
+    got = _TEMPLATES.get(key)
+    if got is None or got[0] is not rows:
+        found: dict[str, PluginEntry] = {}
+        for ep_name, value, name, version, ep in rows:
+            own = _norm(name) == OWN_DISTRIBUTION
+            if only_own and not own:
+                continue
+            entry = PluginEntry(ep_name, value, name, version, entry_point=ep, builtin=own)
+            prev = found.get(ep_name)
+            if prev is not None:
+                if prev.dist == name and prev.value == value:
+                    continue   # the same distribution seen twice on sys.path
+                prev.rivals.append(entry)
+                continue
+            found[ep_name] = entry
+        if len(_TEMPLATES) > 4:
+            _TEMPLATES.clear()
+        got = _TEMPLATES[key] = (rows, found)
+    return {pid: _fresh(entry) for pid, entry in got[1].items()}
+
+
+def _fresh(template: PluginEntry) -> PluginEntry:
+    """A copy of a template entry (not loaded: no module, no info) with copies of its rivals."""
+    entry = object.__new__(PluginEntry)
+    entry.__dict__.update(template.__dict__)
+    entry.rivals = [_fresh(r) for r in template.rivals]
+    return entry
 
 
 def id_clash(entry: PluginEntry) -> PluginError:
@@ -332,16 +359,18 @@ class DefaultStates(Mapping):
         self.extra = dict(extra or {})
         self.tolerant = tolerant
         self.broken: dict[str, str] = {}
+        self._builtin = BUILTIN_PLUGINS
         self._ids = sorted(set(entries) | set(BUILTIN_PLUGINS) | set(self.extra))
         self._idset = set(self._ids)
         self._known: dict[str, bool] = {}
 
     def __getitem__(self, pid: str) -> bool:
-        if pid not in self._idset:
-            raise KeyError(pid)
-        if pid not in self._known:
-            self._known[pid] = self._read(pid)
-        return self._known[pid]
+        got = self._known.get(pid)
+        if got is None:
+            if pid not in self._idset:
+                raise KeyError(pid)
+            got = self._known[pid] = self._read(pid)
+        return got
 
     def __contains__(self, pid: object) -> bool:
         return pid in self._idset
@@ -354,16 +383,12 @@ class DefaultStates(Mapping):
 
     def is_builtin(self, pid: str) -> bool:
         """A plugin drd ships: a built-in id (BUILTIN_PLUGINS) or an entry point of drd's own distribution."""
-        from .rules import BUILTIN_PLUGINS
-
         entry = self.entries.get(pid)
-        return pid in BUILTIN_PLUGINS or (entry is not None and entry.builtin and pid not in self.extra)
+        return pid in self._builtin or (entry is not None and entry.builtin and pid not in self.extra)
 
     def _read(self, pid: str) -> bool:
-        from .rules import BUILTIN_PLUGINS
-
-        if pid in BUILTIN_PLUGINS:
-            return BUILTIN_PLUGINS[pid]
+        if pid in self._builtin:
+            return self._builtin[pid]
         entry = self.entries.get(pid)
         if pid not in self.extra and entry is not None and _own_ability(pid, entry):
             return True          # drd_cli.builtin_abilities: on by default, known without importing it
@@ -399,8 +424,12 @@ def default_states(entries: dict[str, PluginEntry], extra: dict[str, Any] | None
 
 def third_party(entries: dict[str, PluginEntry], extra: dict[str, Any] | None = None) -> frozenset[str]:
     """The ids of plugins that drd does not ship (listed in a result only when they acted)."""
-    states = DefaultStates(entries, extra)
-    return frozenset(pid for pid in states if not states.is_builtin(pid))
+    from .rules import BUILTIN_PLUGINS
+
+    # DefaultStates.is_builtin over its ids, without building one (once per run of `drd check`'s files).
+    extra = extra or {}
+    return frozenset(pid for pid in set(entries) | set(extra)
+                     if pid not in BUILTIN_PLUGINS and (pid in extra or not entries[pid].builtin))
 
 
 def load_plugin(entry: PluginEntry, *, clash_ok: bool = False) -> Any:
@@ -492,6 +521,71 @@ def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginE
     return pm
 
 
+def run_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginEntry], *,
+                listed: set[str] | frozenset[str] | None = None, params: Mapping | None = None):
+    """`build_manager`'s manager for one run of api.setup_rules, reused from the previous run
+    when that one registered the same plugin objects, unchanged, for the same abilities listed
+    and the same parameters (`params`, the profile's: a Setup kept by its caller while another run
+    is set up sees the same `drd_params` values it was made with).
+
+    `drd check` of a folder builds a manager per file; most files switch on the same plugins, and
+    registering them again (reading every attribute of each) was most of that. The manager holds
+    no state of a run: what a run sets on it (`drd_entries`, `drd_idle`, `drd_params`) is set anew
+    each time, and the engine's own state is in its `Hooks` façade. A plugin whose attributes
+    changed since (a function replaced at run time), a plugin that is not a module, or
+    DRD_TRACE_PLUGINS makes a fresh one. Every enabled plugin is loaded here as build_manager
+    loads it (same order, same errors; those `dormant` in this run not at all).
+    """
+    global _SHARED
+    if os.environ.get("DRD_TRACE_PLUGINS"):
+        return build_manager(enabled, entries, listed=listed)
+    objs = []
+    for pid in sorted(enabled):
+        entry = entries.get(pid)
+        if entry is None:
+            return build_manager(enabled, entries, listed=listed)      # its error
+        if dormant(pid, entry, listed):
+            continue                 # not imported: the same in the reused manager (same key)
+        objs.append(load_plugin(entry))
+    try:
+        key = (language(), autoload_disabled(), frozenset(enabled), None if listed is None else frozenset(listed),
+               tuple(sorted((params or {}).items())))
+        hash(key)
+    except TypeError:       # a parameter value that is not hashable: nothing to compare with
+        return build_manager(enabled, entries, listed=listed)
+    got = _SHARED
+    if got is not None and got[0] == key and len(got[1]) == len(objs) \
+            and all(a is b for a, b in zip(got[1], objs)) and _unchanged(got[2]):
+        pm = got[3]
+        pm.drd_idle = dict(got[4])
+        pm.drd_entries = entries
+        return pm
+    pm = build_manager(enabled, entries, listed=listed)
+    registered = pm.get_plugins()
+    if all(isinstance(p, type(os)) for p in registered):
+        # What the registered modules held: their attributes (pluggy reads them all).
+        state = tuple((p, dict(vars(p))) for p in registered)
+        _SHARED = (key, objs, state, pm, dict(pm.drd_idle))
+    else:
+        _SHARED = None
+    return pm
+
+
+def _unchanged(state: tuple) -> bool:
+    """Every registered module still has exactly the attributes (the same objects) it had."""
+    for module, attrs in state:
+        now = vars(module)
+        if len(now) != len(attrs):
+            return False
+        for name, value in attrs.items():
+            if now.get(name, attrs) is not value:
+                return False
+    return True
+
+
+# (key, enabled plugin objects, registered modules' attributes, manager, idle) of the last run_manager.
+_SHARED: tuple | None = None
+
 _MANAGER: Any = None
 
 
@@ -523,6 +617,39 @@ def _manager_class() -> Any:
 
             def parse_hookspec_opts(self, module_or_class: Any, name: str) -> Any:
                 return self._remembered("spec", module_or_class, name, super().parse_hookspec_opts)
+
+            # (id of the namespace, name) → (namespace, function, opts, pluggy's HookSpec)
+            _specs: dict[tuple[int, str], tuple[Any, Any, Any, Any]] = {}
+
+            def add_hookspecs(self, module_or_class: Any) -> None:
+                # A fresh manager (nothing registered, no hooks yet) reuses the HookSpec objects
+                # an earlier manager made of the same, unchanged specification functions: making
+                # them (reading every signature) was most of a manager's cost per `drd check` file.
+                # Anything else (a hook already there, a historic one) is pluggy's own way.
+                if self.get_plugins() or "spec" not in getattr(pluggy.HookCaller, "__slots__", ()):
+                    return super().add_hookspecs(module_or_class)
+                found = []
+                for name in dir(module_or_class):
+                    opts = self.parse_hookspec_opts(module_or_class, name)
+                    if opts is None:
+                        continue
+                    if opts.get("historic") or getattr(self.hook, name, None) is not None:
+                        return super().add_hookspecs(module_or_class)
+                    found.append((name, opts))
+                for name, opts in found:
+                    function = getattr(module_or_class, name)
+                    key = (id(module_or_class), name)
+                    got = self._specs.get(key)
+                    if got is not None and got[0] is module_or_class and got[1] is function and got[2] is opts:
+                        caller = pluggy.HookCaller(name, self._hookexec)
+                        caller.spec = got[3]
+                    else:
+                        caller = pluggy.HookCaller(name, self._hookexec, module_or_class, opts)
+                        self._specs[key] = (module_or_class, function, opts, caller.spec)
+                    setattr(self.hook, name, caller)
+                if not found:
+                    return super().add_hookspecs(module_or_class)     # pluggy's error
+                return None
 
         _MANAGER = Manager
     return _MANAGER

@@ -529,8 +529,10 @@ class RulesBlock(StrictModel):
 
 def no_rules() -> RulesBlock:
     """An empty `rules:` block (the default), made without running a validator: calling
-    `RulesBlock()` here would build that model's own validator in every run for nothing."""
-    return RulesBlock.model_construct()
+    `RulesBlock()` here would build that model's own validator in every run for nothing. The
+    empty values are given (none counts as set), so pydantic does not read the signature of each
+    default factory (`list`, `dict`) again on every call."""
+    return RulesBlock.model_construct(_fields_set=set(), enable=[], disable=[], params={})
 
 
 class Expect(StrictModel):
