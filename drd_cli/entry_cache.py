@@ -8,11 +8,12 @@ nothing that is executed — is kept in the user's cache folder (`user_cache.py`
 alone, written atomically) together with a **signature** of what it was read from, and is used
 only while the signature is unchanged:
 
-* every `sys.path` entry, in order, with its modification time (installing or removing a
-  distribution adds or removes a folder there, which changes it);
-* in each folder, every `*.dist-info`, `*.egg-info` and `*.egg` with the size and modification
-  time of its `entry_points.txt` and `METADATA` / `PKG-INFO` (an entry point or a version
-  edited in place).
+* every `sys.path` entry, in order;
+* in each folder, the names of its `*.dist-info`, `*.egg-info` and `*.egg` (installing or
+  removing a distribution adds or removes one), each with the size and modification time of its
+  `entry_points.txt` and `METADATA` / `PKG-INFO` (an entry point or a version edited in place).
+  Other files do not count: a folder such as the current one, where files come and go, keeps
+  its signature while no distribution appears in it.
 
 Computing it is a listing of each `sys.path` folder (about half a millisecond). A distribution
 finder other than the standard one on `sys.meta_path` (which could offer distributions no
@@ -102,7 +103,7 @@ def signature(paths: list[str]) -> list:
                     dists.append([name, "", m.st_mtime_ns, m.st_size])
                 except OSError:
                     pass
-        sig.append([item, st.st_mtime_ns, dists])
+        sig.append([item, names, dists])
     return sig
 
 

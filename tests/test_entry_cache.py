@@ -116,6 +116,9 @@ def test_the_signature_follows_what_entry_points_are_read_from(tmp_path):
     (site / "unrelated.py").write_text("", encoding="utf-8")
     before = entry_cache.signature([str(site), str(tmp_path / "missing")])
     assert entry_cache.signature([str(site), str(tmp_path / "missing")]) == before
+    (site / "another.py").write_text("", encoding="utf-8")       # files come and go in a folder on sys.path
+    (site / "unrelated.py").unlink()
+    assert entry_cache.signature([str(site), str(tmp_path / "missing")]) == before
     fake_dist(site, "drd-x", {"x": "x"})
     assert entry_cache.signature([str(site), str(tmp_path / "missing")]) != before
 
