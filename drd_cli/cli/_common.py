@@ -15,7 +15,7 @@ from typing import Any
 
 import typer
 
-from ._streams import (OUTPUT_ERROR_EXIT, REPLACE_ERRORS, finish_output, no_surrogates,  # noqa: F401
+from ._streams import (OUTPUT_ERROR_EXIT, REPLACE_ERRORS, finish_output, no_surrogates, no_surrogates_in,  # noqa: F401
                        os_error_exit, prepare_streams, silence_stdout, write_stderr)
 
 INTERNAL_ERROR_EXIT = 3
@@ -333,17 +333,18 @@ def input_files(*files: str | None, group: str | None = None) -> tuple:
 def emit_transcript(result: dict, fmt: str, output: str | None, inputs: tuple = ()) -> None:
     """Writes the transcript: to `output` atomically (never over one of `inputs`), or to stdout
     (text: a rich console, colour if allowed)."""
-    result = no_surrogates(result)
     if fmt == "json":
         # Written as it is made: a 5,000-step battle's JSON is about 8 MB of text.
         from ..render.jsonout import chunks
 
+        pieces = no_surrogates_in(chunks(result))
         if output:
-            write_atomic(output, chunks(result), inputs)
+            write_atomic(output, pieces, inputs)
             return
-        for piece in chunks(result):
+        for piece in pieces:
             sys.stdout.write(piece)
         return
+    result = no_surrogates(result)
     if output:
         write_atomic(output, render_transcript(result, fmt), inputs)
         return

@@ -5,7 +5,8 @@
   stdout makes writes fail visibly instead of vanishing;
 * `os_error_exit()` / `finish_output()`: a write that fails (full disk, closed stdout) is one line
   with the system's reason and exit 2 (docs/cli.md, "Output and colour");
-* `no_surrogates()`: lone surrogates (no character at all) become "?" before anything is written.
+* `no_surrogates()`, `no_surrogates_in()`: lone surrogates (no character at all) become "?"
+  before anything is written (in the data, or in the pieces of a JSON text).
 
 Standard library only (and typer's own click, already imported), for start-up speed.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 
@@ -53,6 +55,23 @@ def no_surrogates(value: Any) -> Any:
             return value
         return items if isinstance(value, list) else tuple(items)
     return value
+
+
+def no_surrogates_in(pieces: Iterable[str]) -> Iterator[str]:
+    """The pieces of a text with every lone surrogate replaced by "?", as `no_surrogates` does
+    to the data the text is made of: JSON writes a string's characters as they are, so cleaning
+    its text gives the same bytes as cleaning the data first, at the speed of `str.isascii`
+    instead of a walk over every value of a result (half a second for a 5,000-step battle's).
+    One difference: two keys of one mapping that differ only in lone surrogates stay two keys
+    (both "?"), where the data would keep one; scenario files cannot hold a lone surrogate, so
+    only a plugin's answer could."""
+    for piece in pieces:
+        if not piece.isascii():
+            try:
+                piece.encode("utf-8")
+            except UnicodeEncodeError:
+                piece = piece.encode("utf-8", "replace").decode("utf-8")
+        yield piece
 
 
 OUTPUT_ERROR_EXIT = 2
