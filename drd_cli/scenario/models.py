@@ -456,9 +456,14 @@ class Step(StrictModel):
         if not isinstance(data, dict):
             return handler(data)
         own = _own_keys(cls)
-        unknown = [k for k in data if not (isinstance(k, str) and k in own)]
-        has_core = any(isinstance(k, str) and own.get(k) in CORE_STEP_KINDS for k in data)
-        if len(unknown) != 1 or has_core or not isinstance(unknown[0], str):
+        unknown = []
+        for k in data:              # one pass: this runs for every step of a file
+            name = own.get(k) if isinstance(k, str) else None
+            if name is None:
+                unknown.append(k)
+            elif name in _CORE_KINDS:
+                return handler(data)     # a core step: any unknown key is reported as usual
+        if len(unknown) != 1 or not isinstance(unknown[0], str):
             return handler(data)     # no plugin step, or unknown keys reported as usual
         kind = unknown[0]
         step = handler({k: v for k, v in data.items() if k != kind})
@@ -472,6 +477,7 @@ class Step(StrictModel):
 
 
 CORE_STEP_KINDS = ("test", "contest", "race", "declare", "challenge")
+_CORE_KINDS = frozenset(CORE_STEP_KINDS)
 
 _OWN_KEYS: dict[type, dict[str, str]] = {}
 
