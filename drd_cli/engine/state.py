@@ -14,6 +14,7 @@ from typing import Any
 
 OUT_OF_CONFLICT = "mimo konflikt"
 _NO_OPTIONS: Any = MappingProxyType({})
+_MUTABLE = (list, dict, set)
 
 
 @dataclass
@@ -148,10 +149,20 @@ class PState:
         sharing them is safe and several times faster than `copy.deepcopy` (drd odds resolves one
         step thousands of times; benchmarks/README.md measured deepcopy at ~40 % of a resolution).
         """
-        new = copy.copy(self)
-        for key, value in self.__dict__.items():
-            if isinstance(value, (list, dict, set)):
-                new.__dict__[key] = value.copy()
+        cls = self.__class__
+        if cls is not PState:           # a subclass may copy itself its own way (copy.copy's rules)
+            new = copy.copy(self)
+            for key, value in self.__dict__.items():
+                if isinstance(value, (list, dict, set)):
+                    new.__dict__[key] = value.copy()
+            return new
+        # What copy.copy does for a dataclass instance (a new object, its __dict__ copied), in line.
+        state = self.__dict__.copy()
+        for key, value in state.items():
+            if isinstance(value, _MUTABLE):
+                state[key] = value.copy()
+        new = cls.__new__(cls)
+        new.__dict__.update(state)
         return new
 
     def final(self, last_round: int) -> dict:
@@ -201,7 +212,9 @@ class Working:
         """The participant, copied on first access so the base State is never changed."""
         p = self._changed.get(pid)
         if p is None:
-            p = copy.deepcopy(self._base.participants[pid])
+            base = self._base.participants[pid]
+            # PState's own copy, without copy.deepcopy's dispatch and memo (a battle copies thousands).
+            p = base.__deepcopy__({}) if base.__class__ is PState else copy.deepcopy(base)
             self._changed[pid] = p
         return p
 

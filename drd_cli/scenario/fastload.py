@@ -162,17 +162,12 @@ def load_fast(text: str, max_nodes: int, max_depth: int, *, positions: bool = Tr
     deep = deep_flow_at(text, max_depth)
     if deep is not None:
         raise Fallback(deep)
-    import gc
+    from ..gcpause import collector_paused
 
     # Building a large document allocates many containers and no cycles; the collector's
     # passes over the growing young generations would cost a third of the reading time.
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         return _build(_CParser(text).get_event, max_nodes, max_depth, positions)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 _BRACKETS = None

@@ -1,0 +1,137 @@
+"""The shortcuts behind the 5,000-step battle's speed (issue #14) keep the engine's behaviour."""
+
+from __future__ import annotations
+
+import copy
+import gc
+
+import pytest
+
+from drd_cli.engine import run
+from drd_cli.engine.state import PState, Working, initial_state
+from drd_cli.gcpause import collector_paused
+from drd_cli.scenario import models
+
+
+def test_collector_paused_restores_and_hands_over_young_objects():
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+        with collector_paused():             # nested: the outer one acts
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+        built = [[i] for i in range(1000)]
+    assert gc.isenabled()
+    # Handed to the oldest generation without a pass over it: nothing young is left of it.
+    assert gc.get_count()[0] < 1000
+    oldest = {id(x) for x in gc.get_objects(generation=2)}
+    assert id(built) in oldest and id(built[500]) in oldest
+    with pytest.raises(ValueError):
+        with collector_paused():
+            raise ValueError
+    assert gc.isenabled()
+
+
+def test_collector_paused_collects_cycles_later():
+    class Node:
+        pass
+
+    with collector_paused():
+        a, b = Node(), Node()
+        a.other, b.other = b, a
+        del a, b
+    assert gc.collect() >= 2
+
+
+def test_collector_paused_leaves_a_disabled_collector_disabled():
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_collector_paused_leaves_frozen_objects_frozen():
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with collector_paused():
+            [[] for _ in range(10)]
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+
+
+def test_maybe_present_drops_only_what_a_strict_model_cannot_have():
+    keys = run._ID_KEYS + run._BY_ID_KEYS + run._NESTED_KEYS
+    for cls in (models.ActionSpec, models.CounterSpec, models.TestSpec, models.ChallengeSpec, models.Step):
+        kept = run._maybe_present(cls, keys)
+        spec = cls.model_construct()
+        for key in keys:
+            assert (key in kept) == hasattr(spec, key), (cls.__name__, key)
+    # Not a pydantic model, or one that takes extra keys: every key is kept.
+    assert run._maybe_present(dict, keys) == keys
+    assert run._maybe_present(models.AbilityRef, keys) == keys
+
+
+def test_unknown_participants_are_still_found_everywhere():
+    from drd_cli.errors import ScenarioError
+
+    sc = models.Scenario.model_validate({
+        "format": "drd/1",
+        "participants": {"a": {"name": "A", "sudba": 3}, "b": {"name": "B", "sudba": 3}},
+        "rounds": [{"steps": [
+            {"contest": {"action": {"actor": "a", "pool": "telo", "targets": ["x"], "roll": 9},
+                         "counters": [{"actor": "y", "pool": "telo", "roll": 5}]}},
+            {"test": {"actor": "z", "pool": "telo", "roll": 9}},
+        ]}]})
+    with pytest.raises(ScenarioError) as err:
+        run.check_references(sc)
+    assert [p.path for p in err.value.problems] == [
+        ("rounds", 0, "steps", 0, "contest", "action", "targets", 0),
+        ("rounds", 0, "steps", 0, "contest", "counters", 0, "actor"),
+        ("rounds", 0, "steps", 1, "test", "actor"),
+    ]
+
+
+def _state():
+    sc = models.Scenario.model_validate({
+        "format": "drd/1",
+        "participants": {"h": {"name": "H", "pools": {"telo": 3, "duse": 2, "vliv": 1},
+                               "equipment": [{"name": "štít", "free": "obrana"}], "conditions": ["unavený"],
+                               "jizvy": ["jizva"], "levels": {"bojovnik": 2}}}})
+    return initial_state(sc)
+
+
+def test_a_participant_copy_shares_no_container_and_equals_the_old_copy():
+    p = _state().participants["h"]
+    new = p.__deepcopy__({})
+    old = copy.copy(p)
+    for key, value in p.__dict__.items():
+        if isinstance(value, (list, dict, set)):
+            old.__dict__[key] = value.copy()
+    assert new == old and new.__dict__ == old.__dict__ and list(new.__dict__) == list(old.__dict__)
+    assert new._item_abilities is p._item_abilities
+    for key, value in p.__dict__.items():
+        if isinstance(value, (list, dict, set)):
+            assert new.__dict__[key] is not value, key
+    new.pools["telo"] -= 1
+    new.jizvy.append("další")
+    assert p.pools["telo"] == 3 and p.jizvy == ["jizva"]
+
+
+def test_working_copies_a_subclass_its_own_way():
+    class Marked(PState):
+        def __deepcopy__(self, memo):
+            got = super().__deepcopy__(memo)
+            got.marked = True
+            return got
+
+    state = _state()
+    base = state.participants["h"]
+    sub = Marked(**{k: v for k, v in base.__dict__.items() if k != "_item_abilities"})
+    state.participants["h"] = sub
+    w = Working(state)
+    assert w["h"].marked and w["h"] is not sub and type(w["h"]) is Marked
