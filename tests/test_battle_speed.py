@@ -135,3 +135,28 @@ def test_working_copies_a_subclass_its_own_way():
     state.participants["h"] = sub
     w = Working(state)
     assert w["h"].marked and w["h"] is not sub and type(w["h"]) is Marked
+
+
+def test_a_generated_battle_resolves_to_the_same_json_as_before(tmp_path):
+    """bench_speed.py's battle generator (40 participants, 300 steps): the result's JSON text and
+    digest as the engine gave them before the battle's speed work (a pinned fingerprint)."""
+    import hashlib
+    import sys
+    from pathlib import Path
+
+    from drd_cli import api
+    from drd_cli.digest import digest
+    from drd_cli.render.jsonout import dumps
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    try:
+        from bench_speed import battle
+    finally:
+        sys.path.pop(0)
+    loaded = api.load_scenario(str(battle(tmp_path, 300, 40)))
+    result = api.resolve_scenario(loaded, release_document=True)
+    result["digest"] = digest(result, loaded.digest_source())
+    assert len(result["steps"]) == 300
+    assert result["digest"] == "sha256:b8bda48539f4188ecac336ce8f5579227f6c31f3815cb1f2e377df41d1092aae"
+    assert hashlib.sha256(dumps(result).encode()).hexdigest() == \
+        "9cce141738aee7014374a19c214f36cf032901f634e9069de03b4d0cec10f24a"

@@ -136,7 +136,9 @@ def check_references(scenario: Any, path_prefix: tuple = ()) -> None:
         cls = a.__class__
         for key in _maybe_present(cls, _ID_KEYS):
             if hasattr(a, key):
-                check(getattr(a, key), path + (key,))
+                value = getattr(a, key)
+                if value is not None:        # names nobody (as_list(None) is empty)
+                    check(value, path + (key,))
         for key in _maybe_present(cls, _BY_ID_KEYS):
             v = getattr(a, key, None)
             if isinstance(v, dict):
