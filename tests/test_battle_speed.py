@@ -160,3 +160,41 @@ def test_a_generated_battle_resolves_to_the_same_json_as_before(tmp_path):
     assert result["digest"] == "sha256:b8bda48539f4188ecac336ce8f5579227f6c31f3815cb1f2e377df41d1092aae"
     assert hashlib.sha256(dumps(result).encode()).hexdigest() == \
         "9cce141738aee7014374a19c214f36cf032901f634e9069de03b4d0cec10f24a"
+
+
+@pytest.mark.parametrize("text", [
+    "a: 1\nb: [x, 2.5, null, true]\n",
+    "a: {b: 2026-01-01}\n",            # a date: not plain
+    "1: one\n",                        # a number as a key
+    "null: x\n",
+    "true: x\n",
+    "a: [1, {b: -3, c: .inf}]\n",
+    "a: '2026-01-01'\nb: \"1\"\n",     # quoted: text
+    "a: 0x1F\nb: 1_000\nc: 0o17\n",
+    "b: ~\nc:\n",
+    "a:\n  - 1.5e3\n  - +1\n  - .NaN\n",
+])
+def test_the_readers_plain_flag_is_already_plain(text):
+    from drd_cli import digest
+    from drd_cli.scenario import fastload
+    from drd_cli.scenario.load import MAX_DEPTH, MAX_NODES, load_text
+
+    out: list = []
+    data = fastload.load_fast(text, MAX_NODES, MAX_DEPTH, positions=False, plain_out=out)
+    assert out == [digest._already_plain(data)]
+    loaded, source = load_text(text)
+    assert source.plain_document == digest._already_plain(loaded)
+
+
+def test_the_plain_flag_of_every_book_scenario_and_its_digest_bytes():
+    import glob
+    from pathlib import Path
+
+    from drd_cli import digest
+    from drd_cli.scenario.load import load_document
+
+    root = Path(__file__).resolve().parents[1]
+    for path in sorted(glob.glob(str(root / "scenarios" / "*.yaml"))):
+        data, source = load_document(path)
+        assert source.plain_document == (isinstance(data, dict) and digest._already_plain(data)), path
+        assert digest.document_bytes(data, known_plain=source.plain_document) == digest.document_bytes(data), path
