@@ -198,3 +198,41 @@ def test_the_plain_flag_of_every_book_scenario_and_its_digest_bytes():
         data, source = load_document(path)
         assert source.plain_document == (isinstance(data, dict) and digest._already_plain(data)), path
         assert digest.document_bytes(data, known_plain=source.plain_document) == digest.document_bytes(data), path
+
+
+def test_consumed_states_give_the_same_result_and_observed_states_stay_as_they_were():
+    """engine.run.resolve updates each step's state mapping in place only without an observer;
+    with one (drd diff), every state it was shown stays as it was."""
+    import sys
+    from pathlib import Path
+
+    from drd_cli.dice import SeededDice
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    try:
+        from bench_scale import engine_setup, make_scenario
+    finally:
+        sys.path.pop(0)
+    profile, hooks = engine_setup()
+    sc = models.Scenario.model_validate(make_scenario(12, 60))
+    plain = run.resolve(sc, profile, SeededDice(1), hooks, seed=1)
+    seen = []
+    observed = run.resolve(sc, profile, SeededDice(1), hooks, seed=1,
+                           observe=lambda rec, state: seen.append((state, {pid: p.ohrozeni for pid, p in
+                                                                           state.participants.items()})))
+    assert observed == plain and len(seen) == 60
+    for state, ohrozeni in seen:
+        assert {pid: p.ohrozeni for pid, p in state.participants.items()} == ohrozeni
+    assert len({id(state.participants) for state, _ in seen}) == 60
+
+
+def test_a_consuming_commit_updates_the_base_mapping_and_a_plain_one_copies_it():
+    state = _state()
+    w = Working(state)
+    w["h"].ohrozeni += 1
+    copied = w.commit()
+    assert copied.participants is not state.participants and state.participants["h"].ohrozeni == 0
+    w = Working(state)
+    w["h"].ohrozeni += 2
+    consumed = w.commit(consume=True)
+    assert consumed.participants is state.participants and consumed.participants["h"].ohrozeni == 2

@@ -230,7 +230,8 @@ def _resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None, *, cho
         ctx = Ctx(profile, dice, hooks, rinfo, choose)
         for si, step in enumerate(rnd.steps):
             step_no += 1
-            state, data = _run_step(ctx, state, step, ri, si, plugin_kinds)
+            # Without an observer nobody sees the state before a step again: it may be consumed.
+            state, data = _run_step(ctx, state, step, ri, si, plugin_kinds, consume=observe is None)
             steps_out.append(data)
             if observe is not None:
                 observe(data, state)
@@ -348,8 +349,11 @@ def _begin_round(state: State, ri: int, rnd: Any) -> tuple[State, RoundInfo]:
     return _expire_conditions(state, number), rinfo
 
 
-def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds: list[str]) -> tuple[State, dict]:
-    """Resolves one step of round `ri` from `state`; returns the state after it and its record."""
+def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds: list[str], *,
+              consume: bool = False) -> tuple[State, dict]:
+    """Resolves one step of round `ri` from `state`; returns the state after it and its record.
+
+    `consume=True`: `state` is not needed afterwards (`Working.commit(consume=True)`)."""
     spath = ("rounds", ri, "steps", si)
     kind, spec = _step_kind(step, plugin_kinds, spath)
     rec = StepRecord(step.id or f"{ri + 1}.{si + 1}", ri + 1, kind)
@@ -386,7 +390,7 @@ def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds:
         text = (_("Choice of {who} against {vs}: decides nothing in this step, ignored") if vs
                 else _("Choice of {who}: decides nothing in this step, ignored"))
         rec.log(CHOICES, text.format(who=who, vs=vs))
-    return w.commit(), rec.data
+    return w.commit(consume=consume), rec.data
 
 
 # The keys every step record has (StepRecord) and those the core fills itself; anything else a

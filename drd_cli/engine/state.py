@@ -235,11 +235,20 @@ class Working:
     def in_conflict(self) -> list[str]:
         return [pid for pid in self._base.participants if self.peek(pid).in_conflict]
 
-    def commit(self) -> State:
-        # The base mapping copied and the changed few put over it: the same mapping, in the same
-        # (file) order, as rebuilding it entry by entry, but at C speed (a step changes a handful
-        # of participants, a battle has hundreds).
-        merged = dict(self._base.participants)
+    def commit(self, *, consume: bool = False) -> State:
+        """The State after the step.
+
+        The base mapping copied and the changed few put over it: the same mapping, in the same
+        (file) order, as rebuilding it entry by entry, but at C speed. With `consume=True` the
+        caller promises that nobody will look at the base State again (`engine.run.resolve`
+        drops each state for the next): its mapping is updated in place instead of copied, so a
+        step costs the same with 2,000 participants as with 500 (copying a mapping touches every
+        participant object it holds).
+        """
+        if consume:
+            merged = self._base.participants
+        else:
+            merged = dict(self._base.participants)
         if self._changed:
             merged.update(self._changed)
         return State(merged, dict(self.longs), frozenset(self.free_used))
