@@ -36,7 +36,9 @@ class LoadedScenario:
         if self.raw is not None:
             from .digest import document_bytes
 
-            self.digest_document = document_bytes(self.raw)
+            # The reader already knows whether the document is plain data (SourceMap.plain_document).
+            known = bool(getattr(self.source, "plain_document", False))
+            self.digest_document = document_bytes(self.raw, known_plain=known)
             self.raw = None
 
     def digest_source(self) -> Any:
@@ -242,8 +244,11 @@ def _check_plugin_steps(loaded: LoadedScenario, hooks: Any, *, entries: dict | N
     """
     from .plugins import check_plugin_steps, discover
 
-    if entries is None and any(getattr(s, "plugin_step", None) is not None and s.plugin_step.kind not in hooks.step_types
-                               for r in loaded.scenario.rounds for s in r.steps):
+    kinds = [ps.kind for r in loaded.scenario.rounds for s in r.steps
+             if (ps := getattr(s, "plugin_step", None)) is not None]
+    if not kinds and extra is None:
+        return      # no plugin step: nothing for check_plugin_steps to check (a battle has 5,000 steps)
+    if entries is None and any(kind not in hooks.step_types for kind in kinds):
         entries = discover()
     check_plugin_steps(loaded.scenario, hooks.step_types, source=loaded.source, filename=loaded.path,
                        raw=loaded.raw, entries=entries, enabled=hooks.enabled, extra=extra)

@@ -93,11 +93,14 @@ def _rolls(result: dict) -> list[dict]:
     return out
 
 
-def scenario_data(scenario: Any) -> Any:
-    """The scenario part of the payload: the document as plain data, without `expect:`."""
+def scenario_data(scenario: Any, *, known_plain: bool = False) -> Any:
+    """The scenario part of the payload: the document as plain data, without `expect:`.
+
+    `known_plain=True`: the caller knows the document is plain data already (what `_already_plain`
+    would find: the fast reader saw it while reading), so it is not walked again."""
     if scenario is None:
         return None
-    if isinstance(scenario, dict) and _already_plain(scenario):
+    if isinstance(scenario, dict) and (known_plain or _already_plain(scenario)):
         # The same JSON as a plain copy would give, without copying a large document.
         data = {k: v for k, v in scenario.items() if k != "expect"}
     else:
@@ -107,10 +110,11 @@ def scenario_data(scenario: Any) -> Any:
     return data
 
 
-def document_bytes(scenario: Any) -> bytes:
+def document_bytes(scenario: Any, *, known_plain: bool = False) -> bytes:
     """The canonical JSON of the scenario part, to hash later without keeping the document
-    (api.LoadedScenario.release_document: a large file's data tree is freed before the engine runs)."""
-    return canonical(scenario_data(scenario))
+    (api.LoadedScenario.release_document: a large file's data tree is freed before the engine runs).
+    `known_plain`: as for `scenario_data`."""
+    return canonical(scenario_data(scenario, known_plain=known_plain))
 
 
 def payload(result: dict, scenario: Any, draws: list | None = None) -> dict:

@@ -90,6 +90,7 @@ _FALSE = frozenset(("false", "False", "FALSE"))
 # other than text (bool, null, int, float, timestamp, merge, value); any other is text.
 _SPECIAL_FIRST = frozenset("-+0123456789.~nNtTfF<=")
 _DIGITS = frozenset("0123456789")
+_PLAIN_TYPES = frozenset((str, int, bool, float, type(None)))
 
 _ruamel: dict[str, Any] = {}
 _scalar_cache: dict[str, Any] = {}
@@ -146,7 +147,8 @@ def plain_scalar(value: str) -> Any:
     return value
 
 
-def load_fast(text: str, max_nodes: int, max_depth: int, *, positions: bool = True) -> Any:
+def load_fast(text: str, max_nodes: int, max_depth: int, *, positions: bool = True,
+              plain_out: list | None = None) -> Any:
     """The document of `text` as PosMap/PosSeq/scalars, or raises `Fallback`.
 
     With `positions=False`, plain dicts and lists: the same document without its line/column
@@ -156,23 +158,26 @@ def load_fast(text: str, max_nodes: int, max_depth: int, *, positions: bool = Tr
     Raises `Limit` when the document crosses a limit, at the node that crossed it. The limits
     are checked on every node while reading, before anything else, exactly as the ruamel path
     counts them (every key, value, item and alias is a node; the top mapping is at depth 1).
+
+    `plain_out` (a list, optional) gets one bool appended: whether every key of the document is
+    text and every scalar exactly str, int, float, bool or None (`digest._already_plain` of it,
+    known without a second walk over the tree; for `positions=False`, whose containers are
+    plain dicts and lists).
     """
     if _CParser is None:
         raise Fallback
     deep = deep_flow_at(text, max_depth)
     if deep is not None:
         raise Fallback(deep)
-    import gc
+    from ..gcpause import collector_paused
 
     # Building a large document allocates many containers and no cycles; the collector's
     # passes over the growing young generations would cost a third of the reading time.
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return _build(_CParser(text).get_event, max_nodes, max_depth, positions)
-    finally:
-        if enabled:
-            gc.enable()
+    with collector_paused():
+        root, plain = _build(_CParser(text).get_event, max_nodes, max_depth, positions)
+    if plain_out is not None:
+        plain_out.append(plain)
+    return root
 
 
 _BRACKETS = None
@@ -210,6 +215,8 @@ def _build(get: Any, max_nodes: int, max_depth: int, positions: bool) -> Any:
     special, nulls, true, false = _SPECIAL_FIRST, _NULLS, _TRUE, _FALSE
     from unicodedata import normalize as nfc
     nodes = depth = 0
+    plain = True           # every key text, every scalar of a plain type (see load_fast)
+    plain_types = _PLAIN_TYPES
     try:
         get()              # StreamStart
         event = get()      # DocumentStart
@@ -264,6 +271,9 @@ def _build(get: Any, max_nodes: int, max_depth: int, positions: bool) -> Any:
                             value = plain_scalar(value)
                         except Fallback:
                             return _count_rest(get, None, nodes, depth, max_nodes, max_depth)
+                    # Only a converted scalar can be other than text (a date, a number as a key…).
+                    if value.__class__ not in plain_types or (is_map and want_key and value.__class__ is not str):
+                        plain = False
                 if value.__class__ is str and not value.isascii():
                     # Text pasted from a PDF is often decomposed (`a` + a combining acute for
                     # `á`); NFC makes it the same key, id or value as the one typed.
@@ -313,7 +323,7 @@ def _build(get: Any, max_nodes: int, max_depth: int, positions: bool) -> Any:
         raise
     except Exception:  # noqa: BLE001 - libyaml's error wording differs from ruamel's: ruamel words it
         raise Fallback from None
-    return root
+    return root, plain
 
 
 def _count_rest(get: Any, event: Any, nodes: int, depth: int, max_nodes: int, max_depth: int) -> Any:

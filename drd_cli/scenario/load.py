@@ -128,6 +128,9 @@ class SourceMap:
         self._root = root
         self._text = text
         self.filename = filename
+        # True when the reader saw that the document as loaded is plain data (text keys, plain
+        # scalars: `fastload.load_fast`'s `plain_out`), so its digest bytes need no check of it.
+        self.plain_document = False
 
     @property
     def root(self) -> Any:
@@ -256,7 +259,8 @@ def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceM
     from . import fastload
 
     try:
-        data = fastload.load_fast(text, MAX_NODES, MAX_DEPTH, positions=False)
+        plain: list[bool] = []
+        data = fastload.load_fast(text, MAX_NODES, MAX_DEPTH, positions=False, plain_out=plain)
     except fastload.Limit as exc:
         where = Location(filename, exc.line + 1, exc.col + 1)
         if exc.kind == "alias-nodes":
@@ -278,7 +282,9 @@ def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceM
         source = SourceMap(data, filename)
         _normalise(data, source)
         return data, source
-    return data, SourceMap(None, filename, text=text)
+    source = SourceMap(None, filename, text=text)
+    source.plain_document = bool(plain and plain[0])
+    return data, source
 
 
 def _normalise(root: Any, source: SourceMap) -> None:

@@ -52,8 +52,11 @@ def validate_model(model_cls: type[BaseModel], data: Any, source: Any, filename:
     `source` is the document's `SourceMap` (or None: problems then carry only the file name).
     `context` is passed to pydantic validators.
     """
+    from ..gcpause import collector_paused
+
     try:
-        return model_cls.model_validate(data, context=context)
+        with collector_paused():     # thousands of models, no cycles (drd_cli/gcpause.py)
+            return model_cls.model_validate(data, context=context)
     except ValidationError as exc:
         problems = translate_errors(exc.errors(include_url=False), data, source, filename, model_cls)
         raise ScenarioError(problems) from None
