@@ -2,8 +2,8 @@
 
     python benchmarks/bench_speed.py [--runs 7] [--pytest] [--check]
 
-Every command runs as a whole process, `--runs` times, interleaved (one of each per round, so a
-busy spell of a shared machine hits all rows alike), after one untimed warm-up run each and
+Every command runs as a whole process, `--runs` times, interleaved (one of each per round, in
+an order shuffled per round, so a busy spell of a shared machine hits all rows alike), after one untimed warm-up run each and
 with bytecode caching on (as installed for a user); medians are compared. Rows:
 
 * `drd --version`, `drd --help`, `drd resolve <README example> --json`, `drd check scenarios/*.yaml`
@@ -26,6 +26,7 @@ import argparse
 import gc
 import json
 import os
+import random
 import re
 import shutil
 import statistics
@@ -179,8 +180,15 @@ def main(argv: list[str] | None = None) -> int:
         for cmd, ok in commands.values():   # warm-up, not timed: writes the bytecode caches
             run_once(cmd, ok)
         cpu: dict[str, list[float]] = {k: [] for k in commands}
+        # Each round in its own order (a fixed seed): a command run right after the 5,000-step
+        # battle starts a little slower (its memory is the kernel's to give back), which must not
+        # always fall on the same row — before, it always fell on the floor.
+        order = random.Random(14)
         for i in range(args.runs):
-            for name, (cmd, ok) in commands.items():
+            names = list(commands)
+            order.shuffle(names)
+            for name in names:
+                cmd, ok = commands[name]
                 if name in heavy and i >= max(3, args.runs // 2):
                     continue  # a few runs of the slow ones are enough
                 t, m, codes[name], c = run_once(cmd, ok)
