@@ -133,7 +133,16 @@ class Hooks:
         return [(pid, int(r)) for pid, r in self._named(hook, **kwargs) if int(r)]
 
     def has(self, *hooks: str) -> bool:
-        return any(self.impls(h) for h in hooks)
+        # Asked before nearly every hook call (a view is built only for a hook someone
+        # implements): a dictionary lookup, without a generator, once the answer is known.
+        known = self._impls
+        for hook in hooks:
+            got = known.get(hook)
+            if got is None:
+                got = self.impls(hook)
+            if got:
+                return True
+        return False
 
     def _params(self, params: Any) -> Any:
         from types import MappingProxyType
