@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from . import builtin_abilities
 from .errors import DrdError, ScenarioError
 from .i18n import _, language
 from .citations import RULES_LAYERS
@@ -472,9 +473,7 @@ def dormant(pid: str, entry: PluginEntry | None, listed: set[str] | frozenset[st
 
 
 def _own_ability(pid: str, entry: PluginEntry) -> bool:
-    from .builtin_abilities import ABILITY_PLUGINS
-
-    return pid in ABILITY_PLUGINS and entry.builtin and not entry.local and not entry.rivals
+    return pid in builtin_abilities.ABILITY_PLUGINS and entry.builtin and not entry.local and not entry.rivals
 
 
 def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginEntry], *,
@@ -741,11 +740,9 @@ class ParamSource:
                 continue
             self._declare(pid, declared)
         if asleep:
-            from .builtin_abilities import ABILITY_PLUGINS
-
             named = self.wanted.union(*(specs for specs in declared.values()))
             for pid in asleep:
-                if named & set(ABILITY_PLUGINS[pid]):
+                if named & set(builtin_abilities.ABILITY_PLUGINS[pid]):
                     self._declare(pid, declared)
         out: dict = {}
         owner: dict[str, str] = {}
