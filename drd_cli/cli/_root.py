@@ -14,6 +14,7 @@ import enum
 import importlib
 import inspect
 import sys
+import typing
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -176,16 +177,25 @@ def _root(
     """
 
 
-def _already_typed(value: Any, annotation: Any, info: Any) -> bool:
-    """True when typer's converter would hand `value` back unchanged: a `str` for a `str`
-    parameter, or a member of the parameter's own Enum (a default such as `Choose.accept`;
-    typer returns a member of its choices as it is). Only then is building the converter,
-    a pydantic TypeAdapter, skipped; any other value is converted by typer as before."""
+_UNCHANGED = object()
+
+
+def _as_typed(value: Any, annotation: Any, info: Any) -> Any:
+    """What typer's converter would make of `value`, when that is plain to see: a `str` for a
+    `str` parameter, a member of the parameter's own Enum (a default such as `Choose.accept`;
+    typer returns a member of its choices as it is), or a list of those strs for a list of str
+    (`drd check FILE...`). Only then is building the converter, a pydantic TypeAdapter, skipped;
+    for any other value this gives `_UNCHANGED` and typer converts it as before."""
     if getattr(info, "parser", None) is not None:
-        return False
+        return _UNCHANGED
     if annotation is str:
-        return type(value) is str
-    return isinstance(annotation, type) and issubclass(annotation, enum.Enum) and type(value) is annotation
+        return value if type(value) is str else _UNCHANGED
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return value if type(value) is annotation else _UNCHANGED
+    if typing.get_origin(annotation) is list and typing.get_args(annotation) == (str,):
+        if isinstance(value, (list, tuple)) and all(type(item) is str for item in value):
+            return list(value)
+    return _UNCHANGED
 
 
 @contextlib.contextmanager
@@ -207,8 +217,11 @@ def _light_coercion(*, completing: bool) -> Iterator[None]:
 
     class _Deferred(RuntimeParam):
         def _coerce_value(self, value, param, ctx):  # noqa: ANN001, ANN202
-            if completing or _already_typed(value, self.annotation, self.parameter_info):
+            if completing:
                 return value
+            plain = _as_typed(value, self.annotation, self.parameter_info)
+            if plain is not _UNCHANGED:
+                return plain
             real = getattr(param, "_drd_runtime_param", None)
             if real is None:
                 real = build_runtime_param(param.type_descriptor)

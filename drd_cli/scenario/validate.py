@@ -16,11 +16,14 @@ extra='forbid'`) pydantic v2 model; nothing here knows the scenario format. The 
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import difflib
+import os
 import re
 import types
 import typing
+from collections.abc import Iterator
 from typing import Any
 
 from pydantic import AliasChoices, AliasPath, BaseModel, ValidationError
@@ -55,11 +58,31 @@ def validate_model(model_cls: type[BaseModel], data: Any, source: Any, filename:
     from ..gcpause import collector_paused
 
     try:
-        with collector_paused():     # thousands of models, no cycles (drd_cli/gcpause.py)
+        with collector_paused(), _without_pydantic_plugins():   # thousands of models, no cycles (gcpause.py)
             return model_cls.model_validate(data, context=context)
     except ValidationError as exc:
         problems = translate_errors(exc.errors(include_url=False), data, source, filename, model_cls)
         raise ScenarioError(problems) from None
+
+
+@contextlib.contextmanager
+def _without_pydantic_plugins() -> Iterator[None]:
+    """A model's validator is built on its first use (`defer_build`); building one makes pydantic
+    look for its own plugins (observers of validation) by importing importlib.metadata and reading
+    every installed distribution, about 10 ms of a `drd check` for nothing drd uses. As typer does
+    around the validators it builds, PYDANTIC_DISABLE_PLUGINS is set meanwhile (unless the
+    environment already says something)."""
+    if _PYDANTIC_PLUGINS in os.environ:
+        yield
+        return
+    os.environ[_PYDANTIC_PLUGINS] = "__all__"
+    try:
+        yield
+    finally:
+        os.environ.pop(_PYDANTIC_PLUGINS, None)
+
+
+_PYDANTIC_PLUGINS = "PYDANTIC_DISABLE_PLUGINS"
 
 
 def validate_at(model_cls: type[BaseModel], data: Any, source: Any, filename: str, path: tuple, *,
@@ -70,7 +93,8 @@ def validate_at(model_cls: type[BaseModel], data: Any, source: Any, filename: st
     `source` (a plugin's step mapping is validated this way once its plugin is known).
     """
     try:
-        return model_cls.model_validate(data, context=context)
+        with _without_pydantic_plugins():
+            return model_cls.model_validate(data, context=context)
     except ValidationError as exc:
         prefix = tuple(path)
         at = _Under(source, prefix) if source is not None else None
