@@ -70,7 +70,9 @@ def load_scenario(path: str, *, plugin_steps: dict | None = None) -> LoadedScena
     system = data.get("system", "drd2") if hasattr(data, "get") else "drd2"
     if system == "dakara":
         from .dakara.models import DakaraScenario
+        from .scenario.validator_cache import prime
 
+        prime(DakaraScenario)   # its compiled validator from the user's cache too
         model = validate_model(DakaraScenario, data, source, path)
     else:
         from .scenario.models import build_scenario_model

@@ -122,3 +122,43 @@ def test_a_new_key_replaces_the_old_file(tmp_path):
     stale.write_bytes(b"old")
     probe(cache)
     assert cached(cache) and stale not in cached(cache) and len(cached(cache)) == 1
+
+
+DAKARA_PROBE = r"""
+import glob, json, sys
+from drd_cli.dakara import models
+from drd_cli.scenario import validator_cache
+from drd_cli.scenario.load import load_document
+hit = validator_cache.prime(models.DakaraScenario)
+out = []
+docs = [d for d in (load_document(f)[0] for f in sorted(glob.glob(sys.argv[1] + "/scenarios/*.yaml")))
+        if d.get("system") == "dakara"]
+docs += [{"format": "drd/1", "system": "dakara", "participants": {"a": {"tela": 3}}}]
+for data in docs:
+    try:
+        out.append(models.DakaraScenario.model_validate(data).model_dump(mode="json"))
+    except Exception as exc:
+        out.append([type(exc).__name__, [(e["type"], list(map(str, e["loc"]))) for e in exc.errors(include_url=False)]])
+print(json.dumps({"hit": hit, "out": out}, sort_keys=True, ensure_ascii=False, default=str))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="the cache is used where file owners exist")
+def test_dakaras_validator_is_cached_in_a_file_of_its_own(tmp_path):
+    import json
+
+    cache = tmp_path / "cache"
+    environ = {**{k: v for k, v in os.environ.items() if k != "DRD_NO_CACHE"}, "DRD_CACHE_DIR": str(cache)}
+
+    def run() -> dict:
+        done = subprocess.run([sys.executable, "-c", DAKARA_PROBE, str(ROOT)], capture_output=True, text=True,
+                              env=environ, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    first = run()
+    assert first["hit"] is False and len(first["out"]) >= 3
+    probe(cache)                                   # the scenario format's validator beside it
+    second = run()
+    assert second["hit"] is True and second["out"] == first["out"]
+    assert len(list(cache.glob("dakara-validator-*.pickle"))) == 1 and len(cached(cache)) == 1
