@@ -162,3 +162,68 @@ def test_dakaras_validator_is_cached_in_a_file_of_its_own(tmp_path):
     second = run()
     assert second["hit"] is True and second["out"] == first["out"]
     assert len(list(cache.glob("dakara-validator-*.pickle"))) == 1 and len(cached(cache)) == 1
+
+
+STEP_PROBE = r"""
+import glob, json, sys
+from drd_plugins.ukryvani import HideSpec
+from drd_cli.scenario import validator_cache
+from drd_cli.scenario.load import load_document
+hit = validator_cache.prime(HideSpec)
+out = []
+for f in sorted(glob.glob(sys.argv[1] + "/scenarios/*.yaml")):
+    for rnd in load_document(f)[0].get("rounds") or []:
+        for step in rnd.get("steps") or []:
+            if "hide" in step:
+                out.append(HideSpec.model_validate(step["hide"]).model_dump(mode="json"))
+try:
+    HideSpec.model_validate({"hidden": 3})
+except Exception as exc:
+    out.append([(e["type"], list(map(str, e["loc"]))) for e in exc.errors(include_url=False)])
+print(json.dumps({"hit": hit, "out": out}, sort_keys=True, ensure_ascii=False, default=str))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="the cache is used where file owners exist")
+def test_a_step_model_of_drds_own_plugins_is_cached_and_validates_alike(tmp_path):
+    import json
+
+    cache = tmp_path / "cache"
+    environ = {**{k: v for k, v in os.environ.items() if k != "DRD_NO_CACHE"}, "DRD_CACHE_DIR": str(cache)}
+
+    def run() -> dict:
+        done = subprocess.run([sys.executable, "-c", STEP_PROBE, str(ROOT)], capture_output=True, text=True,
+                              env=environ, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    first = run()
+    second = run()
+    assert first["hit"] is False and second["hit"] is True and second["out"] == first["out"]
+    assert len(first["out"]) >= 5
+    (path,) = cache.glob("step-drd_plugins.ukryvani.HideSpec-*.pickle")
+
+    class Evil:
+        def __reduce__(self):
+            return (os.system, ("true",))
+
+    path.write_bytes(pickle.dumps(Evil()))
+    path.chmod(0o600)
+    assert run()["hit"] is False                    # refused unread, rebuilt
+
+
+def test_only_drds_own_models_are_kept():
+    import types
+
+    from drd_cli.scenario import models
+
+    other = types.ModuleType("drd_tp_models")
+    exec("from pydantic import BaseModel\nclass Step(BaseModel):\n    x: int = 0\n", other.__dict__)
+    sys.modules["drd_tp_models"] = other
+    try:
+        assert validator_cache._root(other.Step) is None            # another package's model
+    finally:
+        del sys.modules["drd_tp_models"]
+    assert validator_cache._root(models.build_scenario_model({"x": other.Step})) is None   # made at run time
+    assert validator_cache._root(models.Step) is None                                    # not a root
+    assert validator_cache._root(models.Scenario)[0] == validator_cache.PREFIX

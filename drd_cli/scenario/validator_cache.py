@@ -47,8 +47,9 @@ _CONTAINERS = frozenset({"dict", "list", "tuple", "set", "frozenset"})
 _SCHEMA_HOOKS = frozenset({"__get_pydantic_json_schema__", "__get_pydantic_core_schema__"})
 
 
-def key() -> str:
-    """What the compiled validator depends on, as a short hash."""
+def key(*sources: Path) -> str:
+    """What a compiled validator depends on, as a short hash (`sources`: the files of a
+    plugin's step model besides the scenario models)."""
     import pydantic
     import pydantic_core
 
@@ -58,31 +59,49 @@ def key() -> str:
     for part in (__version__, sys.version, pydantic.VERSION, pydantic_core.__version__):
         h.update(part.encode() + b"\0")
     here = Path(__file__).resolve().parent
-    for path in (here / "models.py", here / "aliases.py", here.parent / "dakara" / "models.py"):
+    for path in (here / "models.py", here / "aliases.py", here.parent / "dakara" / "models.py", *sources):
         h.update(path.read_bytes())
     return h.hexdigest()[:24]
 
 
 def prime(model: type) -> bool:
-    """Gives `model` (the plain `Scenario`, or Dakara's `DakaraScenario`) its validator from the
-    cache, or builds it and stores it there. True when the validator came from the cache."""
-    prefix = _ROOTS.get((getattr(model, "__module__", None), getattr(model, "__qualname__", None)))
-    if prefix is None or vars(_module(model.__module__)).get(model.__qualname__) is not model or _built(model):
+    """Gives `model` its validator from the cache, or builds it and stores it there: the plain
+    `Scenario`, Dakara's `DakaraScenario`, or the step model of one of drd's own plugins
+    (`drd_plugins.…`, the `hide` step's). True when the validator came from the cache."""
+    root = _root(model)
+    if root is None or _built(model):
         return False
+    prefix, _modules, sources = root
     folder = cache_dir()
     if folder is None:
         return False
     try:
-        path = folder / f"{prefix}{key()}{SUFFIX}"
+        path = folder / f"{prefix}{key(*sources)}{SUFFIX}"
     except OSError:
         return False
-    validator = _load(path)
+    validator = _load(path, root[1])
     if validator is not None:
         model.__pydantic_validator__ = validator
         return True
     model.model_rebuild()
     _store(folder, path, model.__pydantic_validator__, prefix)
     return False
+
+
+def _root(model: type) -> tuple[str, frozenset[str], tuple[Path, ...]] | None:
+    """(file name prefix, the modules its validator may name, the sources its key adds) of a
+    model whose validator is kept, or None: the model must be its module's own top-level class."""
+    module, name = getattr(model, "__module__", None), getattr(model, "__qualname__", None)
+    if not isinstance(module, str) or not isinstance(name, str) or "." in name:
+        return None
+    found = sys.modules.get(module)
+    if found is None or vars(found).get(name) is not model:
+        return None
+    if (module, name) in _ROOTS:
+        return _ROOTS[(module, name)], _MODULES, ()
+    if module.startswith("drd_plugins.") and getattr(found, "__file__", None):
+        return f"step-{module}.{name}-", _MODULES | {module}, (Path(found.__file__),)
+    return None
 
 
 def _module(name: str) -> Any:
@@ -97,12 +116,12 @@ def _built(model: type) -> bool:
     return isinstance(model.__dict__.get("__pydantic_validator__"), SchemaValidator)
 
 
-def _load(path: Path) -> Any:
+def _load(path: Path, modules: frozenset[str] = _MODULES) -> Any:
     data = read_private(path)
     if data is None:
         return None
     try:
-        validator = _Restricted(io.BytesIO(data)).load()
+        validator = _Restricted(io.BytesIO(data), modules).load()
     except Exception:  # noqa: BLE001 - a cache that cannot be used is rebuilt, never an error
         return None
     from pydantic_core import SchemaValidator
@@ -119,11 +138,17 @@ def _store(folder: Path, path: Path, validator: Any, prefix: str = PREFIX) -> No
 
 
 class _Restricted(pickle.Unpickler):
-    """Accepts only the names a compiled scenario validator is made of."""
+    """Accepts only the names a compiled validator is made of: the classes and functions of
+    `modules` (the scenario models', and a plugin step model's own module), pydantic-core's
+    SchemaValidator, plain containers, and `getattr` limited to those classes."""
+
+    def __init__(self, file: Any, modules: frozenset[str] = _MODULES):
+        super().__init__(file)
+        self.modules = modules
 
     def find_class(self, module: str, name: str) -> Any:
-        if module in _MODULES:
-            return _model_name(name, module)
+        if module in self.modules:
+            return _model_name(name, module, self.modules)
         if module == "pydantic_core._pydantic_core" and name == "SchemaValidator":
             from pydantic_core import SchemaValidator
 
@@ -131,25 +156,24 @@ class _Restricted(pickle.Unpickler):
         if module == "builtins" and name in _CONTAINERS:
             return getattr(builtins, name)
         if module == "builtins" and name == "getattr":
-            return _model_attr
+            return lambda obj, attr: _model_attr(obj, attr, self.modules)
         raise pickle.UnpicklingError(f"{module}.{name} is not part of a scenario validator")
 
 
-def _model_name(qualname: str, module: str = MODELS) -> Any:
-    """A class or function defined in the scenario models, or Dakara's
-    (`Participant._hero_or_creature`)."""
+def _model_name(qualname: str, module: str = MODELS, modules: frozenset[str] = _MODULES) -> Any:
+    """A class or function defined in one of `modules` (`Participant._hero_or_creature`)."""
     head, *rest = qualname.split(".")
     obj = vars(_module(module)).get(head)
     if obj is None or getattr(obj, "__module__", None) != module:
         raise pickle.UnpicklingError(f"{qualname} is not defined by the scenario models")
     for part in rest:
-        obj = _model_attr(obj, part)
+        obj = _model_attr(obj, part, modules)
     return obj
 
 
-def _model_attr(obj: Any, name: str) -> Any:
-    """`getattr` limited to the scenario models' own classes and their non-private members."""
-    if not (isinstance(obj, type) and obj.__module__ in _MODULES):
+def _model_attr(obj: Any, name: str, modules: frozenset[str] = _MODULES) -> Any:
+    """`getattr` limited to the classes of `modules` and their non-private members."""
+    if not (isinstance(obj, type) and obj.__module__ in modules):
         raise pickle.UnpicklingError("getattr on something that is not a scenario model")
     if name.startswith("__") and name not in _SCHEMA_HOOKS:
         raise pickle.UnpicklingError(f"{name} is not a member a validator uses")
