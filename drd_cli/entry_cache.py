@@ -49,7 +49,7 @@ def rows(group: str, read: Callable[[], list[Row]]) -> list[Row]:
     """The entry points of `group`: from the cache when its signature still holds, else from
     `read()` (which stores them). Rows from the cache carry None for the EntryPoint object."""
     folder = cache_dir()
-    if folder is None or not _standard_finders():
+    if folder is None or not _standard_finders() or not all(isinstance(item, str) for item in sys.path):
         return read()
     path = folder / f"{PREFIX}{_file_key()}{SUFFIX}"
     sig = signature(sys.path)
@@ -64,8 +64,9 @@ def rows(group: str, read: Callable[[], list[Row]]) -> list[Row]:
     found = read()
     plain = [[name, value, dist, version] for name, value, dist, version, _ep in found]
     if all(isinstance(x, (str, type(None))) for row in plain for x in row):
-        text = json.dumps({"group": group, "signature": sig, "rows": plain}, ensure_ascii=False)
-        write_private(folder, path, text.encode("utf-8"))
+        # ASCII with escapes: a path that is not valid UTF-8 (lone surrogates) survives the trip.
+        text = json.dumps({"group": group, "signature": sig, "rows": plain})
+        write_private(folder, path, text.encode("ascii"))
         _forget_oldest(folder)
     return found
 

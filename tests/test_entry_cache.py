@@ -141,3 +141,11 @@ def test_an_entry_point_from_the_cache_loads_like_importlib_metadatas(monkeypatc
     with pytest.raises(Exception) as theirs:
         EntryPoint("v", "not a value!", plugins.GROUP).load()
     assert type(ours.value) is type(theirs.value) and str(ours.value) == str(theirs.value)
+
+
+def test_a_folder_on_sys_path_that_is_not_utf8_is_no_problem(tmp_path):
+    odd = tmp_path / os.fsdecode(b"slo\xbevo")          # not UTF-8: a lone surrogate in Python
+    odd.mkdir()
+    first = probe(tmp_path / "cache", str(odd))
+    second = probe(tmp_path / "cache", str(odd))
+    assert second["entries"] == first["entries"] and second["metadata"] is False
