@@ -226,8 +226,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{extra / 2**20:.1f} MiB over the README run; file {size / 2**20:.2f} MiB; "
             f"process peak {max(rss['b5000']) / 1024:.0f} MiB")
 
-        small = engine_per_step(500, 1000, 3)
-        large = engine_per_step(2000, 1000, 3)
+        small = engine_per_step(500, 1000, 5)
+        large = engine_per_step(2000, 1000, 5)
         row("engine per step, 500 → 2,000 participants", large / small, 1.2,
             f"{small * 1e3:.3f} → {large * 1e3:.3f} ms/step")
 
