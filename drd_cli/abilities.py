@@ -47,13 +47,15 @@ def catalogue(plugins: Iterable[tuple[str, Any]]) -> dict[str, dict]:
     """{ability id: card} of the given (id, plugin object) pairs, sorted by id.
 
     A plugin of kind "ability" gives its own card (`info["ability"]`); a plugin may also supply
-    cards for abilities whose plugins carry none (`info["catalogue"]`, the `schopnosti` plugin does
-    so for the six older modules). An ability plugin without any card gets a minimal one.
+    cards for abilities whose plugins carry none (`info["catalogue"]`: {ability id: card}, or a
+    function giving it, read only here; the `schopnosti` plugin does so for the six older
+    modules). An ability plugin without any card gets a minimal one.
     """
     infos = {pid: info_of(obj, pid) for pid, obj in plugins}
     extra: dict[str, dict] = {}
     for pid in sorted(infos):
-        for aid, card in (infos[pid].get("catalogue") or {}).items():
+        supplied = infos[pid].get("catalogue")
+        for aid, card in ((supplied() if callable(supplied) else supplied) or {}).items():
             extra.setdefault(aid, dict(card))
     out: dict[str, dict] = {}
     for pid, info in infos.items():
