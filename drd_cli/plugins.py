@@ -25,7 +25,7 @@ from typing import Any, Iterator
 
 from . import builtin_abilities
 from .errors import DrdError, ScenarioError
-from .i18n import _, language
+from .i18n import N_, _, language
 from .citations import RULES_LAYERS
 
 GROUP = "drd_cli.plugins"
@@ -747,8 +747,7 @@ class ParamSource:
         out: dict = {}
         owner: dict[str, str] = {}
         for pid in sorted(declared):
-            _claim(out, owner, pid, declared[pid],
-                   _("plugins {first} and {second} both declare the parameter {name}"))
+            _claim(out, owner, pid, declared[pid], N_("plugins {first} and {second} both declare the parameter {name}"))
         return out
 
     def _declare(self, pid: str, declared: dict[str, dict]) -> None:
@@ -902,7 +901,7 @@ def step_types_of(pm: Any) -> dict:
             types = impl.function() or {}
         except Exception as exc:  # noqa: BLE001 - third-party code: report, never a traceback
             raise hook_failed(pid, "drd_step_types", exc, getattr(pm, "drd_entries", None)) from None
-        _claim(out, owner, pid, types, _("plugins {first} and {second} both provide the step type {name}"))
+        _claim(out, owner, pid, types, N_("plugins {first} and {second} both provide the step type {name}"))
     return out
 
 
@@ -949,10 +948,11 @@ def plugins_acted(hooks: Any, steps: list | None = None) -> set[str]:
 
 
 def _claim(out: dict, owner: dict, pid: str, items: dict, clash: str) -> None:
-    """Adds `pid`'s `items` to `out`; a name another plugin already gave is a PluginError naming both."""
+    """Adds `pid`'s `items` to `out`; a name another plugin already gave is a PluginError naming both
+    (`clash`: its message, untranslated; put into words only then, as it is asked for every plugin)."""
     for name, value in items.items():
         if name in owner:
-            raise PluginError(clash.format(first=repr(owner[name]), second=repr(pid), name=repr(name)),
+            raise PluginError(_(clash).format(first=repr(owner[name]), second=repr(pid), name=repr(name)),
                               hint=_("disable one of them (`--disable {id}`)").format(id=pid))
         owner[name] = pid
         out[name] = value
