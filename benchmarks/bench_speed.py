@@ -114,10 +114,12 @@ def battle(folder: Path, steps: int, participants: int = 500) -> Path:
 
 # --------------------------------------------------------------------------- engine
 
-def engine_per_step(participants: int, steps: int, repeat: int) -> float:
-    """Seconds per step of `engine.run.resolve` (validation excluded), at the margin: the best
-    time of 2×`steps` minus that of `steps`, over `steps`, so that what a resolution does once
-    (the initial state of every participant, the reference check) is not counted per step."""
+def engine_per_step(sizes: tuple[int, ...], steps: int, repeat: int) -> dict[int, float]:
+    """{participants: seconds per step} of `engine.run.resolve` (validation excluded), at the
+    margin: the best time of 2×`steps` minus that of `steps`, over `steps`, so that what a
+    resolution does once (the initial state of every participant, the reference check) is not
+    counted per step. The four runs of a round are interleaved (each size, each length), so a
+    slow spell of a shared machine cannot fall on one size only."""
     from drd_cli.dice import SeededDice
     from drd_cli.engine.hooks import Hooks
     from drd_cli.engine.run import resolve
@@ -129,18 +131,15 @@ def engine_per_step(participants: int, steps: int, repeat: int) -> float:
     states = {pid: on and pid in entries for pid, on in default_states(entries).items()}
     profile = build_profile([], states)
     hooks = Hooks(build_manager(profile.enabled, entries), profile.enabled)
-
-    def best(n: int) -> float:
-        sc = Scenario.model_validate(make_scenario(participants, n))
-        fastest = float("inf")
-        for _ in range(repeat):
+    files = {(p, n): Scenario.model_validate(make_scenario(p, n)) for p in sizes for n in (steps, 2 * steps)}
+    fastest = {k: float("inf") for k in files}
+    for _ in range(repeat):
+        for k, sc in files.items():
             gc.collect()
             t0 = time.perf_counter()
             resolve(sc, profile, SeededDice(1), hooks, seed=1)
-            fastest = min(fastest, time.perf_counter() - t0)
-        return fastest
-
-    return (best(2 * steps) - best(steps)) / steps
+            fastest[k] = min(fastest[k], time.perf_counter() - t0)
+    return {p: (fastest[(p, 2 * steps)] - fastest[(p, steps)]) / steps for p in sizes}
 
 
 # --------------------------------------------------------------------------- main
@@ -226,8 +225,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{extra / 2**20:.1f} MiB over the README run; file {size / 2**20:.2f} MiB; "
             f"process peak {max(rss['b5000']) / 1024:.0f} MiB")
 
-        small = engine_per_step(500, 1000, 5)
-        large = engine_per_step(2000, 1000, 5)
+        per_step = engine_per_step((500, 2000), 2000, 5)
+        small, large = per_step[500], per_step[2000]
         row("engine per step, 500 → 2,000 participants", large / small, 1.2,
             f"{small * 1e3:.3f} → {large * 1e3:.3f} ms/step")
 
