@@ -40,12 +40,13 @@ print(json.dumps({"hit": hit, "out": out}, sort_keys=True, ensure_ascii=False, d
 """
 
 
-def probe(cache: Path, **env: str) -> dict:
+def probe(cache: Path, code: str = PROBE, **env: str) -> dict:
+    """Runs a probe (`code`, by default PROBE) in a fresh interpreter with `cache` as drd's cache."""
     import json
 
     environ = {k: v for k, v in os.environ.items() if k != "DRD_NO_CACHE"}
     environ.update({"DRD_CACHE_DIR": str(cache), **env})
-    done = subprocess.run([sys.executable, "-c", PROBE, str(ROOT)], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", code, str(ROOT)], capture_output=True, text=True,
                           env=environ, timeout=120)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
@@ -145,16 +146,10 @@ print(json.dumps({"hit": hit, "out": out}, sort_keys=True, ensure_ascii=False, d
 
 @pytest.mark.skipif(not hasattr(os, "getuid"), reason="the cache is used where file owners exist")
 def test_dakaras_validator_is_cached_in_a_file_of_its_own(tmp_path):
-    import json
-
     cache = tmp_path / "cache"
-    environ = {**{k: v for k, v in os.environ.items() if k != "DRD_NO_CACHE"}, "DRD_CACHE_DIR": str(cache)}
 
     def run() -> dict:
-        done = subprocess.run([sys.executable, "-c", DAKARA_PROBE, str(ROOT)], capture_output=True, text=True,
-                              env=environ, timeout=120)
-        assert done.returncode == 0, done.stderr
-        return json.loads(done.stdout)
+        return probe(cache, DAKARA_PROBE)
 
     first = run()
     assert first["hit"] is False and len(first["out"]) >= 3
@@ -186,16 +181,10 @@ print(json.dumps({"hit": hit, "out": out}, sort_keys=True, ensure_ascii=False, d
 
 @pytest.mark.skipif(not hasattr(os, "getuid"), reason="the cache is used where file owners exist")
 def test_a_step_model_of_drds_own_plugins_is_cached_and_validates_alike(tmp_path):
-    import json
-
     cache = tmp_path / "cache"
-    environ = {**{k: v for k, v in os.environ.items() if k != "DRD_NO_CACHE"}, "DRD_CACHE_DIR": str(cache)}
 
     def run() -> dict:
-        done = subprocess.run([sys.executable, "-c", STEP_PROBE, str(ROOT)], capture_output=True, text=True,
-                              env=environ, timeout=120)
-        assert done.returncode == 0, done.stderr
-        return json.loads(done.stdout)
+        return probe(cache, STEP_PROBE)
 
     first = run()
     second = run()
