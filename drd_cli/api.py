@@ -70,17 +70,12 @@ def load_scenario(path: str, *, plugin_steps: dict | None = None) -> LoadedScena
     system = data.get("system", "drd2") if hasattr(data, "get") else "drd2"
     if system == "dakara":
         from .dakara.models import DakaraScenario
-        from .scenario.validator_cache import prime
 
-        prime(DakaraScenario)   # its compiled validator from the user's cache too
         model = validate_model(DakaraScenario, data, source, path)
     else:
         from .scenario.models import build_scenario_model
-        from .scenario.validator_cache import prime
 
-        model_cls = build_scenario_model(plugin_steps or {})
-        prime(model_cls)        # the compiled validator from the user's cache (issue #14)
-        model = validate_model(model_cls, data, source, path)
+        model = validate_model(build_scenario_model(plugin_steps or {}), data, source, path)
     return LoadedScenario(path, model, source, data)
 
 

@@ -101,16 +101,12 @@ def translator(domain: str | None = None, where: str | os.PathLike | None = None
 
 # --------------------------------------------------------------------------- lazily loaded names
 
-_VIEWS = frozenset({"ParticipantView", "ItemView", "ActionView", "PairView", "ExhaustionView", "BreakdownEntry",
-                    "CostView", "ManoeuvreView", "JizvaView", "EventView"})
-
-
 def __getattr__(name: str) -> Any:
     """Names whose modules are heavy (pydantic, pytest) load the first time they are used; so
     does each view class (drd_cli.views makes it on first use)."""
-    if name in _VIEWS:
-        from . import views
+    from . import views
 
+    if name in views.VIEW_CLASSES:
         return getattr(views, name)
     if name in ("ScenarioError", "RuleViolation"):
         from . import errors

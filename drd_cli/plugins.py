@@ -1,8 +1,9 @@
 """Plugin discovery: entry points of the group `drd_cli.plugins` (the name is the plugin id).
 
 A run's plugin manager holds only the enabled plugins (the previous run's, when it would hold
-the same unchanged ones: `run_manager`); a disabled plugin is never imported. Built-ins are found exactly like third-party plugins. Local plugin folders load only
-when a group profile lists them or `--plugins-dir` names them.
+the same unchanged ones: `run_manager`); a disabled plugin is never imported. Built-ins are
+found exactly like third-party plugins. Local plugin folders load only when a group profile
+lists them or `--plugins-dir` names them.
 
 The lifecycle (docs/plugins.md "Lifecycle"): discover (metadata only; DRD_DISABLE_PLUGIN_AUTOLOAD
 keeps only drd's own entry points) → settle the profile (a plugin's own on/off default is read
@@ -384,8 +385,7 @@ class DefaultStates(Mapping):
 
     def is_builtin(self, pid: str) -> bool:
         """A plugin drd ships: a built-in id (BUILTIN_PLUGINS) or an entry point of drd's own distribution."""
-        entry = self.entries.get(pid)
-        return pid in self._builtin or (entry is not None and entry.builtin and pid not in self.extra)
+        return _ships(pid, self.entries, self.extra)
 
     def _read(self, pid: str) -> bool:
         if pid in self._builtin:
@@ -425,12 +425,17 @@ def default_states(entries: dict[str, PluginEntry], extra: dict[str, Any] | None
 
 def third_party(entries: dict[str, PluginEntry], extra: dict[str, Any] | None = None) -> frozenset[str]:
     """The ids of plugins that drd does not ship (listed in a result only when they acted)."""
+    extra = extra or {}
+    return frozenset(pid for pid in set(entries) | set(extra) if not _ships(pid, entries, extra))
+
+
+def _ships(pid: str, entries: dict[str, PluginEntry], extra: Mapping[str, Any]) -> bool:
+    """Does drd ship plugin `pid`: a built-in id (BUILTIN_PLUGINS), or an entry point of drd's own
+    distribution that no plugin object given to the test fixture (`extra`) stands in for?"""
     from .rules import BUILTIN_PLUGINS
 
-    # DefaultStates.is_builtin over its ids, without building one (once per run of `drd check`'s files).
-    extra = extra or {}
-    return frozenset(pid for pid in set(entries) | set(extra)
-                     if pid not in BUILTIN_PLUGINS and (pid in extra or not entries[pid].builtin))
+    entry = entries.get(pid)
+    return pid in BUILTIN_PLUGINS or (entry is not None and entry.builtin and pid not in extra)
 
 
 def load_plugin(entry: PluginEntry, *, clash_ok: bool = False) -> Any:
@@ -491,22 +496,14 @@ def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginE
     pm = _manager_class()("drd")
     pm.add_hookspecs(hookspecs)
     idle: dict[str, Any] = {}
-    sleeping: set[str] = set()
-    for pid in sorted(enabled):
-        entry = entries.get(pid)
-        if entry is None:
-            raise ScenarioError(_("plugin {id} is enabled but not installed").format(id=repr(pid)),
-                                hint=_("install it, or disable it in the group profile or the scenario's rules:"))
-        if dormant(pid, entry, listed):
-            sleeping.add(pid)
-            continue
-        plugin = load_plugin(entry)
-        if listed is not None and _idle_ability(pid, plugin, entry, listed):
+    loaded, sleeping = _enabled_plugins(enabled, entries, listed)
+    for pid, plugin in loaded:
+        if listed is not None and _idle_ability(pid, plugin, entries[pid], listed):
             idle[pid] = plugin
             continue
         pm.register(plugin, name=pid)
     pm.drd_idle = idle
-    pm.drd_dormant = frozenset(sleeping)     # not even imported (`dormant`)
+    pm.drd_dormant = sleeping     # not even imported (`dormant`)
     # The façade (engine.hooks) names a failing plugin's distribution from these (hook_failed).
     pm.drd_entries = entries
     if os.environ.get("DRD_TRACE_PLUGINS"):
@@ -518,6 +515,24 @@ def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginE
 
         pm.add_hookcall_monitoring(before, after)
     return pm
+
+
+def _enabled_plugins(enabled: frozenset[str] | set[str], entries: dict[str, PluginEntry],
+                     listed: set[str] | frozenset[str] | None) -> tuple[list[tuple[str, Any]], frozenset[str]]:
+    """([(id, loaded plugin)] in id order, the ids left unimported as `dormant`) of the enabled
+    plugins; an enabled id that is not installed is a ScenarioError."""
+    loaded: list[tuple[str, Any]] = []
+    sleeping: set[str] = set()
+    for pid in sorted(enabled):
+        entry = entries.get(pid)
+        if entry is None:
+            raise ScenarioError(_("plugin {id} is enabled but not installed").format(id=repr(pid)),
+                                hint=_("install it, or disable it in the group profile or the scenario's rules:"))
+        if dormant(pid, entry, listed):
+            sleeping.add(pid)
+        else:
+            loaded.append((pid, load_plugin(entry)))
+    return loaded, frozenset(sleeping)
 
 
 def run_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginEntry], *,
@@ -538,14 +553,8 @@ def run_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginEnt
     global _SHARED
     if os.environ.get("DRD_TRACE_PLUGINS"):
         return build_manager(enabled, entries, listed=listed)
-    objs = []
-    for pid in sorted(enabled):
-        entry = entries.get(pid)
-        if entry is None:
-            return build_manager(enabled, entries, listed=listed)      # its error
-        if dormant(pid, entry, listed):
-            continue                 # not imported: the same in the reused manager (same key)
-        objs.append(load_plugin(entry))
+    # The dormant ones are not imported: the same in a reused manager (same key).
+    objs = [plugin for _pid, plugin in _enabled_plugins(enabled, entries, listed)[0]]
     try:
         key = (language(), autoload_disabled(), frozenset(enabled), None if listed is None else frozenset(listed),
                tuple(sorted((params or {}).items())))

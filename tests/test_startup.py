@@ -171,14 +171,13 @@ def test_the_console_script_leaves_at_once_yet_loses_no_output(tmp_path):
     (cli/app.py `_leave_now`): everything written is there and the exit code is kept; with a
     local plugin loaded, the ordinary exit runs, with its last garbage collection (the plugin's
     unclosed file is flushed)."""
-    exe = os.path.join(os.path.dirname(sys.executable), "drd")
-    if not os.path.exists(exe):
-        pytest.skip("console script not installed (pip install -e .)")
+    # The console script's own call: main() with no arguments is the whole process.
+    exe = [sys.executable, "-c", "import sys; from drd_cli.cli.app import main; sys.argv[0] = 'drd'; main()"]
     path = readme_example(tmp_path)
     env = {**os.environ, "DRD_CACHE_DIR": str(tmp_path / "cache")}
-    ok = subprocess.run([exe, "resolve", path, "--json"], capture_output=True, text=True, env=env, timeout=60)
+    ok = subprocess.run([*exe, "resolve", path, "--json"], capture_output=True, text=True, env=env, timeout=60)
     assert ok.returncode == 0 and ok.stdout.rstrip().endswith("}") and ok.stderr == ""
-    bad = subprocess.run([exe, "resolve", str(tmp_path / "missing.yaml")], capture_output=True, text=True,
+    bad = subprocess.run([*exe, "resolve", str(tmp_path / "missing.yaml")], capture_output=True, text=True,
                          env=env, timeout=60)
     assert bad.returncode == 2 and bad.stderr.endswith("\n") and "missing.yaml" in bad.stderr
     plugins = tmp_path / "plugins"
@@ -194,7 +193,7 @@ def test_the_console_script_leaves_at_once_yet_loses_no_output(tmp_path):
         def drd_plugin_info():
             return {{"title": "Stopa", "kind": "rule"}}
     """), encoding="utf-8")
-    run = subprocess.run([exe, "--plugins-dir", str(plugins), "resolve", path, "--json"], capture_output=True,
+    run = subprocess.run([*exe, "--plugins-dir", str(plugins), "resolve", path, "--json"], capture_output=True,
                          text=True, env=env, timeout=60)
     assert run.returncode == 0, run.stderr
     assert trace.read_text(encoding="utf-8") == "imported\n"

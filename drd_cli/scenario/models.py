@@ -421,9 +421,7 @@ class PluginStep:
         spec = self.validated.get(model)
         if spec is None:
             from .validate import validate_at
-            from .validator_cache import prime
 
-            prime(model)        # a step model of drd's own plugins: its validator from the user's cache
             spec = self.validated[model] = validate_at(model, self.raw, source, filename, path)
         return spec
 

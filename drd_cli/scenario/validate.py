@@ -58,11 +58,22 @@ def validate_model(model_cls: type[BaseModel], data: Any, source: Any, filename:
     from ..gcpause import collector_paused
 
     try:
-        with collector_paused(), _without_pydantic_plugins():   # thousands of models, no cycles (gcpause.py)
-            return model_cls.model_validate(data, context=context)
+        with collector_paused():     # thousands of models, no cycles (gcpause.py)
+            return _validated(model_cls, data, context)
     except ValidationError as exc:
         problems = translate_errors(exc.errors(include_url=False), data, source, filename, model_cls)
         raise ScenarioError(problems) from None
+
+
+def _validated(model_cls: type[BaseModel], data: Any, context: dict | None) -> Any:
+    """`model_cls.model_validate(data)`, with the model's compiled validator from the user's cache
+    when it is one that is kept there (validator_cache.prime: the scenario format's, Dakara's,
+    a step model of drd's own plugins), and without pydantic's plugin lookup."""
+    from .validator_cache import prime
+
+    with _without_pydantic_plugins():
+        prime(model_cls)
+        return model_cls.model_validate(data, context=context)
 
 
 @contextlib.contextmanager
@@ -93,8 +104,7 @@ def validate_at(model_cls: type[BaseModel], data: Any, source: Any, filename: st
     `source` (a plugin's step mapping is validated this way once its plugin is known).
     """
     try:
-        with _without_pydantic_plugins():
-            return model_cls.model_validate(data, context=context)
+        return _validated(model_cls, data, context)
     except ValidationError as exc:
         prefix = tuple(path)
         at = _Under(source, prefix) if source is not None else None

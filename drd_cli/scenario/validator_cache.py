@@ -16,15 +16,17 @@ Dakara's (`DakaraScenario`, built on the same models), each in a file of its own
   pydantic-core's `SchemaValidator`, plain containers). Anything else, or any failure, and the
   validator is simply built as without the cache.
 
-Only the plain `Scenario` and `DakaraScenario` are cached (a model with plugin step keys,
-`build_scenario_model`, is built as usual), and only when the validator has not been built in
-this process already.
+`scenario/validate.py` asks (`prime`) before it validates any model. Only the plain `Scenario`,
+`DakaraScenario` and the step models of drd's own plugins are kept (a model with plugin step
+keys, `build_scenario_model`, is built as usual), and only when the validator has not been built
+in this process already.
 """
 
 from __future__ import annotations
 
 import builtins
 import hashlib
+import importlib
 import io
 import pickle
 import sys
@@ -71,7 +73,7 @@ def prime(model: type) -> bool:
     root = _root(model)
     if root is None or _built(model):
         return False
-    prefix, _modules, sources = root
+    prefix, modules, sources = root
     folder = cache_dir()
     if folder is None:
         return False
@@ -79,7 +81,7 @@ def prime(model: type) -> bool:
         path = folder / f"{prefix}{key(*sources)}{SUFFIX}"
     except OSError:
         return False
-    validator = _load(path, root[1])
+    validator = _load(path, modules)
     if validator is not None:
         model.__pydantic_validator__ = validator
         return True
@@ -102,12 +104,6 @@ def _root(model: type) -> tuple[str, frozenset[str], tuple[Path, ...]] | None:
     if module.startswith("drd_plugins.") and getattr(found, "__file__", None):
         return f"step-{module}.{name}-", _MODULES | {module}, (Path(found.__file__),)
     return None
-
-
-def _module(name: str) -> Any:
-    import importlib
-
-    return importlib.import_module(name)
 
 
 def _built(model: type) -> bool:
@@ -163,7 +159,7 @@ class _Restricted(pickle.Unpickler):
 def _model_name(qualname: str, module: str = MODELS, modules: frozenset[str] = _MODULES) -> Any:
     """A class or function defined in one of `modules` (`Participant._hero_or_creature`)."""
     head, *rest = qualname.split(".")
-    obj = vars(_module(module)).get(head)
+    obj = vars(importlib.import_module(module)).get(head)
     if obj is None or getattr(obj, "__module__", None) != module:
         raise pickle.UnpicklingError(f"{qualname} is not defined by the scenario models")
     for part in rest:

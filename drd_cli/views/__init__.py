@@ -54,7 +54,7 @@ class ReadOnly:
 
 
 # Where each view class is defined (a module of this package, imported on first use).
-_WHERE = {
+VIEW_CLASSES = {
     "ItemView": "_participant", "ParticipantView": "_participant",
     "ActionView": "_action", "PairView": "_action",
     "ManoeuvreView": "_costs", "CostView": "_costs",
@@ -65,7 +65,7 @@ _WHERE = {
 
 
 def __getattr__(name: str) -> Any:
-    where = _WHERE.get(name)
+    where = VIEW_CLASSES.get(name)
     if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     view = getattr(importlib.import_module(f"{__name__}.{where}"), name)
@@ -74,8 +74,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_WHERE))
+    return sorted(set(globals()) | set(VIEW_CLASSES))
 
 
-__all__ = ["ItemView", "ParticipantView", "ActionView", "ManoeuvreView", "PairView", "BreakdownEntry",
-           "ExhaustionView", "CostView", "JizvaView", "EventView", "ReadOnly", "_ro"]
+__all__ = [*VIEW_CLASSES, "ReadOnly", "_ro"]
