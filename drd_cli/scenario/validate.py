@@ -66,13 +66,10 @@ def validate_model(model_cls: type[BaseModel], data: Any, source: Any, filename:
 
 
 def _validated(model_cls: type[BaseModel], data: Any, context: dict | None) -> Any:
-    """`model_cls.model_validate(data)`, with the model's compiled validator from the user's cache
-    when it is one that is kept there (validator_cache.prime: the scenario format's, Dakara's,
-    a step model of drd's own plugins), and without pydantic's plugin lookup."""
-    from .validator_cache import prime
-
+    """`model_cls.model_validate(data)`, without pydantic's plugin lookup. The compiled validator
+    is built in this process (nothing executable or pickled is ever loaded from disk: docs/cli.md
+    "Security model")."""
     with _without_pydantic_plugins():
-        prime(model_cls)
         return model_cls.model_validate(data, context=context)
 
 
