@@ -84,13 +84,25 @@ def _without_pydantic_plugins() -> Iterator[None]:
         yield
         return
     os.environ[_PYDANTIC_PLUGINS] = "__all__"
+    # pydantic's plugin loader imports importlib.metadata (about 20 ms, with the e-mail package)
+    # before it reads that switch; while the switch is on, its answer is known: no plugins.
+    import sys
+
+    stub = None
+    if _LOADER not in sys.modules:
+        stub = types.ModuleType(_LOADER)
+        stub.get_plugins = lambda *args, **kwargs: ()  # type: ignore[attr-defined]
+        sys.modules[_LOADER] = stub
     try:
         yield
     finally:
         os.environ.pop(_PYDANTIC_PLUGINS, None)
+        if stub is not None and sys.modules.get(_LOADER) is stub:
+            del sys.modules[_LOADER]
 
 
 _PYDANTIC_PLUGINS = "PYDANTIC_DISABLE_PLUGINS"
+_LOADER = "pydantic.plugin._loader"
 
 
 def validate_at(model_cls: type[BaseModel], data: Any, source: Any, filename: str, path: tuple, *,
