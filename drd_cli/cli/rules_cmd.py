@@ -190,17 +190,17 @@ def _edit_group_locked(group: str, path: Any, action: str, rest: list[str],
 
     # Known ids include the group's own local plugin folders; those of an untrusted group are
     # known by their file names only (never imported).
-    _, gdirs = group_layer(group)
-    gdirs, untrusted = split_group_dirs(group, gdirs)
-    trust_before = status(group)
+    # The profile is read once: its bytes are what trust is decided on and what is edited.
+    _, read = group_layer(group)
+    gdirs, untrusted = split_group_dirs(group, read)
+    trust_before = status(group, read.files)
     entries = discover(list(gdirs) + plugin_dirs(plugin_dirs_))
     if untrusted is not None:
         untrusted.add_placeholders(entries)
     known = default_states(entries)
     yaml = YAML(typ="rt")
     yaml.preserve_quotes = True
-    with open(path, encoding="utf-8") as handle:
-        original = handle.read()
+    original = read.files[0].data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
     doc = yaml.load(original)
     if doc is None:
         doc = CommentedMap()
@@ -266,8 +266,9 @@ def _edit_group_locked(group: str, path: Any, action: str, rest: list[str],
         _set_keeping_comments(params, key, value)
     out = io.StringIO()
     yaml.dump(doc, out)
-    write_atomic(str(path), out.getvalue())
-    retrust_after_edit(trust_before, group)
+    written = out.getvalue()
+    write_atomic(str(path), written)
+    retrust_after_edit(trust_before, group, written.encode("utf-8", "replace"))
     return str(path), note
 
 
@@ -390,7 +391,7 @@ def group_trust(
         from ..trust import trust
 
         _layer, dirs = group_layer(group)        # validates the whole chain first
-        st = trust(group)
+        st = trust(group, dirs.files)            # the bytes whose folders are listed below
         typer.echo(_("trusted: {profile} ({digest})").format(profile=st.profile, digest=st.digest))
         if len(st.chain) > 1:
             typer.echo(_("  with the profiles it extends: {files}").format(

@@ -229,12 +229,19 @@ def _lc_get(node: Any, kind: str, key: Any) -> _Pos | None:
 
 def load_document(path: str | os.PathLike) -> tuple[Any, SourceMap]:
     """Read a YAML file: `(mapping, SourceMap)`, or ScenarioError with FILE:LINE:COL."""
-    filename = os.fspath(path)
+    return load_text(read_bytes(path), os.fspath(path))
+
+
+def read_bytes(path: str | os.PathLike, *, opener: Any = None, shown: str | None = None) -> bytes:
+    """The bytes of a YAML file (one past the size cap at most), or ScenarioError naming
+    `shown` (default: the path). `opener`: as `open`'s (a group profile is opened without
+    following a link)."""
+    filename = shown if shown is not None else os.fspath(path)
     try:
-        with open(filename, "rb") as handle:
+        with open(os.fspath(path), "rb", opener=opener) as handle:
             # Read one byte past the cap rather than trusting stat(): /dev/zero, pipes and files
             # still being written report a size that says nothing.
-            raw = handle.read(MAX_BYTES + 1)
+            return handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise ScenarioError(_("no such file: {file}").format(file=filename), Location(filename)) from None
     except IsADirectoryError:
@@ -247,7 +254,6 @@ def load_document(path: str | os.PathLike) -> tuple[Any, SourceMap]:
         # The operating system's own reason (strerror) stays in its language.
         raise ScenarioError(_("cannot read {file}: {reason}").format(file=filename, reason=exc.strerror or exc),
                             Location(filename)) from None
-    return load_text(raw, filename)
 
 
 def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceMap]:
