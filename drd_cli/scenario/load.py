@@ -269,6 +269,8 @@ def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceM
         data = fastload.load_fast(text, MAX_NODES, MAX_DEPTH, positions=False, plain_out=plain)
     except fastload.Limit as exc:
         where = Location(filename, exc.line + 1, exc.col + 1)
+        if exc.kind == "digits":
+            raise ScenarioError(_too_many_digits(), where) from None
         if exc.kind == "alias-nodes":
             raise ScenarioError(_too_many_expanded(), where, hint=_alias_hint()) from None
         raise ScenarioError(_too_deep(aliases=exc.kind == "alias-depth") if exc.kind.endswith("depth")
@@ -473,6 +475,8 @@ def _check_tree(root: Any, filename: str) -> None:
     """
     from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
+    from . import fastload
+
     visits = 0
     on_path: set[int] = set()
     # Iterative, so hostile depth cannot overflow the interpreter stack. A `None` node is the
@@ -493,6 +497,8 @@ def _check_tree(root: Any, filename: str) -> None:
         if tag and tag not in _ALLOWED_TAGS and tag != "!":
             raise _Refused(_("the YAML tag {tag} is not supported here").format(tag=_short_tag(tag)), node.start_mark)
         if isinstance(node, ScalarNode):
+            if tag == _YAML_TAG + "int" and fastload.int_too_long(node.value):
+                raise _Refused(_too_many_digits(), node.start_mark)
             continue
         if id(node) in on_path:
             raise _Refused(_("an alias refers to a node that contains it (a recursive structure)"), node.start_mark)
@@ -507,6 +513,12 @@ def _check_tree(root: Any, filename: str) -> None:
         elif isinstance(node, SequenceNode):
             for item in node.value:
                 stack.append((item, depth + 1))
+
+
+def _too_many_digits() -> str:
+    from .fastload import MAX_INT_DIGITS
+
+    return _("a whole number may have at most {max} digits").format(max=f"{MAX_INT_DIGITS:,}")
 
 
 def _short_tag(tag: str) -> str:

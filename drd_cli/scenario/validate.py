@@ -328,7 +328,8 @@ def describe(value: Any) -> str:
         text = str(value)
         return repr(text if len(text) <= 40 else text[:37] + "…")
     if isinstance(value, int):
-        return str(int(value))
+        text = str(int(value))             # at most 4,300 digits: longer ones are refused when read
+        return text if len(text) <= 40 else f"{text[:18]}…{text[-18:]}"
     if isinstance(value, float):
         return repr(float(value))
     if isinstance(value, dict):
