@@ -201,7 +201,7 @@ def _edit_group_locked(group: str, path: Any, action: str, rest: list[str],
     yaml = YAML(typ="rt")
     yaml.preserve_quotes = True
     original = read.files[0].data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
-    doc = yaml.load(original)
+    doc = _load_round_trip(yaml, original, str(path))
     if doc is None:
         doc = CommentedMap()
     if not isinstance(doc, dict):
@@ -270,6 +270,37 @@ def _edit_group_locked(group: str, path: Any, action: str, rest: list[str],
     write_atomic(str(path), written)
     retrust_after_edit(trust_before, group, written.encode("utf-8", "replace"))
     return str(path), note
+
+
+def _load_round_trip(yaml: Any, text: str, filename: str) -> Any:
+    """The profile for editing, comments kept. ruamel's round-trip reader refuses a tab between a
+    value and its comment (`params: {}<TAB># x`), which every other command reads: such tabs
+    become spaces, when that changes nothing the document says (checked with the reader every
+    command uses)."""
+    import re
+
+    from ruamel.yaml.scanner import ScannerError
+
+    from ruamel.yaml.error import YAMLError
+
+    from ..errors import Location, ScenarioError
+    from ..i18n import gettext
+    from ..scenario.load import load_text
+
+    try:
+        try:
+            return yaml.load(text)
+        except ScannerError:
+            spaced = re.sub(r"\t(?=[ \t]*(#|$))", " ", text, flags=re.M)
+            if spaced == text or load_text(spaced, filename)[0] != load_text(text, filename)[0]:
+                raise
+            return yaml.load(spaced)
+    except YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = Location(filename, mark.line + 1, mark.column + 1) if mark is not None else Location(filename)
+        raise ScenarioError(gettext("drd cannot edit this file and keep its comments: {problem}").format(
+            problem=getattr(exc, "problem", None) or type(exc).__name__), where,
+            hint=gettext("edit it by hand, or write it again with `drd group new NAME`")) from None
 
 
 def _split_comment(token: Any) -> str:
