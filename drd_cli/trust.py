@@ -75,13 +75,24 @@ def chain_digest(chain: list[Any]) -> str:
 
 def _read_store() -> dict:
     """The trust records {real path: {"sha256", "chain", "trusted_at"}}; a missing or damaged file trusts nothing."""
+    path = trust_file()
     try:
-        with open(trust_file(), encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (OSError, ValueError):
+        with open(path, "rb") as fh:
+            if not _ours_alone(os.fstat(fh.fileno())) or not _ours_alone(os.stat(path.parent)):
+                return {}          # another user could have written it: it trusts nothing
+            data = json.loads(fh.read().decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
         return {}
     profiles = data.get("profiles") if isinstance(data, dict) else None
     return profiles if isinstance(profiles, dict) else {}
+
+
+def _ours_alone(st: os.stat_result) -> bool:
+    """Owned by the user running drd and not writable by every user (POSIX; elsewhere always).
+    (A group-writable one is accepted: with a umask of 002 the group is the user's own.)"""
+    if not hasattr(os, "getuid"):
+        return True
+    return st.st_uid == os.getuid() and not st.st_mode & 0o002
 
 
 def _write_store(profiles: dict) -> None:

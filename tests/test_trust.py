@@ -341,3 +341,19 @@ def test_a_profile_swapped_after_trust_imports_nothing(work, args):
     res = drd(*[a if a != "g" else "c" for a in args])
     assert not imported(work), res.output
     assert "Traceback" not in res.output
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="file ownership is a POSIX notion")
+def test_a_trust_file_every_user_may_write_trusts_nothing(work):
+    assert drd("group", "trust", "c").exit_code == 0
+    from drd_cli import trust
+
+    assert trust.status("c").trusted
+    store = trust.trust_file()
+    os.chmod(store, 0o666)
+    assert not trust.status("c").trusted
+    os.chmod(store, 0o644)
+    os.chmod(store.parent, 0o777)
+    assert not trust.status("c").trusted
+    os.chmod(store.parent, 0o755)
+    assert trust.status("c").trusted
