@@ -209,10 +209,17 @@ def _file_key() -> str:
 
 def _forget_oldest(dfd: int, keep: int = KEEP) -> None:
     """Removes all but the `keep` most recently written entry point files of the held folder."""
-    files = [n for n in names_in(dfd) if n.startswith(PREFIX) and n.endswith(SUFFIX)]
+    names = names_in(dfd)
+    files = [n for n in names if n.startswith(PREFIX) and n.endswith(SUFFIX)]
     files.sort(key=lambda n: mtime_in(dfd, n), reverse=True)
     for old in files[keep:]:
         remove_in(dfd, old)
+    for old in names:       # compiled validators an older drd kept (never read any more)
+        if old.endswith(".pickle") and old.startswith(_OLD_PICKLES):
+            remove_in(dfd, old)
+
+
+_OLD_PICKLES = ("scenario-validator-", "dakara-validator-", "step-drd_plugins.")
 
 
 def _standard_finders() -> bool:

@@ -138,3 +138,16 @@ def test_the_cache_is_written_atomically_and_privately(tmp_path):
     assert user_cache.read_private(cache / "a.json") == b"two"
     assert sorted(p.name for p in cache.iterdir()) == ["a.json"]
     assert cache.stat().st_mode & 0o777 == 0o700
+
+
+def test_the_validators_an_older_drd_kept_are_removed_when_the_cache_is_written(tmp_path):
+    cache = tmp_path / "cache"
+    cache.mkdir(mode=0o700)
+    for name in ("scenario-validator-x.pickle", "dakara-validator-x.pickle", "step-drd_plugins.a.B-x.pickle",
+                 "mine.pickle"):
+        (cache / name).write_bytes(b"old")
+    env = {**os.environ, "DRD_CACHE_DIR": str(cache)}
+    env.pop("DRD_DISABLE_PLUGIN_AUTOLOAD", None)
+    subprocess.run([sys.executable, "-c", "from drd_cli import plugins; plugins.discover()"], env=env, check=True,
+                   cwd=tmp_path, timeout=60)
+    assert sorted(p.name for p in cache.iterdir() if p.suffix == ".pickle") == ["mine.pickle"]
