@@ -13,9 +13,11 @@ when the profile is trusted (drd_cli/trust.py).
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from .errors import COMMAND_LINE, Location, ScenarioError
 from .i18n import _
@@ -79,12 +81,50 @@ def find_group(name: str, where: Location | None = None) -> Path:
     return found
 
 
-def read_group(path: Path) -> tuple[dict, object]:
-    """The group file's data and source map, validated (unknown keys → file:line:col)."""
-    from .scenario.load import load_document
-    from .scenario.models import StrictModel
+class ProfileFile(NamedTuple):
+    """A group profile as read once: the path it was found at, the real file behind it (links
+    resolved) and that file's bytes. The same bytes are parsed (`plugin_dirs`, `extends`, …) and
+    hashed for trust (drd_cli/trust.py): nothing is read twice."""
+
+    named: Path
+    real: Path
+    data: bytes
+
+
+class GroupDirs(list):
+    """The plugin folders of a group chain (a list of str), with the files they were read from
+    (`files`), so that trust is decided from those same bytes (`trust.split_group_dirs`)."""
+
+    files: list[ProfileFile]
+
+
+def read_profile(path: Path) -> ProfileFile:
+    """Group profile `path`, read once: its links resolved first, the real file opened without
+    following a link, its bytes kept."""
+    from .scenario.load import read_bytes
+
+    real = Path(os.path.realpath(path))
+    return ProfileFile(Path(path), real, read_bytes(real, opener=_no_follow, shown=str(path)))
+
+
+def _no_follow(file: str, flags: int) -> int:
+    return os.open(file, flags | getattr(os, "O_NOFOLLOW", 0))
+
+
+def parse_profile(profile: ProfileFile) -> tuple[Any, Any]:
+    """The profile's data and source map from its bytes, validated (unknown keys → file:line:col)."""
+    from .scenario.load import load_text
     from .scenario.validate import validate_model
+
+    data, source = load_text(profile.data, str(profile.named))
+    return validate_model(_profile_model(), data, source, str(profile.named)), source
+
+
+@functools.cache
+def _profile_model() -> Any:
     from pydantic import Field
+
+    from .scenario.models import StrictModel
 
     class GroupProfile(StrictModel):
         name: str | None = None
@@ -95,54 +135,71 @@ def read_group(path: Path) -> tuple[dict, object]:
         plugin_dirs: list[str] = Field(default_factory=list)
         notes: str | None = None
 
-    data, source = load_document(str(path))
-    return validate_model(GroupProfile, data, source, str(path)), source
+    return GroupProfile
 
 
-def profile_chain(name: str, _seen: tuple = (), _where: Location | None = None) -> list[Path]:
-    """The files of group `name` and of every profile it extends, the named one first."""
+def read_group(path: Path) -> tuple[Any, Any]:
+    """The group file's data and source map, validated (unknown keys → file:line:col)."""
+    return parse_profile(read_profile(path))
+
+
+def profile_files(name: str, _seen: tuple = (), _where: Location | None = None) -> list[ProfileFile]:
+    """The files of group `name` and of every profile it extends, the named one first, each read once."""
     path = find_group(name, _where)
-    real = str(path.resolve())
-    if real in _seen:
+    profile = read_profile(path)
+    if str(profile.real) in _seen:
         raise ScenarioError(_("group profiles extend each other in a circle: {path}").format(path=path))
-    model, source = read_group(path)
-    chain = [path]
+    model, source = parse_profile(profile)
+    chain = [profile]
     if model.extends and model.extends != "default":
-        chain += profile_chain(model.extends, _seen + (real,), source.locate(("extends",)))
+        chain += profile_files(model.extends, _seen + (str(profile.real),), source.locate(("extends",)))
     return chain
 
 
-def group_layer(name: str, _seen: tuple = (), _where: Location | None = None) -> tuple[Layer, list[str]]:
+def profile_chain(name: str) -> list[Path]:
+    """The paths of group `name` and of every profile it extends, the named one first."""
+    return [profile.named for profile in profile_files(name)]
+
+
+def group_layer(name: str) -> tuple[Layer, GroupDirs]:
     """One Layer combining the group and everything it extends, plus its plugin folders.
 
     Each setting keeps the file it came from (`Layer.sources`): an unknown id or parameter in a
     profile that is only extended is reported at its own file:line:col, and `drd rules` names that
-    group as the origin. The folders are all those the chain names, trusted or not: callers that
-    import plugins filter them with `trust.split_group_dirs`.
+    group as the origin. The folders are all those the chain names, trusted or not, a relative one
+    relative to the real file that names it (a link's folder never counts); they carry the bytes
+    read (`GroupDirs.files`): callers that import plugins filter them with
+    `trust.split_group_dirs`, which decides from those same bytes.
     """
-    path = find_group(name, _where)
-    if str(path.resolve()) in _seen:
-        raise ScenarioError(_("group profiles extend each other in a circle: {path}").format(path=path))
-    model, source = read_group(path)
-    label = f"group {model.name or path.stem}"
+    files = profile_files(name)
+    layer, dirs = _layer_of(files)
+    found = GroupDirs(dirs)
+    found.files = files
+    return layer, found
+
+
+def _layer_of(files: list[ProfileFile]) -> tuple[Layer, list[str]]:
+    """The layer and plugin folders of a chain of profiles (the named one first)."""
     enable: list[str] = []
     disable: list[str] = []
     params: dict = {}
     dirs: list[str] = []
     sources: dict = {}
-    if model.extends and model.extends != "default":
-        base, base_dirs = group_layer(model.extends, _seen + (str(path.resolve()),), source.locate(("extends",)))
-        enable, disable, params, dirs = list(base.enable), list(base.disable), dict(base.params), list(base_dirs)
-        sources = dict(base.sources)
-    enable = [x for x in enable if x not in model.disable]
-    disable = [x for x in disable if x not in model.enable]
-    for key, ids, out in (("enable", model.enable, enable), ("disable", model.disable, disable)):
-        for i, pid in enumerate(ids):
-            if pid not in out:
-                out.append(pid)
-            sources[(key, pid)] = (label, source.locate, (key, i))
-    for key in model.params:
-        sources[("params", key)] = (label, source.locate, ("params", key))
-    params.update(model.params)
-    dirs += [str((path.parent / d).resolve()) for d in model.plugin_dirs]
-    return Layer(label, enable, disable, params, locate=source.locate, sources=sources), dirs
+    locate = None
+    label = ""
+    for profile in reversed(files):            # the most basic profile first; each overrides it
+        model, source = parse_profile(profile)
+        label = f"group {model.name or profile.named.stem}"
+        locate = source.locate
+        enable = [x for x in enable if x not in model.disable]
+        disable = [x for x in disable if x not in model.enable]
+        for key, ids, out in (("enable", model.enable, enable), ("disable", model.disable, disable)):
+            for i, pid in enumerate(ids):
+                if pid not in out:
+                    out.append(pid)
+                sources[(key, pid)] = (label, source.locate, (key, i))
+        for key in model.params:
+            sources[("params", key)] = (label, source.locate, ("params", key))
+        params.update(model.params)
+        dirs += [os.path.realpath(os.path.join(profile.real.parent, d)) for d in model.plugin_dirs]
+    return Layer(label, enable, disable, params, locate=locate, sources=sources), dirs

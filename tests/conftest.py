@@ -53,7 +53,7 @@ def _own_user_dirs(monkeypatch, tmp_path_factory):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.delenv("DRD_TRUST_FILE", raising=False)
-    # The validator cache (drd_cli/scenario/validator_cache.py): one per test run, never ~/.cache.
+    # The user cache (drd_cli/user_cache.py, the entry points): one per test run, never ~/.cache.
     monkeypatch.setenv("DRD_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "drd-cache"))
     monkeypatch.delenv("DRD_NO_CACHE", raising=False)
 

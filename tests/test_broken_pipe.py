@@ -17,6 +17,10 @@ EXE = os.path.join(os.path.dirname(sys.executable), "drd")
 @pytest.mark.parametrize("args", [
     ["rules"],                                                   # plain print()s
     ["resolve", str(ROOT / "scenarios" / "hanus-utek.yaml")],    # the rich transcript
+    ["check", str(ROOT / "scenarios" / "hanus-utek.yaml")],      # click's echo: its own exit 1 before
+    ["odds", str(ROOT / "scenarios" / "hanus-utek.yaml"), "utek"],
+    ["dakara", "test", "-s", "3", "-d", "2"],
+    ["--help"],
 ])
 def test_closed_pipe_exits_141_without_a_message(args):
     if not os.path.exists(EXE):
@@ -33,3 +37,33 @@ def test_closed_pipe_exits_141_without_a_message(args):
     err = err.decode()
     assert "internal error" not in err and "vnitřní chyba" not in err and "Traceback" not in err
     assert proc.returncode == 141, (proc.returncode, err)
+
+
+@pytest.mark.parametrize("width", ["0", "-5", "abc", "", "1", "99999999999"])
+@pytest.mark.parametrize("args", [
+    ["resolve", str(ROOT / "scenarios" / "hanus-utek.yaml")],
+    ["diff", str(ROOT / "scenarios" / "hanus-utek.yaml"), "--set", "tie=actor"],
+    ["simulate", str(ROOT / "scenarios" / "hanus-utek.yaml"), "-n", "3"],
+    ["dakara", "test", "-s", "3", "-d", "2"],
+    ["--help"],
+], ids=lambda a: a[0])
+def test_a_nonsense_terminal_width_still_prints_everything(args, width):
+    """`COLUMNS=0` (or no number, or one far too small or large) is not a layout: the output is
+    the same as at a sane width, never nothing and never an internal error."""
+    if not os.path.exists(EXE):
+        pytest.skip("console script not installed")
+    env = dict(os.environ, COLUMNS=width, NO_COLOR="1")
+    proc = subprocess.run([EXE, *args], capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr and "vnitřní chyba" not in proc.stderr
+    assert len(proc.stdout) > 200 and max(map(len, proc.stdout.splitlines())) <= 1000
+
+
+def test_sane_columns_ignores_no_width_and_clamps_the_rest():
+    from drd_cli.cli._streams import sane_columns
+
+    for raw, want in (("0", None), ("-5", None), ("abc", None), (" ", None), ("1", "20"), ("80", "80"),
+                      ("99999999999", "1000"), (" 120 ", " 120 ")):
+        env = {"COLUMNS": raw}
+        sane_columns(env)
+        assert env.get("COLUMNS") == want, raw

@@ -149,3 +149,42 @@ def test_a_folder_on_sys_path_that_is_not_utf8_is_no_problem(tmp_path):
     first = probe(tmp_path / "cache", str(odd))
     second = probe(tmp_path / "cache", str(odd))
     assert second["entries"] == first["entries"] and second["metadata"] is False
+
+
+def test_a_planted_row_is_ignored_and_nothing_it_names_is_imported(tmp_path):
+    """A row no installed distribution declares (or that claims another distribution's folder,
+    name or version) makes the whole file be read anew: its module is never imported."""
+    cache = tmp_path / "cache"
+    marker = tmp_path / "imported.txt"
+    (tmp_path / "drd_tp_planted.py").write_text(f"open({str(marker)!r}, 'w').write('ran')\n", encoding="utf-8")
+    fake = fake_dist(tmp_path / "site", "drd-fake", {"fake": "drd_tp_fake"})
+    first = probe(cache, str(tmp_path))
+    [kept] = list(cache.glob(f"{entry_cache.PREFIX}*{entry_cache.SUFFIX}"))
+    good = json.loads(kept.read_text(encoding="utf-8"))
+    where = next(row[4] for row in good["rows"] if row[0] == "kruhovy-sek")
+    plants = [
+        ["kruhovy-sek", "drd_tp_planted", "drd-cli", good["rows"][0][3], where],   # value changed
+        ["planted", "drd_tp_planted", "drd-cli", good["rows"][0][3], where],       # a row added
+        ["planted", "drd_tp_planted", "drd-fake", "0.1", str(fake)],              # not on sys.path
+        ["planted", "drd_tp_planted", "drd-cli", "0.1", where],                   # another version
+    ]
+    for plant in plants:
+        data = dict(good, rows=[*good["rows"], plant] if plant[0] == "planted" else
+                    [plant if row[0] == "kruhovy-sek" else row for row in good["rows"]])
+        kept.write_text(json.dumps(data), encoding="utf-8")
+        os.chmod(kept, 0o600)                         # the user's own file: trusted as a file, not as a row
+        got = probe(cache, str(tmp_path))
+        assert got["metadata"] is True, plant
+        assert got["entries"] == first["entries"] and not marker.exists(), plant
+
+
+def test_rows_in_the_old_shape_are_read_anew(tmp_path):
+    cache = tmp_path / "cache"
+    first = probe(cache)
+    [kept] = list(cache.glob(f"{entry_cache.PREFIX}*{entry_cache.SUFFIX}"))
+    data = json.loads(kept.read_text(encoding="utf-8"))
+    data["rows"] = [row[:4] for row in data["rows"]]
+    kept.write_text(json.dumps(data), encoding="utf-8")
+    os.chmod(kept, 0o600)
+    assert probe(cache)["metadata"] is True and probe(cache)["metadata"] is False
+    assert probe(cache)["entries"] == first["entries"]

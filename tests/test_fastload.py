@@ -278,3 +278,28 @@ def test_a_large_battle_is_within_the_limits():
                   f"choices: {{p{2 * k + 1}: accept}}}}" for k in range(250)]
     data, _ = load_text("\n".join(lines) + "\n", "battle.yaml")      # 5,000 steps, about 165,000 nodes
     assert sum(len(r["steps"]) for r in data["rounds"]) == 5000
+
+
+@given(bits=st.integers(min_value=11_000, max_value=16_000), base=st.sampled_from(["x", "o", "b", "d"]),
+       sign=st.sampled_from(["", "-", "+"]), zeros=st.integers(min_value=0, max_value=3))
+@settings(max_examples=60, deadline=None)
+def test_a_whole_number_not_refused_as_too_long_can_always_be_printed(bits, base, sign, zeros):
+    """Whatever its spelling, a number `int_too_long` lets through has at most 4,300 digits (so
+    printing it never fails); a decimal one is refused exactly when it has more."""
+    from drd_cli.scenario.fastload import MAX_INT_DIGITS, int_too_long
+
+    import sys
+
+    n = (1 << bits) - 1 - bits
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)              # the test itself counts the digits of any number
+    try:
+        digits = len(str(n))
+        body = {"x": f"0x{'0' * zeros}{n:x}", "o": f"0o{'0' * zeros}{n:o}", "b": f"0b{n:b}", "d": str(n)}[base]
+    finally:
+        sys.set_int_max_str_digits(limit)
+    text = sign + body
+    if not int_too_long(text):
+        assert digits <= MAX_INT_DIGITS
+    if base == "d":
+        assert int_too_long(text) == (digits > MAX_INT_DIGITS)

@@ -293,3 +293,38 @@ def test_reused_anchor_is_fine_and_silent(recwarn):
     data, _ = load_text("a: &x 1\nb: &x 2\nc: *x\n")
     assert data["c"] == 2
     assert not [w for w in recwarn if "anchor" in str(w.message)]
+
+
+_LONG_INTS = {
+    "decimal": "7" * 4301,
+    "hexadecimal": "0x" + "f" * 3600,
+    "octal": "0o" + "7" * 4800,
+    "binary": "0b" + "1" * 14300,
+    "negative hexadecimal": "-0x" + "f" * 4000,
+    "with separators": "1_" + "0" * 4400,
+}
+
+
+@pytest.mark.parametrize("spelling", list(_LONG_INTS.values()), ids=list(_LONG_INTS))
+@pytest.mark.parametrize("reader", ["libyaml", "ruamel"])
+def test_a_whole_number_over_4300_digits_is_refused_where_it_is_in_any_spelling(spelling, reader):
+    # An anchor elsewhere in the file sends it down the ruamel path.
+    head = "format: drd/1\nx: &a 1\n" if reader == "ruamel" else "format: drd/1\nx: 1\n"
+    for key in ("seed", "title", "ohrozeni"):
+        with pytest.raises(ScenarioError) as exc:
+            load_text(f"{head}{key}: {spelling}\n", "s.yaml")
+        problem = exc.value.problems[0]
+        assert (problem.location.line, problem.location.col) == (3, len(key) + 3)
+        assert "at most 4,300 digits" in problem.message
+    with pytest.raises(ScenarioError) as exc:
+        load_text(f"{head}rounds: [{{steps: [{{roll: {spelling}}}]}}]\n", "s.yaml")
+    assert (exc.value.problems[0].location.line, "4,300" in exc.value.problems[0].message) == (3, True)
+
+
+def test_a_tagged_long_number_is_refused_and_shorter_ones_are_numbers():
+    with pytest.raises(ScenarioError) as exc:
+        load_text('format: drd/1\ntitle: !!int "0x' + "f" * 4000 + '"\n', "s.yaml")
+    assert exc.value.problems[0].location.line == 2
+    data, _ = load_text("format: drd/1\nseed: 0x" + "f" * 3500 + "\nt: '0x" + "f" * 5000 + "'\n", "s.yaml")
+    assert data["seed"] == 16 ** 3500 - 1 and data["t"].startswith("0xf")
+    assert len(str(data["seed"])) <= 4300

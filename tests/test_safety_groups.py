@@ -116,3 +116,18 @@ def test_the_templates_params_comment_stays_on_its_line(tmp_path, monkeypatch):
     assert len(after) == len(before)
     line = next(x for x in after if x.startswith("params:"))
     assert line.startswith("params: {tie: counter}") and line.split("#", 1)[1] == before[-1].split("#", 1)[1]
+
+
+def test_a_tab_before_a_comment_is_edited_and_the_comments_kept(tmp_path, monkeypatch):
+    """Every command reads `params: {}<TAB># x`; `drd rules set` edits it too (the tab becomes a
+    space), keeping each comment on its line."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "groups").mkdir()
+    profile = tmp_path / "groups" / "g.yaml"
+    profile.write_text("name: g\t# the group\nparams: {}\t# x\nenable: []\t\n", encoding="utf-8")
+    res = CliRunner().invoke(app, ["rules", "set", "tie", "actor", "--group", "g"])
+    assert res.exit_code == 0, res.output
+    assert profile.read_text(encoding="utf-8") == "name: g # the group\nparams: {tie: actor} # x\nenable: []\n"
+    res = CliRunner().invoke(app, ["rules", "enable", "kruhovy-sek", "--group", "g"])
+    assert res.exit_code == 0, res.output
+    assert "# the group" in profile.read_text(encoding="utf-8")

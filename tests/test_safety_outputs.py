@@ -77,6 +77,33 @@ def test_output_that_is_the_verify_file_or_the_group_is_refused(boj):
     assert group.read_text(encoding="utf-8") == "name: g\nparams: {tie: counter}\n"
 
 
+@pytest.mark.parametrize("spell", ["boj.yaml", "./boj.yaml", "{abs}", "link.yaml", "groups/g.yaml", "base.yaml"])
+def test_play_replay_onto_an_input_is_refused_and_nothing_is_written(boj, spell):
+    """`drd play --replay X`: the rule of `-o` — the scenario, the group profile or a profile it
+    extends, however spelled, is exit 2 before anything is asked, and every file stays as it was."""
+    os.symlink("boj.yaml", boj.parent / "link.yaml")
+    (boj.parent / "groups").mkdir()
+    profile = "name: g\nextends: base.yaml\n"
+    (boj.parent / "groups" / "g.yaml").write_text(profile, encoding="utf-8")
+    (boj.parent / "base.yaml").write_text("name: base\n", encoding="utf-8")
+    res = runner.invoke(app, ["play", "boj.yaml", "--group", "g", "--replay", spell.format(abs=boj)], input="\n")
+    assert res.exit_code == 2, res.output
+    assert "nic nebylo zapsáno" in res.stderr and "--replay" in res.stderr
+    assert _unchanged(boj)
+    assert (boj.parent / "groups" / "g.yaml").read_text(encoding="utf-8") == profile
+    assert (boj.parent / "base.yaml").read_text(encoding="utf-8") == "name: base\n"
+    assert sorted(os.listdir(boj.parent)) == ["base.yaml", "boj.yaml", "groups", "link.yaml"]
+
+
+def test_a_replay_being_resumed_is_still_rewritten_in_place(boj):
+    from drd_cli.cli.play import _refuse_replay_onto_input
+
+    replay = boj.parent / "boj.replay.yaml"
+    shutil.copy(boj, replay)
+    _refuse_replay_onto_input(str(replay), str(replay), None)          # its default: allowed
+    _refuse_replay_onto_input("./boj.replay.yaml", "boj.replay.yaml", None)
+
+
 def test_schema_output_that_is_the_group_profile_is_refused(boj):
     group = boj.parent / "g.yaml"
     group.write_text("name: g\n", encoding="utf-8")

@@ -240,3 +240,120 @@ def test_the_library_api_refuses_untrusted_plugins_too(work):
     with pytest.raises(PluginError, match="drd group trust"):
         resolve_scenario(load_scenario("s.yaml"), group="c")
     assert not imported(work)
+
+
+# --------------------------------------------------------------------------- links and bytes read once
+
+# Every command that reads a group profile and may import its plugin folders.
+GROUP_COMMANDS = [
+    ["resolve", "hanus.yaml", "--group", "g"],
+    ["odds", "hanus.yaml", "utek", "--group", "g"],
+    ["simulate", "hanus.yaml", "-n", "2", "--group", "g"],
+    ["explain", "hanus.yaml", "--group", "g"],
+    ["diff", "hanus.yaml", "--group", "g"],
+    ["schema", "--group", "g"],
+    ["plugins", "--group", "g"],
+    ["rules", "--group", "g"],
+    ["rules", "set", "tie", "actor", "--group", "g"],
+]
+
+
+def _trusted_elsewhere(tmp_path: Path) -> Path:
+    """A trusted profile in another folder, whose plugin folder `../plug` there holds nothing."""
+    other = tmp_path / "other"
+    (other / "groups").mkdir(parents=True)
+    (other / "plug").mkdir()
+    profile = other / "groups" / "t.yaml"
+    profile.write_text("name: t\nplugin_dirs: [../plug]\n", encoding="utf-8")
+    assert drd("group", "trust", str(profile)).exit_code == 0
+    return profile
+
+
+@pytest.mark.parametrize("args", GROUP_COMMANDS, ids=lambda a: "-".join(a[:2]))
+def test_a_link_to_a_trusted_profile_imports_the_folders_beside_the_real_file(work, tmp_path, args):
+    """`groups/g.yaml` → a trusted profile elsewhere: its `../plug` is the trusted one's folder,
+    never `plug/` beside the link (which holds the plugin that leaves a mark)."""
+    (work / "groups" / "g.yaml").symlink_to(_trusted_elsewhere(tmp_path))
+    res = drd(*args)
+    assert res.exit_code in (0, 1), res.output
+    assert not imported(work)
+    assert "Traceback" not in res.output
+
+
+@pytest.mark.parametrize("args", GROUP_COMMANDS, ids=lambda a: "-".join(a[:2]))
+def test_a_link_into_the_users_config_folder_is_not_trusted_by_default(work, args):
+    folder = _config_groups()
+    (folder / "domaci.yaml").write_text("name: domaci\nplugin_dirs: [../../../plug]\n", encoding="utf-8")
+    (work / "groups" / "g.yaml").symlink_to(folder / "domaci.yaml")
+    (folder.parents[2] / "plug").mkdir(exist_ok=True)
+    shutil.copy(work / "plug" / "spion.py", folder.parents[2] / "plug" / "spion.py")
+    res = drd(*args, "--enable", "spion") if args[0] in ("resolve",) else drd(*args)
+    assert not (work / "IMPORTED").exists(), res.output
+    assert "Traceback" not in res.output
+    if args[0] == "resolve":
+        assert res.exit_code == 1 and "drd group trust" in res.stderr
+
+
+def test_the_config_folders_own_file_is_still_trusted_by_default(work):
+    folder = _config_groups()
+    (folder / "domaci.yaml").write_text(f"name: domaci\nplugin_dirs: [{work / 'plug'}]\n", encoding="utf-8")
+    from drd_cli import trust
+
+    assert trust.status("domaci").reason == "config"
+    (work / "groups" / "g.yaml").symlink_to(folder / "domaci.yaml")
+    assert not trust.status(str(work / "groups" / "g.yaml")).trusted
+
+
+def test_trust_is_decided_from_the_bytes_whose_folders_are_imported(work, monkeypatch):
+    """Each profile is read once: the hash is of the parsed bytes, so a file changed after it
+    was read (between two readings, before) cannot be imported under the old file's trust."""
+    from drd_cli import groups, trust
+
+    assert drd("group", "trust", "c").exit_code == 0
+    reads: list[str] = []
+    real_read = groups.read_profile
+
+    def read_then_swap(path):
+        profile = real_read(path)
+        reads.append(str(path))
+        # The file changes on disk the moment after it was read: too late to matter.
+        Path(path).write_text("name: ctvrtek\nplugin_dirs: [../plug]\nenable: [spion]\n", encoding="utf-8")
+        return profile
+
+    monkeypatch.setattr(groups, "read_profile", read_then_swap)
+    layer, dirs = groups.group_layer("c")
+    allowed, untrusted = trust.split_group_dirs("c", dirs)
+    assert reads == [os.path.join("groups", "c.yaml")]             # read once, for both
+    assert untrusted is None and allowed == [str(work / "plug")]
+    assert "spion" not in layer.enable                              # what was parsed is what was hashed
+    assert dirs.files[0].data == b"name: ctvrtek\nplugin_dirs: [../plug]\n"
+    assert trust.chain_digest(dirs.files) == trust.status("c", dirs.files).digest
+    monkeypatch.setattr(groups, "read_profile", real_read)
+    assert not trust.status("c").trusted                            # the swapped file: not trusted
+
+
+@pytest.mark.parametrize("args", GROUP_COMMANDS, ids=lambda a: "-".join(a[:2]))
+def test_a_profile_swapped_after_trust_imports_nothing(work, args):
+    assert drd("group", "trust", "c").exit_code == 0
+    (work / "groups" / "c.yaml").unlink()
+    (work / "groups" / "c.yaml").write_text("name: ctvrtek\nplugin_dirs: [../plug]\n# changed\n", encoding="utf-8")
+    (work / "groups" / "g.yaml").symlink_to(work / "groups" / "c.yaml")
+    res = drd(*[a if a != "g" else "c" for a in args])
+    assert not imported(work), res.output
+    assert "Traceback" not in res.output
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="file ownership is a POSIX notion")
+def test_a_trust_file_every_user_may_write_trusts_nothing(work):
+    assert drd("group", "trust", "c").exit_code == 0
+    from drd_cli import trust
+
+    assert trust.status("c").trusted
+    store = trust.trust_file()
+    os.chmod(store, 0o666)
+    assert not trust.status("c").trusted
+    os.chmod(store, 0o644)
+    os.chmod(store.parent, 0o777)
+    assert not trust.status("c").trusted
+    os.chmod(store.parent, 0o755)
+    assert trust.status("c").trusted

@@ -217,3 +217,28 @@ def test_suggestion_prefers_the_ascii_spelling_on_a_tie():
 
     assert problems("tlo: 1\n", Pools) == ["s.yaml:1:1: unknown key 'tlo'\n  → did you mean 'telo'?"]
     assert problems("pool: tlo\n", Pools)[0].endswith("did you mean 'telo'?")
+
+
+def test_validating_skips_pydantics_plugin_loader_and_leaves_it_intact():
+    """While drd validates, pydantic's plugin loader (which imports importlib.metadata) is not
+    imported; afterwards a model built outside drd's validation gets pydantic's real loader."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from drd_cli.scenario.validate import validate_model\n"
+        "from drd_cli.scenario.models import Scenario\n"
+        "from pydantic import BaseModel\n"
+        "try:\n"
+        "    validate_model(Scenario, {}, None, 'x.yaml')\n"
+        "except Exception:\n"
+        "    pass\n"
+        "print('importlib.metadata' in sys.modules, 'pydantic.plugin._loader' in sys.modules)\n"
+        "class Later(BaseModel):\n"
+        "    x: int\n"
+        "assert Later(x=1).x == 1\n"
+        "print(hasattr(sys.modules['pydantic.plugin._loader'], 'entry_points'))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "False", "True"]

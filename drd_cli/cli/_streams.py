@@ -122,8 +122,17 @@ def silence_stdout() -> None:
         pass
 
 
-def finish_output(code: Any) -> Any:
-    """At the end of a run: flushes stdout; a failure there is never exit 0 (see os_error_exit)."""
+def finish_output(code: Any, exit_: BaseException | None = None) -> Any:
+    """At the end of a run: flushes stdout; a failure there is never exit 0 (see os_error_exit).
+
+    `exit_`: the SystemExit that ended the run. Click ends a run whose reader went away
+    (EPIPE) with exit 1, wrapping the streams; that is the reader gone, exit 141 (docs/cli.md)."""
+    if exit_ is not None and reader_went_away(exit_):
+        for name in ("stdout", "stderr"):
+            stream = getattr(sys, name)
+            if type(stream).__name__ == "PacifyFlushWrapper" and hasattr(stream, "wrapped"):
+                setattr(sys, name, stream.wrapped)
+        return _reader_gone()
     try:
         if sys.stdout is not None:
             sys.stdout.flush()
@@ -138,6 +147,14 @@ def finish_output(code: Any) -> Any:
     except ValueError:          # stdout closed by someone: nothing more to flush
         pass
     return code
+
+
+def reader_went_away(exc: BaseException) -> bool:
+    """`exc` is a SystemExit raised while handling a broken pipe (click's, typer's: exit 1)."""
+    import errno as _errno
+
+    cause = exc.__context__
+    return isinstance(exc, SystemExit) and isinstance(cause, OSError) and cause.errno == _errno.EPIPE
 
 
 REPLACE_ERRORS = "drd-replace"
@@ -181,6 +198,7 @@ def prepare_streams() -> None:
     """
     import codecs
 
+    sane_columns()
     try:
         codecs.lookup_error(REPLACE_ERRORS)
     except LookupError:
@@ -203,6 +221,28 @@ def prepare_streams() -> None:
         except (AttributeError, ValueError, OSError):
             pass
     _keep_click_on_our_streams()
+
+
+MIN_COLUMNS, MAX_COLUMNS = 20, 1000
+"""The narrowest and widest layout `$COLUMNS` may ask for (narrow tables stack, docs/cli.md)."""
+
+
+def sane_columns(environ: Any = None) -> None:
+    """`$COLUMNS` that is no width (`0`, `-5`, `abc`) is ignored, so the terminal's width (or 80)
+    is used; one too narrow or too wide to lay anything out is brought to 20 or 1,000. (Rich
+    prints nothing at width 0 and fails at 10**11.)"""
+    env = os.environ if environ is None else environ
+    raw = env.get("COLUMNS")
+    if raw is None:
+        return
+    try:
+        width = int(raw.strip())
+    except ValueError:
+        width = 0
+    if width <= 0:
+        del env["COLUMNS"]
+    elif not MIN_COLUMNS <= width <= MAX_COLUMNS:
+        env["COLUMNS"] = str(min(max(width, MIN_COLUMNS), MAX_COLUMNS))
 
 
 def _keep_click_on_our_streams() -> None:

@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> None:
             app(args=argv, prog_name="drd")
     except SystemExit as exc:
         # Output still in the buffer is written now: a failure there (full disk) is never exit 0.
-        code = finish_output(exc.code)
+        code = finish_output(exc.code, exc)
         if whole_process:
             _leave_now(code)
         raise SystemExit(code) from None

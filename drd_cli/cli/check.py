@@ -104,6 +104,10 @@ def check_file(path: str) -> FileReport:
         code, error_text, error_problems = exc.exit_code, exc.format(), list(exc.problems)
     others = _error_in_other_languages(lambda: resolve_scenario(load_scenario(path))) \
         if code and "error" in expect else ()
+    if code == 2 and expect.get("exit", 0) != 2:
+        # Invalid (found while resolving: an unknown participant…) and not expected to be:
+        # invalid, exit 2, as when it is found while reading (docs/cli.md, drd check).
+        return FileReport(path, "invalid", error_problems, exit=code)
     diffs = compare_result(expect, result, code, error_text, others)
     report = FileReport(path, "ok", exit=code, expected_exit=expect.get("exit", 0), checked=True)
     if diffs:

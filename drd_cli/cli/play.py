@@ -14,6 +14,26 @@ from .resolve import View, refuse_player_json, view_option
 INTERRUPTED_EXIT = 130
 
 
+def _refuse_replay_onto_input(target: str | None, file: str, group: str | None) -> None:
+    """DrdError (exit 2, nothing written) when the replay would overwrite an input — the
+    scenario or the group profile (and what it extends), however spelled — as for `-o`. A replay
+    being resumed may be rewritten in place (its default)."""
+    if not target:
+        return
+    from ..i18n import _
+    from ..safefiles import overwritten_input, same_file
+    from ._common import input_files
+
+    inputs = [f for f in input_files(file, group=group)
+              if not (f == file and default_replay_path(file) == file and same_file(target, file))]
+    hit = overwritten_input(target, inputs)
+    if hit is not None:
+        from ..errors import DrdError, Location
+
+        raise DrdError(_("the replay would overwrite the input file {input}; nothing was written").format(
+                           input=hit), Location(target), hint=_("choose another --replay file"))
+
+
 def default_replay_path(file: str) -> str:
     """`boj.yaml` → `boj.replay.yaml` beside it; a replay being resumed is rewritten in place."""
     if file.endswith(".replay.yaml"):
@@ -102,6 +122,7 @@ def play(
         session.so_far = lambda: game_so_far(session.replay_text(text, rules), file)
         session.so_far_group = group
         target = None if no_replay else (replay or default_replay_path(file))
+        _refuse_replay_onto_input(target, file, group)
 
         def stop(why: str, code: int) -> typer.Exit:
             """Ends the session early: what was answered so far is kept in the replay (atomically)."""

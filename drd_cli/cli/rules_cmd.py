@@ -190,18 +190,18 @@ def _edit_group_locked(group: str, path: Any, action: str, rest: list[str],
 
     # Known ids include the group's own local plugin folders; those of an untrusted group are
     # known by their file names only (never imported).
-    _, gdirs = group_layer(group)
-    gdirs, untrusted = split_group_dirs(group, gdirs)
-    trust_before = status(group)
+    # The profile is read once: its bytes are what trust is decided on and what is edited.
+    _, read = group_layer(group)
+    gdirs, untrusted = split_group_dirs(group, read)
+    trust_before = status(group, read.files)
     entries = discover(list(gdirs) + plugin_dirs(plugin_dirs_))
     if untrusted is not None:
         untrusted.add_placeholders(entries)
     known = default_states(entries)
     yaml = YAML(typ="rt")
     yaml.preserve_quotes = True
-    with open(path, encoding="utf-8") as handle:
-        original = handle.read()
-    doc = yaml.load(original)
+    original = read.files[0].data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    doc = _load_round_trip(yaml, original, str(path))
     if doc is None:
         doc = CommentedMap()
     if not isinstance(doc, dict):
@@ -266,9 +266,41 @@ def _edit_group_locked(group: str, path: Any, action: str, rest: list[str],
         _set_keeping_comments(params, key, value)
     out = io.StringIO()
     yaml.dump(doc, out)
-    write_atomic(str(path), out.getvalue())
-    retrust_after_edit(trust_before, group)
+    written = out.getvalue()
+    write_atomic(str(path), written)
+    retrust_after_edit(trust_before, group, written.encode("utf-8", "replace"))
     return str(path), note
+
+
+def _load_round_trip(yaml: Any, text: str, filename: str) -> Any:
+    """The profile for editing, comments kept. ruamel's round-trip reader refuses a tab between a
+    value and its comment (`params: {}<TAB># x`), which every other command reads: such tabs
+    become spaces, when that changes nothing the document says (checked with the reader every
+    command uses)."""
+    import re
+
+    from ruamel.yaml.scanner import ScannerError
+
+    from ruamel.yaml.error import YAMLError
+
+    from ..errors import Location, ScenarioError
+    from ..i18n import gettext
+    from ..scenario.load import load_text
+
+    try:
+        try:
+            return yaml.load(text)
+        except ScannerError:
+            spaced = re.sub(r"\t(?=[ \t]*(#|$))", " ", text, flags=re.M)
+            if spaced == text or load_text(spaced, filename)[0] != load_text(text, filename)[0]:
+                raise
+            return yaml.load(spaced)
+    except YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = Location(filename, mark.line + 1, mark.column + 1) if mark is not None else Location(filename)
+        raise ScenarioError(gettext("drd cannot edit this file and keep its comments: {problem}").format(
+            problem=getattr(exc, "problem", None) or type(exc).__name__), where,
+            hint=gettext("edit it by hand, or write it again with `drd group new NAME`")) from None
 
 
 def _split_comment(token: Any) -> str:
@@ -390,7 +422,7 @@ def group_trust(
         from ..trust import trust
 
         _layer, dirs = group_layer(group)        # validates the whole chain first
-        st = trust(group)
+        st = trust(group, dirs.files)            # the bytes whose folders are listed below
         typer.echo(_("trusted: {profile} ({digest})").format(profile=st.profile, digest=st.digest))
         if len(st.chain) > 1:
             typer.echo(_("  with the profiles it extends: {files}").format(

@@ -76,7 +76,8 @@ class Fallback(Exception):
 
 
 class Limit(Exception):
-    """The document crosses a limit: `kind` ("depth" or "nodes") at 0-based `line`, `col`."""
+    """The document crosses a limit: `kind` ("depth", "nodes", "alias-…", or "digits": a whole
+    number too long) at 0-based `line`, `col`."""
 
     def __init__(self, kind: str, line: int, col: int):
         super().__init__(kind, line, col)
@@ -123,6 +124,27 @@ def _ruamel_scalar(value: str) -> Any:
 
 
 _PLAIN_TAGS = frozenset("tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "timestamp"))
+
+MAX_INT_DIGITS = 4300
+"""Most decimal digits of a whole number in a file: Python's own limit for turning text into a
+number and back, which a hexadecimal, octal or binary spelling would otherwise get round."""
+_INT_BITS = {"x": 4, "o": 3, "b": 1}
+_MAX_BITS = 14_283            # 2**14283 < 10**4300: every number of at most this many bits prints
+
+
+def int_too_long(text: str) -> bool:
+    """`text` spells a whole number (decimal, `0x…`, `0o…`, `0b…`, `_` separators) of more
+    than MAX_INT_DIGITS decimal digits. Cheap for every scalar: short text is never one."""
+    if len(text) <= _MAX_BITS // 4:         # even in hexadecimal, short enough to print
+        return False
+    body = text.lstrip("+-").replace("_", "")
+    base = body[1:2].lower() if body[:1] == "0" else ""
+    if base in _INT_BITS:
+        digits = body[2:].lstrip("0")
+        allowed = "0123456789abcdefABCDEF"[:{"x": 22, "o": 8, "b": 2}[base]]
+        return bool(digits) and all(c in allowed for c in digits) and (
+            len(digits) - 1) * _INT_BITS[base] + int(digits[0], 16).bit_length() > _MAX_BITS
+    return body.isdigit() and body.isascii() and len(body.lstrip("0")) > MAX_INT_DIGITS
 
 
 def plain_scalar(value: str) -> Any:
@@ -266,6 +288,8 @@ def _build(get: Any, max_nodes: int, max_depth: int, positions: bool) -> Any:
                         value = True
                     elif value in false:
                         value = False
+                    elif int_too_long(value):
+                        raise Limit("digits", mark.line, mark.column)
                     else:
                         try:
                             value = plain_scalar(value)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Location, Problem, ScenarioError
-from ..i18n import N_, _
+from ..i18n import _
 from . import aliases
 
 # ruamel is imported where it is used: most files are read by `fastload` (libyaml) alone.
@@ -229,12 +229,19 @@ def _lc_get(node: Any, kind: str, key: Any) -> _Pos | None:
 
 def load_document(path: str | os.PathLike) -> tuple[Any, SourceMap]:
     """Read a YAML file: `(mapping, SourceMap)`, or ScenarioError with FILE:LINE:COL."""
-    filename = os.fspath(path)
+    return load_text(read_bytes(path), os.fspath(path))
+
+
+def read_bytes(path: str | os.PathLike, *, opener: Any = None, shown: str | None = None) -> bytes:
+    """The bytes of a YAML file (one past the size cap at most), or ScenarioError naming
+    `shown` (default: the path). `opener`: as `open`'s (a group profile is opened without
+    following a link)."""
+    filename = shown if shown is not None else os.fspath(path)
     try:
-        with open(filename, "rb") as handle:
+        with open(os.fspath(path), "rb", opener=opener) as handle:
             # Read one byte past the cap rather than trusting stat(): /dev/zero, pipes and files
             # still being written report a size that says nothing.
-            raw = handle.read(MAX_BYTES + 1)
+            return handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise ScenarioError(_("no such file: {file}").format(file=filename), Location(filename)) from None
     except IsADirectoryError:
@@ -247,7 +254,6 @@ def load_document(path: str | os.PathLike) -> tuple[Any, SourceMap]:
         # The operating system's own reason (strerror) stays in its language.
         raise ScenarioError(_("cannot read {file}: {reason}").format(file=filename, reason=exc.strerror or exc),
                             Location(filename)) from None
-    return load_text(raw, filename)
 
 
 def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceMap]:
@@ -263,6 +269,8 @@ def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceM
         data = fastload.load_fast(text, MAX_NODES, MAX_DEPTH, positions=False, plain_out=plain)
     except fastload.Limit as exc:
         where = Location(filename, exc.line + 1, exc.col + 1)
+        if exc.kind == "digits":
+            raise ScenarioError(_too_many_digits(), where) from None
         if exc.kind == "alias-nodes":
             raise ScenarioError(_too_many_expanded(), where, hint=_alias_hint()) from None
         raise ScenarioError(_too_deep(aliases=exc.kind == "alias-depth") if exc.kind.endswith("depth")
@@ -370,6 +378,8 @@ def _load_ruamel(text: str, filename: str) -> Any:
     from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
     from ruamel.yaml.reader import ReaderError
 
+    from .yaml_words import first_line as _first_line, reader_message, yaml_message
+
     yaml = _new_yaml()
     try:
         with warnings.catch_warnings():
@@ -394,9 +404,9 @@ def _load_ruamel(text: str, filename: str) -> Any:
     except _Refused as exc:
         raise ScenarioError(exc.message, _mark_location(filename, exc.mark), hint=exc.hint) from None
     except MarkedYAMLError as exc:
-        raise ScenarioError(_yaml_message(exc), _marked_location(filename, exc)) from None
+        raise ScenarioError(yaml_message(exc), _marked_location(filename, exc)) from None
     except ReaderError as exc:
-        raise ScenarioError(_reader_message(exc), _offset_location(filename, text, exc.position)) from None
+        raise ScenarioError(reader_message(exc), _offset_location(filename, text, exc.position)) from None
     except YAMLError as exc:
         raise ScenarioError(_("invalid YAML: {problem}").format(problem=_first_line(str(exc))),
                             Location(filename, 1, 1)) from None
@@ -467,6 +477,8 @@ def _check_tree(root: Any, filename: str) -> None:
     """
     from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
+    from . import fastload
+
     visits = 0
     on_path: set[int] = set()
     # Iterative, so hostile depth cannot overflow the interpreter stack. A `None` node is the
@@ -487,6 +499,8 @@ def _check_tree(root: Any, filename: str) -> None:
         if tag and tag not in _ALLOWED_TAGS and tag != "!":
             raise _Refused(_("the YAML tag {tag} is not supported here").format(tag=_short_tag(tag)), node.start_mark)
         if isinstance(node, ScalarNode):
+            if tag == _YAML_TAG + "int" and fastload.int_too_long(node.value):
+                raise _Refused(_too_many_digits(), node.start_mark)
             continue
         if id(node) in on_path:
             raise _Refused(_("an alias refers to a node that contains it (a recursive structure)"), node.start_mark)
@@ -503,90 +517,14 @@ def _check_tree(root: Any, filename: str) -> None:
                 stack.append((item, depth + 1))
 
 
+def _too_many_digits() -> str:
+    from .fastload import MAX_INT_DIGITS
+
+    return _("a whole number may have at most {max} digits").format(max=f"{MAX_INT_DIGITS:,}")
+
+
 def _short_tag(tag: str) -> str:
     return "!!" + tag[len(_YAML_TAG):] if tag.startswith(_YAML_TAG) else tag
-
-
-def _first_line(text: str) -> str:
-    return next((line.strip() for line in text.splitlines() if line.strip()), _("unknown error"))
-
-
-def _yaml_message(exc: MarkedYAMLError) -> str:
-    problem = (exc.problem or "").strip()
-    context = (exc.context or "").strip()
-    if "duplicate key" in problem:
-        # ruamel: 'found duplicate key "a" with value "2" (original value: "1")'
-        first = exc.context_mark
-        key = problem.split('"')[1] if problem.count('"') >= 2 else "?"
-        if first is not None:
-            return _("duplicate key {key} (first defined on line {line})").format(key=repr(key), line=first.line + 1)
-        return _("duplicate key {key}").format(key=repr(key))
-    # The parser's description of the syntax error is put in words of the run's language where we
-    # know its phrase (the usual ones); an unknown phrase is quoted as the parser wrote it.
-    problem, context = _yaml_words(problem), _yaml_context(context)
-    if problem and context:
-        return _("invalid YAML: {problem}").format(problem=f"{problem} ({context})")
-    return _("invalid YAML: {problem}").format(problem=problem or context or _first_line(str(exc)))
-
-
-_TOKENS = {"<scalar>": N_("a value"), "<block end>": N_("the end of the block"),
-           "<block mapping start>": N_("a new mapping"), "<block sequence start>": N_("a new list"),
-           "<stream end>": N_("the end of the file"), "<document start>": N_("a new document (---)")}
-# Tokens that are characters, shown as they are in every language.
-_SIGNS = {"<flow mapping start>": "'{'", "<flow sequence start>": "'['", "<block entry>": "'- '"}
-
-
-def _token(text: str) -> str:
-    word = text.strip().strip("'")
-    if word in _SIGNS:
-        return _SIGNS[word]
-    return _(_TOKENS[word]) if word in _TOKENS else text.strip()
-
-
-def _yaml_words(problem: str) -> str:
-    """The parser's problem phrase in the run's language, where we know it."""
-    import re
-
-    m = re.fullmatch(r"expected (.+?), but (?:got|found) (.+)", problem)
-    if m:
-        return _("expected {expected}, but found {found}").format(
-            expected=_(" or ").join(_token(t) for t in m.group(1).split(" or ")),
-            found=_token(m.group(2)))
-    m = re.fullmatch(r"found character (.+?) that cannot start any token", problem)
-    if m:
-        return _("the character {char} cannot start anything here (YAML indents with spaces, not tabs)").format(
-            char=m.group(1))
-    if problem == "mapping values are not allowed here":
-        return _("a `key:` is not allowed here (a missing space after ':' or a wrong indentation?)")
-    if problem == "could not find expected ':'":
-        return _("a key without its ':'")
-    if problem.startswith("found unexpected end of stream"):
-        return _("the file ends too early")
-    m = re.fullmatch(r"found undefined alias '?(.+?)'?", problem)
-    if m:
-        return _("undefined alias {name}").format(name=repr(m.group(1)))
-    return problem
-
-
-def _yaml_context(context: str) -> str:
-    words = {"while parsing a flow mapping": N_("in a mapping in braces"),
-             "while parsing a flow sequence": N_("in a list in brackets"),
-             "while parsing a block mapping": N_("in a mapping"),
-             "while parsing a block collection": N_("in a list"),
-             "while scanning a simple key": N_("in a key"),
-             "while scanning a quoted scalar": N_("in a quoted text"),
-             "while scanning for the next token": None}
-    if context in words:
-        return _(words[context]) if words[context] else ""
-    return context
-
-
-def _reader_message(exc: ReaderError) -> str:
-    char = exc.character
-    if isinstance(char, int):
-        return _("the character {char} is not allowed in YAML (control or special character)").format(
-            char=f"U+{char:04X}")
-    return _("invalid character: {reason}").format(reason=exc.reason)
 
 
 def _mark_location(filename: str, mark: Any) -> Location:
@@ -595,7 +533,7 @@ def _mark_location(filename: str, mark: Any) -> Location:
     return Location(filename, mark.line + 1, mark.column + 1)
 
 
-def _marked_location(filename: str, exc: MarkedYAMLError) -> Location:
+def _marked_location(filename: str, exc: Any) -> Location:
     return _mark_location(filename, exc.problem_mark or exc.context_mark)
 
 

@@ -66,13 +66,10 @@ def validate_model(model_cls: type[BaseModel], data: Any, source: Any, filename:
 
 
 def _validated(model_cls: type[BaseModel], data: Any, context: dict | None) -> Any:
-    """`model_cls.model_validate(data)`, with the model's compiled validator from the user's cache
-    when it is one that is kept there (validator_cache.prime: the scenario format's, Dakara's,
-    a step model of drd's own plugins), and without pydantic's plugin lookup."""
-    from .validator_cache import prime
-
+    """`model_cls.model_validate(data)`, without pydantic's plugin lookup. The compiled validator
+    is built in this process (nothing executable or pickled is ever loaded from disk: docs/cli.md
+    "Security model")."""
     with _without_pydantic_plugins():
-        prime(model_cls)
         return model_cls.model_validate(data, context=context)
 
 
@@ -87,13 +84,25 @@ def _without_pydantic_plugins() -> Iterator[None]:
         yield
         return
     os.environ[_PYDANTIC_PLUGINS] = "__all__"
+    # pydantic's plugin loader imports importlib.metadata (about 20 ms, with the e-mail package)
+    # before it reads that switch; while the switch is on, its answer is known: no plugins.
+    import sys
+
+    stub = None
+    if _LOADER not in sys.modules:
+        stub = types.ModuleType(_LOADER)
+        stub.get_plugins = lambda *args, **kwargs: ()  # type: ignore[attr-defined]
+        sys.modules[_LOADER] = stub
     try:
         yield
     finally:
         os.environ.pop(_PYDANTIC_PLUGINS, None)
+        if stub is not None and sys.modules.get(_LOADER) is stub:
+            del sys.modules[_LOADER]
 
 
 _PYDANTIC_PLUGINS = "PYDANTIC_DISABLE_PLUGINS"
+_LOADER = "pydantic.plugin._loader"
 
 
 def validate_at(model_cls: type[BaseModel], data: Any, source: Any, filename: str, path: tuple, *,
@@ -319,7 +328,8 @@ def describe(value: Any) -> str:
         text = str(value)
         return repr(text if len(text) <= 40 else text[:37] + "…")
     if isinstance(value, int):
-        return str(int(value))
+        text = str(int(value))             # at most 4,300 digits: longer ones are refused when read
+        return text if len(text) <= 40 else f"{text[:18]}…{text[-18:]}"
     if isinstance(value, float):
         return repr(float(value))
     if isinstance(value, dict):
