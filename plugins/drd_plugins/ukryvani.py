@@ -464,6 +464,13 @@ def _hidden_acts(api: Any, spec: HideSpec, choices: Any, path: tuple, hider: str
             else _("{name} has the initiative; the deceived searches actively: a contest"))
     api.log("CS-HIDE-2", text.format(name=_name(api, hider)))
     api.contest(ContestSpec.model_construct(action=action, counters=counters), choices, path)
+    if extra:
+        # §7: `affected` lists whom a counter's own `effect` landed on; the revelation is the step's
+        # `revealed` (as for a revealing search), so the stand-in note does not make the hidden affected.
+        for d in alert:
+            got = api.rec.data["actions"].get(d, {}).get("affected")
+            if got and hider in got:
+                got.remove(hider)
 
 
 class _PairChoices:
