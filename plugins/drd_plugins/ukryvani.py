@@ -319,7 +319,8 @@ def _able_to_counter(api: Any, spec: HideSpec, path: tuple, hider: str, alert: l
     with `situation: auto` it is left out (it has no chance this round, as in S1); a situation
     written in the file that would make it counter is refused (exit 1)."""
     ctx = api.ctx
-    spent = [d for d in alert if d in ctx.round.used and d not in ctx.round.delayed]
+    # A declared delay once used is spent like the initiative it delayed (R-RND-1): `used` holds both.
+    spent = [d for d in alert if d in ctx.round.used]
     if not spent:
         return alert
     threatened = _threatened_by(api, spec, path, hider)
