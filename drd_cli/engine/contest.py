@@ -199,7 +199,8 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
             _counter_obstacle(ctx, w, rec, c, choices)
     if out.stopped_by is None and a.followup is not None:
         affects = [t for t in out.reached] if targets else None
-        ctx.hooks.run_followup(ctx, w, rec, act.pid, a.followup, affects, choices, apath + ("followup",))
+        ctx.hooks.run_followup(ctx, w, rec, act.pid, a.followup, affects, choices, apath + ("followup",),
+                               shielded=frozenset(out.shielded))
 
 
 def check_counter_actor(w: Working, c: CounterSpec, cpath: tuple, acting: Any) -> None:

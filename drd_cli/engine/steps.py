@@ -70,7 +70,7 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
     if mode == "individual":
         for pid in actors:
             success = ok[pid] or try_exhaust(pid)
-            _test_outcome(ctx, w, rec, spec, pid, [pid], success, pid in exhausted, targets, preps[pid])
+            _test_outcome(ctx, w, rec, spec, pid, [pid], success, pid in exhausted, targets, preps[pid], choices=choices)
     elif mode == "any":
         success = any(ok.values())
         if success:
@@ -81,7 +81,7 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
                     success = True
                     rec.log("CS-COOP-2", _("One exhaustion is enough: {name}").format(name=w.peek(pid).name))
                     break
-        _group_outcome(ctx, w, rec, spec, actors, success, exhausted, targets, preps)
+        _group_outcome(ctx, w, rec, spec, actors, success, exhausted, targets, preps, choices=choices)
     else:  # all
         success = True
         for pid in actors:
@@ -89,7 +89,7 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
                 success = False
         if not success:
             rec.log("CS-MULTI-1", _("Everyone had to succeed: the group failed"))
-        _group_outcome(ctx, w, rec, spec, actors, success, exhausted, targets, preps)
+        _group_outcome(ctx, w, rec, spec, actors, success, exhausted, targets, preps, choices=choices)
     if spec.long:
         for pid in actors:
             info = {"id": spec.long, "status": "completed" if rec.action(pid)["success"] else "interrupted",
@@ -99,27 +99,31 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
 
 
 def _test_outcome(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, pid: str, actors: list[str],
-                  success: bool, bought: bool, targets: list[str], prep: Prepared) -> None:
+                  success: bool, bought: bool, targets: list[str], prep: Prepared, *,
+                  choices: Choices | None = None) -> None:
     rec.action(pid)["success"] = success
     if not success:
         apply_effects(ctx, w, rec, spec.failure, [pid], actor=pid, source=_("accepted failure"), rule="R-ACC")
         return
-    _land_success(ctx, w, rec, spec, pid, [pid], bought, targets, prep, [pid] if bought else [])
+    _land_success(ctx, w, rec, spec, pid, [pid], bought, targets, prep, [pid] if bought else [], choices=choices)
 
 
 def _group_outcome(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, actors: list[str], success: bool,
-                   exhausted: list[str], targets: list[str], preps: dict[str, Prepared]) -> None:
+                   exhausted: list[str], targets: list[str], preps: dict[str, Prepared], *,
+                   choices: Choices | None = None) -> None:
     for pid in actors:
         rec.action(pid)["success"] = success
     if not success:
         for pid in actors:
             apply_effects(ctx, w, rec, spec.failure, [pid], actor=pid, source=_("failure of the group"), rule="CS-MULTI-1")
         return
-    _land_success(ctx, w, rec, spec, actors[0], actors, bool(exhausted), targets, preps[actors[0]], exhausted)
+    _land_success(ctx, w, rec, spec, actors[0], actors, bool(exhausted), targets, preps[actors[0]], exhausted,
+                  choices=choices)
 
 
 def _land_success(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, lead: str, actors: list[str],
-                  bought: bool, targets: list[str], prep: Prepared, exhausted: list[str]) -> None:
+                  bought: bool, targets: list[str], prep: Prepared, exhausted: list[str], *,
+                  choices: Choices | None = None) -> None:
     if targets:
         eff = spec.softened if bought and has_effect(spec.softened) else spec.effect
         landed = apply_effects(ctx, w, rec, eff, targets, actor=lead, payer=exhausted[0] if exhausted else None,
@@ -142,7 +146,8 @@ def _land_success(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, lead:
         apply_effects(ctx, w, rec, spec.self_effect, [pid], actor=pid, lstive=prep.lstive, source=_("own gain"),
                       rule="R-TEST")
     if spec.followup is not None:
-        ctx.hooks.run_followup(ctx, w, rec, lead, spec.followup, targets or None, None, ())
+        # CS-FOL-1, §5: the follow-up has no `choices` of its own; the step's answer it.
+        ctx.hooks.run_followup(ctx, w, rec, lead, spec.followup, targets or None, choices, ())
 
 
 # --------------------------------------------------------------------------- declare
