@@ -335,6 +335,7 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
                               dice=c.dice, presne=prep.count("presne"), prep=prep)
         rec.data["rolls"][c.actor] = prep.roll.as_result()
         ok = prep.roll.total >= target
+        bought = False
         if not ok:
             ans = choices.get(c.actor, "test")
             if ans.exhaust:
@@ -342,12 +343,18 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
                 if exhaust(ctx, w, rec, payer=c.actor, vs="test", pool=prep.pool, protected=protects, answer=ans,
                            rule="CS-ENV-3", use_armour=False, once=not per_target,
                            why=(_("for each protected") if per_target else _("once for all protected"))) is not None:
-                    ok = True
+                    ok = bought = True
         rec.action(c.actor)["success"] = ok
         if ok:
+            newly = [p for p in protects if p not in shielded]
             shielded.update(protects)
             rec.log("CS-ENV-3", _("{name} protects {who}").format(name=w.peek(c.actor).name,
                                                                    who=", ".join(w.peek(p).name for p in protects)))
+            if bought and has_effect(spec.softened):
+                # §4.1 `softened`: the protector's exhaustion decided the matter for everyone it newly
+                # shielded, so the softened consequence lands on each of them instead of `effect`.
+                apply_effects(ctx, w, rec, spec.softened, newly, actor=None, payer=c.actor, source=_("softened"),
+                              rule="CS-ENV-3")
             apply_effects(ctx, w, rec, c.self_effect, [c.actor], actor=c.actor, source=_("own gain"), rule="CS-ENV-3")
         else:
             rec.log("CS-ENV-3", _("{name} protected nobody ({roll} < {target})").format(
