@@ -201,6 +201,8 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
         affects = [t for t in out.reached] if targets else None
         ctx.hooks.run_followup(ctx, w, rec, act.pid, a.followup, affects, choices, apath + ("followup",),
                                shielded=frozenset(out.shielded))
+    if a.followup is not None:
+        refuse_unused_outsiders(w, choices, participants, targets)
 
 
 def check_counter_actor(w: Working, c: CounterSpec, cpath: tuple, acting: Any) -> None:
@@ -675,14 +677,30 @@ def refuse_outsiders(w: Working, choices: Choices, participants: list[str], targ
             ans = choices.peek(who, vs, include_global=not followup)
             if ans is None or not (ans.exhaust or ans.deny):
                 continue
-            _refuse_sleeper(w, who, ans.path)
-            if who in targets:
-                raise violation(_("{name} did not react to the action, so it cannot exhaust for itself; someone in "
-                                  "the contest may exhaust for it").format(name=w.peek(who).name), "CS-MULTI-4",
-                                ans.path)
-            raise violation(_("{name} is not part of this contest and cannot exhaust in it").format(
-                                name=w.peek(who).name), "CS-FOR-1", ans.path,
-                            hint=_("only the actor and those who counter may exhaust"))
+            _refuse_outsider(w, who, ans, targets)
+
+
+def refuse_unused_outsiders(w: Working, choices: Choices, participants: list[str], targets: list[str]) -> None:
+    """After an action's follow-up (§5, CS-FOR-1, CS-MULTI-4, R-AWARE): an outsider's general `exhaust`
+    or `deny` may have answered the follow-up's výzva; one the follow-up did not use answers the contest,
+    so it is refused there exactly as without a follow-up — never silently ignored."""
+    for who, vs, _path in choices.unused():
+        if vs is not None or who in participants:
+            continue
+        ans = choices.peek(who, "")
+        if ans is not None and (ans.exhaust or ans.deny):
+            _refuse_outsider(w, who, ans, targets)
+
+
+def _refuse_outsider(w: Working, who: str, ans: Any, targets: list[str]) -> None:
+    _refuse_sleeper(w, who, ans.path)
+    if who in targets:
+        raise violation(_("{name} did not react to the action, so it cannot exhaust for itself; someone in "
+                          "the contest may exhaust for it").format(name=w.peek(who).name), "CS-MULTI-4",
+                        ans.path)
+    raise violation(_("{name} is not part of this contest and cannot exhaust in it").format(
+                        name=w.peek(who).name), "CS-FOR-1", ans.path,
+                    hint=_("only the actor and those who counter may exhaust"))
 
 
 def _pending(out: Outcome, participants: list[str]) -> list[str]:

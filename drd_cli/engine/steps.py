@@ -293,7 +293,9 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
     choices = choices or Choices({}, path, w.id_set(), ctx.choose)
     pool = norm_pool(spec.pool) or "telo"
     target = spec.target if spec.target is not None else ctx.target
-    aff = affects if affects is not None else affected_by(ctx, w, spec, path)
+    # A participant out of the conflict (`mimo konflikt`) undergoes no výzva, however it is reached:
+    # named in `affects`, `all`, or as a target of the action whose follow-up this is (one reading, §9).
+    aff = [p for p in affects if w.peek(p).in_conflict] if affects is not None else affected_by(ctx, w, spec, path)
     title = spec.name or _("challenge")
     rec.log("CS-FOL-1" if followup else "R-CHAL", _("Challenge „{title}“ for: {who}").format(
         title=title, who=", ".join(w.peek(p).name for p in aff) or _("nobody")))

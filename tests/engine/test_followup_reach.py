@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from drdtest import final, run, step
+import pytest
+from drdtest import final, run, step, violation
 
 ROOT = Path(__file__).parent.parent.parent
 
@@ -89,3 +90,51 @@ def test_CS_IND_1_a_winning_protection_shields_from_the_follow_up_that_names_the
     assert step(r, "paka")["actions"]["borri"]["success"] is True
     r = run(_sluices("protect", 7))                                  # the protection lost: the sewage lands
     assert final(r, "borri")["conditions"] == ["zmáčen splašky"]
+
+
+OUT_OF_CONFLICT = """
+format: drd/1
+title: Otrávená čepel a útěk
+participants:
+  vlkava: {name: Vlkava, pools: {telo: 6, duse: 5, vliv: 4}, ohrozeni: 2}
+  jur: {name: Jur, pools: {telo: 6, duse: 5, vliv: 4}, ohrozeni: 2}
+rounds:
+  - initiative: [vlkava, jur]
+    steps:
+      - id: sek
+        test:
+          actor: vlkava
+          pool: telo
+          targets: [jur]
+          roll: 10
+          effect: {condition: mimo konflikt}
+          followup:
+            challenge: {name: jed, %s pool: telo, effect: {jizva: otrava}}
+"""
+
+
+def test_a_participant_out_of_the_conflict_undergoes_no_follow_up_however_named():
+    """One reading everywhere (docs/scenario-format.md §9): `mimo konflikt` takes its holder out of
+    every výzva — a challenge step, an environment entry, and a follow-up that reached it as a target."""
+    for affects in ("", "affects: [jur],", "affects: all,"):
+        r = run(OUT_OF_CONFLICT % affects)
+        assert final(r, "jur")["jizvy"] == [], affects
+        assert final(r, "jur")["conditions"] == ["mimo konflikt"]
+
+
+IMPOSSIBLE = CONTEST_WITH_FOLLOWUP.replace(
+    "  ota: {name: Ota,", "  kel: {name: Kel, pools: {telo: 6, duse: 5, vliv: 4}, ohrozeni: 2}\n"
+    "  spac: {name: Spáč, pools: {telo: 6, duse: 5, vliv: 4}, ohrozeni: 2, conditions: [spí]}\n  ota: {name: Ota,")
+
+
+@pytest.mark.parametrize("who,rule", [("kel", "CS-FOR-1"), ("jur", "CS-MULTI-4"), ("spac", "R-AWARE")])
+@pytest.mark.parametrize("followup", [True, False])
+def test_impossible_answers_are_refused_with_or_without_a_follow_up(who, rule, followup):
+    """§5: an outsider's exhaust, a non-reacting target's own, a sleeper's — refused (exit 1) whether
+    or not the action has a follow-up that could have used a general answer."""
+    text = (IMPOSSIBLE % (10, "")).replace("choices: {vlkava: accept}", f"choices: {{vlkava: accept, {who}: exhaust}}")
+    if not followup:
+        text = text.replace("            followup:\n              challenge: {name: jed,  pool: telo, "
+                            "effect: {jizva: otrava}}\n", "")
+        assert "followup" not in text
+    violation(text, rule)
