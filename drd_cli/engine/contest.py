@@ -613,10 +613,16 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
             else Answer(explicit=False)
     else:
         loser_answer = _answer(choices, c.pid, act.pid)
+    # §5, CS-MULTI-5: a losing protector the winner does not threaten itself, answering a bare
+    # `exhaust` against a winner with a gain of its own, denies that gain; exhausting for those it
+    # protects is written `{exhaust: [ids]}`.
+    bare_deny = (loser_answer.exhaust and loser_answer.explicit and loser_answer.exhaust_for is None
+                 and c.pid not in at_stake and has_effect(act.spec.self_effect) and not act.spec.long
+                 and not covered_before)
     # The loser first, then anyone else in the contest who chose to exhaust for those at stake.
     if covered_before and not for_others:
         pass
-    elif loser_answer.exhaust and at_stake:
+    elif loser_answer.exhaust and at_stake and not bare_deny:
         got = pay_for(ctx, w, rec, c.pid, act, loser_answer, at_stake + _coverable(out, participants), out,
                       participants, may_name=may_name, rule="R-EXH-2")
         mark_exhausted(ctx, w, rec, out, got, act, c.pid)
@@ -652,8 +658,9 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
                     why=_("the long action goes on, but it may try to interrupt it again"))
             out.consumed.add((c.pid, act.pid))
     # With nothing at stake for the loser, its `exhaust` can only mean denying the winner's gain (§5).
-    deny = loser_answer.deny or (loser_answer.exhaust and loser_answer.explicit and not at_stake
-                                 and loser_answer.exhaust_for is None and not act.spec.long and not covered_before)
+    deny = bare_deny or loser_answer.deny or (loser_answer.exhaust and loser_answer.explicit and not at_stake
+                                              and loser_answer.exhaust_for is None and not act.spec.long
+                                              and not covered_before)
     if deny and has_effect(act.spec.self_effect) and out.actor_denied:
         # CS-MULTI-5: a gain is denied at most once; the first in pair order paid for it.
         rec.log("CS-MULTI-5", _("{name} would deny {winner} its gain, but it is already denied: the answer is "
