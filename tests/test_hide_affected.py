@@ -14,7 +14,7 @@ KITCHEN = (Path(__file__).parent.parent / "scenarios" / "zlatka-kuchyne-strazni-
 
 
 @pytest.mark.parametrize("situation", ["search", "chance"])
-def test_a_revealing_counter_without_effect_affects_nobody(situation):
+def test_CS_HIDE_4_a_revealing_counter_without_effect_affects_nobody(situation):
     text = (KITCHEN.replace(", effect: {ohrozeni: 1}}", "}")
             .replace("situation: search", f"situation: {situation}"))
     s = step(resolve_text(text), "kuchyne")
@@ -22,7 +22,7 @@ def test_a_revealing_counter_without_effect_affects_nobody(situation):
     assert s["actions"]["strazni"]["affected"] == []
 
 
-def test_a_revealing_counter_with_effect_lists_whom_it_landed_on():
+def test_CS_HIDE_4_a_revealing_counter_with_effect_lists_whom_it_landed_on():
     s = step(resolve_text(KITCHEN), "kuchyne")
     assert s["hide"]["revealed"] is True
     assert s["actions"]["strazni"]["affected"] == ["zlatka"]

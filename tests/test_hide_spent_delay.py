@@ -38,7 +38,7 @@ rounds:
 
 @pytest.mark.parametrize("delay,source", [("delay: [komori]", "from: delayed,"),
                                           ("spent: [komori]", "")])
-def test_a_deceived_without_an_action_left_is_left_out_of_auto(delay, source):
+def test_R_RND_1_a_deceived_without_an_action_left_is_left_out_of_auto(delay, source):
     r = resolve_text(DOC.format(delay=delay, source=source))
     s = step(r, "zaves")
     assert s["hide"]["resolved_as"] == "test"

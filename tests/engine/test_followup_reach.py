@@ -113,7 +113,7 @@ rounds:
 """
 
 
-def test_a_participant_out_of_the_conflict_undergoes_no_follow_up_however_named():
+def test_CS_FOL_1_a_participant_out_of_the_conflict_undergoes_no_follow_up_however_named():
     """One reading everywhere (docs/scenario-format.md §9): `mimo konflikt` takes its holder out of
     every výzva — a challenge step, an environment entry, and a follow-up that reached it as a target."""
     for affects in ("", "affects: [jur],", "affects: all,"):
@@ -129,7 +129,7 @@ IMPOSSIBLE = CONTEST_WITH_FOLLOWUP.replace(
 
 @pytest.mark.parametrize("who,rule", [("kel", "CS-FOR-1"), ("jur", "CS-MULTI-4"), ("spac", "R-AWARE")])
 @pytest.mark.parametrize("followup", [True, False])
-def test_impossible_answers_are_refused_with_or_without_a_follow_up(who, rule, followup):
+def test_CS_FOR_1_impossible_answers_are_refused_with_or_without_a_follow_up(who, rule, followup):
     """§5: an outsider's exhaust, a non-reacting target's own, a sleeper's — refused (exit 1) whether
     or not the action has a follow-up that could have used a general answer."""
     text = (IMPOSSIBLE % (10, "")).replace("choices: {vlkava: accept}", f"choices: {{vlkava: accept, {who}: exhaust}}")
