@@ -143,3 +143,22 @@ def test_CS_FOR_1_protecting_someone_the_winner_does_not_threaten_is_refused():
         for_others("          skokan: {hrun: {exhaust: [plavovlaska]}}\n")
     assert info.value.exit_code == 1 and "CS-FOR-1" in info.value.format()
     assert ":" in info.value.format()       # points into the file
+
+
+@pytest.mark.parametrize("answer", ["exhaust", "{skokan: exhaust}", "deny", "{skokan: deny}"])
+def test_CS_MULTI_5_a_bare_exhaust_with_nothing_at_stake_denies_the_answers_gain(answer):
+    """§5: the jumper's win over Hrun only gains the jumper its footing, so Hrun's `exhaust` there
+    means `deny` — paid, and the jumper stays on the bridge (it was silently dropped before)."""
+    text = BRIDGE.split("\nexpect:")[0].replace("      - id: most\n",
+                                                f"      - id: most\n        choices: {{hrun: {answer}}}\n")
+    r = resolve_text(text)
+    (exh,) = step(r, "most")["exhaustions"]
+    assert exh["by"] == "hrun" and exh["denied"] == "skokan"
+    assert r["final"]["skokan"]["conditions"] == []
+    assert r["final"]["hrun"]["ohrozeni"] == 3
+
+
+def test_CS_MULTI_5_exhaust_chosen_by_policy_does_not_deny():
+    text = BRIDGE.split("\nexpect:")[0]
+    r = resolve_text(text, choose="exhaust")
+    assert r["final"]["skokan"]["conditions"] == ["na pevné zemi"]

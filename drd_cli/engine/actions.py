@@ -769,8 +769,10 @@ def exhaustion_breakdown(ctx: Ctx, w: Working, payer: str, protected: list[str],
     rec = getattr(ctx, "record", None)
     for entry in core:
         adds, caps = hooks.exhaustion_adjust(ctx, view, entry)
-        adjustments = list(entry.adjustments)
-        cost = entry.cost
+        # R-EXH-3: the floor at 0 is taken once, after every plugin's change (a plugin lowering the
+        # armour raises a cost that may still be below 0), so the core's own floor is undone first.
+        adjustments = [a for a in entry.adjustments if a[0] != "floor"]
+        cost = entry.cost - sum(n for src, n in entry.adjustments if src == "floor")
         for plugin, amount, note in adds:
             adjustments.append((plugin, amount))
             cost += amount

@@ -199,7 +199,10 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
             _counter_obstacle(ctx, w, rec, c, choices)
     if out.stopped_by is None and a.followup is not None:
         affects = [t for t in out.reached] if targets else None
-        ctx.hooks.run_followup(ctx, w, rec, act.pid, a.followup, affects, choices, apath + ("followup",))
+        ctx.hooks.run_followup(ctx, w, rec, act.pid, a.followup, affects, choices, apath + ("followup",),
+                               shielded=frozenset(out.shielded))
+    if a.followup is not None:
+        refuse_unused_outsiders(w, choices, participants, targets)
 
 
 def check_counter_actor(w: Working, c: CounterSpec, cpath: tuple, acting: Any) -> None:
@@ -610,10 +613,16 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
             else Answer(explicit=False)
     else:
         loser_answer = _answer(choices, c.pid, act.pid)
+    # §5, CS-MULTI-5: a losing protector the winner does not threaten itself, answering a bare
+    # `exhaust` against a winner with a gain of its own, denies that gain; exhausting for those it
+    # protects is written `{exhaust: [ids]}`.
+    bare_deny = (loser_answer.exhaust and loser_answer.explicit and loser_answer.exhaust_for is None
+                 and c.pid not in at_stake and has_effect(act.spec.self_effect) and not act.spec.long
+                 and not covered_before)
     # The loser first, then anyone else in the contest who chose to exhaust for those at stake.
     if covered_before and not for_others:
         pass
-    elif loser_answer.exhaust and at_stake:
+    elif loser_answer.exhaust and at_stake and not bare_deny:
         got = pay_for(ctx, w, rec, c.pid, act, loser_answer, at_stake + _coverable(out, participants), out,
                       participants, may_name=may_name, rule="R-EXH-2")
         mark_exhausted(ctx, w, rec, out, got, act, c.pid)
@@ -649,8 +658,9 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
                     why=_("the long action goes on, but it may try to interrupt it again"))
             out.consumed.add((c.pid, act.pid))
     # With nothing at stake for the loser, its `exhaust` can only mean denying the winner's gain (§5).
-    deny = loser_answer.deny or (loser_answer.exhaust and loser_answer.explicit and not at_stake
-                                 and loser_answer.exhaust_for is None and not act.spec.long and not covered_before)
+    deny = bare_deny or loser_answer.deny or (loser_answer.exhaust and loser_answer.explicit and not at_stake
+                                              and loser_answer.exhaust_for is None and not act.spec.long
+                                              and not covered_before)
     if deny and has_effect(act.spec.self_effect) and out.actor_denied:
         # CS-MULTI-5: a gain is denied at most once; the first in pair order paid for it.
         rec.log("CS-MULTI-5", _("{name} would deny {winner} its gain, but it is already denied: the answer is "
@@ -674,14 +684,30 @@ def refuse_outsiders(w: Working, choices: Choices, participants: list[str], targ
             ans = choices.peek(who, vs, include_global=not followup)
             if ans is None or not (ans.exhaust or ans.deny):
                 continue
-            _refuse_sleeper(w, who, ans.path)
-            if who in targets:
-                raise violation(_("{name} did not react to the action, so it cannot exhaust for itself; someone in "
-                                  "the contest may exhaust for it").format(name=w.peek(who).name), "CS-MULTI-4",
-                                ans.path)
-            raise violation(_("{name} is not part of this contest and cannot exhaust in it").format(
-                                name=w.peek(who).name), "CS-FOR-1", ans.path,
-                            hint=_("only the actor and those who counter may exhaust"))
+            _refuse_outsider(w, who, ans, targets)
+
+
+def refuse_unused_outsiders(w: Working, choices: Choices, participants: list[str], targets: list[str]) -> None:
+    """After an action's follow-up (§5, CS-FOR-1, CS-MULTI-4, R-AWARE): an outsider's general `exhaust`
+    or `deny` may have answered the follow-up's výzva; one the follow-up did not use answers the contest,
+    so it is refused there exactly as without a follow-up — never silently ignored."""
+    for who, vs, _path in choices.unused():
+        if vs is not None or who in participants:
+            continue
+        ans = choices.peek(who, "")
+        if ans is not None and (ans.exhaust or ans.deny):
+            _refuse_outsider(w, who, ans, targets)
+
+
+def _refuse_outsider(w: Working, who: str, ans: Any, targets: list[str]) -> None:
+    _refuse_sleeper(w, who, ans.path)
+    if who in targets:
+        raise violation(_("{name} did not react to the action, so it cannot exhaust for itself; someone in "
+                          "the contest may exhaust for it").format(name=w.peek(who).name), "CS-MULTI-4",
+                        ans.path)
+    raise violation(_("{name} is not part of this contest and cannot exhaust in it").format(
+                        name=w.peek(who).name), "CS-FOR-1", ans.path,
+                    hint=_("only the actor and those who counter may exhaust"))
 
 
 def _pending(out: Outcome, participants: list[str]) -> list[str]:

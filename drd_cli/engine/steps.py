@@ -70,7 +70,7 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
     if mode == "individual":
         for pid in actors:
             success = ok[pid] or try_exhaust(pid)
-            _test_outcome(ctx, w, rec, spec, pid, [pid], success, pid in exhausted, targets, preps[pid])
+            _test_outcome(ctx, w, rec, spec, pid, [pid], success, pid in exhausted, targets, preps[pid], choices=choices)
     elif mode == "any":
         success = any(ok.values())
         if success:
@@ -81,7 +81,7 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
                     success = True
                     rec.log("CS-COOP-2", _("One exhaustion is enough: {name}").format(name=w.peek(pid).name))
                     break
-        _group_outcome(ctx, w, rec, spec, actors, success, exhausted, targets, preps)
+        _group_outcome(ctx, w, rec, spec, actors, success, exhausted, targets, preps, choices=choices)
     else:  # all
         success = True
         for pid in actors:
@@ -89,7 +89,7 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
                 success = False
         if not success:
             rec.log("CS-MULTI-1", _("Everyone had to succeed: the group failed"))
-        _group_outcome(ctx, w, rec, spec, actors, success, exhausted, targets, preps)
+        _group_outcome(ctx, w, rec, spec, actors, success, exhausted, targets, preps, choices=choices)
     if spec.long:
         for pid in actors:
             info = {"id": spec.long, "status": "completed" if rec.action(pid)["success"] else "interrupted",
@@ -99,27 +99,31 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
 
 
 def _test_outcome(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, pid: str, actors: list[str],
-                  success: bool, bought: bool, targets: list[str], prep: Prepared) -> None:
+                  success: bool, bought: bool, targets: list[str], prep: Prepared, *,
+                  choices: Choices | None = None) -> None:
     rec.action(pid)["success"] = success
     if not success:
         apply_effects(ctx, w, rec, spec.failure, [pid], actor=pid, source=_("accepted failure"), rule="R-ACC")
         return
-    _land_success(ctx, w, rec, spec, pid, [pid], bought, targets, prep, [pid] if bought else [])
+    _land_success(ctx, w, rec, spec, pid, [pid], bought, targets, prep, [pid] if bought else [], choices=choices)
 
 
 def _group_outcome(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, actors: list[str], success: bool,
-                   exhausted: list[str], targets: list[str], preps: dict[str, Prepared]) -> None:
+                   exhausted: list[str], targets: list[str], preps: dict[str, Prepared], *,
+                   choices: Choices | None = None) -> None:
     for pid in actors:
         rec.action(pid)["success"] = success
     if not success:
         for pid in actors:
             apply_effects(ctx, w, rec, spec.failure, [pid], actor=pid, source=_("failure of the group"), rule="CS-MULTI-1")
         return
-    _land_success(ctx, w, rec, spec, actors[0], actors, bool(exhausted), targets, preps[actors[0]], exhausted)
+    _land_success(ctx, w, rec, spec, actors[0], actors, bool(exhausted), targets, preps[actors[0]], exhausted,
+                  choices=choices)
 
 
 def _land_success(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, lead: str, actors: list[str],
-                  bought: bool, targets: list[str], prep: Prepared, exhausted: list[str]) -> None:
+                  bought: bool, targets: list[str], prep: Prepared, exhausted: list[str], *,
+                  choices: Choices | None = None) -> None:
     if targets:
         eff = spec.softened if bought and has_effect(spec.softened) else spec.effect
         landed = apply_effects(ctx, w, rec, eff, targets, actor=lead, payer=exhausted[0] if exhausted else None,
@@ -142,7 +146,8 @@ def _land_success(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, lead:
         apply_effects(ctx, w, rec, spec.self_effect, [pid], actor=pid, lstive=prep.lstive, source=_("own gain"),
                       rule="R-TEST")
     if spec.followup is not None:
-        ctx.hooks.run_followup(ctx, w, rec, lead, spec.followup, targets or None, None, ())
+        # CS-FOL-1, §5: the follow-up has no `choices` of its own; the step's answer it.
+        ctx.hooks.run_followup(ctx, w, rec, lead, spec.followup, targets or None, choices, ())
 
 
 # --------------------------------------------------------------------------- declare
@@ -288,7 +293,9 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
     choices = choices or Choices({}, path, w.id_set(), ctx.choose)
     pool = norm_pool(spec.pool) or "telo"
     target = spec.target if spec.target is not None else ctx.target
-    aff = affects if affects is not None else affected_by(ctx, w, spec, path)
+    # A participant out of the conflict (`mimo konflikt`) undergoes no výzva, however it is reached:
+    # named in `affects`, `all`, or as a target of the action whose follow-up this is (one reading, §9).
+    aff = [p for p in affects if w.peek(p).in_conflict] if affects is not None else affected_by(ctx, w, spec, path)
     title = spec.name or _("challenge")
     rec.log("CS-FOL-1" if followup else "R-CHAL", _("Challenge „{title}“ for: {who}").format(
         title=title, who=", ".join(w.peek(p).name for p in aff) or _("nobody")))
@@ -330,6 +337,7 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
                               dice=c.dice, presne=prep.count("presne"), prep=prep)
         rec.data["rolls"][c.actor] = prep.roll.as_result()
         ok = prep.roll.total >= target
+        bought = False
         if not ok:
             ans = choices.get(c.actor, "test")
             if ans.exhaust:
@@ -337,12 +345,18 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
                 if exhaust(ctx, w, rec, payer=c.actor, vs="test", pool=prep.pool, protected=protects, answer=ans,
                            rule="CS-ENV-3", use_armour=False, once=not per_target,
                            why=(_("for each protected") if per_target else _("once for all protected"))) is not None:
-                    ok = True
+                    ok = bought = True
         rec.action(c.actor)["success"] = ok
         if ok:
+            newly = [p for p in protects if p not in shielded]
             shielded.update(protects)
             rec.log("CS-ENV-3", _("{name} protects {who}").format(name=w.peek(c.actor).name,
                                                                    who=", ".join(w.peek(p).name for p in protects)))
+            if bought and has_effect(spec.softened):
+                # §4.1 `softened`: the protector's exhaustion decided the matter for everyone it newly
+                # shielded, so the softened consequence lands on each of them instead of `effect`.
+                apply_effects(ctx, w, rec, spec.softened, newly, actor=None, payer=c.actor, source=_("softened"),
+                              rule="CS-ENV-3")
             apply_effects(ctx, w, rec, c.self_effect, [c.actor], actor=c.actor, source=_("own gain"), rule="CS-ENV-3")
         else:
             rec.log("CS-ENV-3", _("{name} protected nobody ({roll} < {target})").format(

@@ -198,6 +198,9 @@ def _pair(api: Any, winner: _Side, loser: _Side, choices: Any, sides: dict[str, 
     # The winner's action lands on the loser if the loser is among its targets (or it answers the loser).
     lands_on_loser = loser.pid in winner.targets or (winner.answers == loser.pid and winner.kind == "harm")
     out = winner.out
+    # §5, CS-MULTI-5: with nothing at stake for the loser in this pair, its `exhaust` means `deny`.
+    at_stake = (lands_on_loser and loser.pid in out.threatened and loser.pid not in out.shielded
+                and loser.pid not in out.settled and has_effect(winner.spec.effect))
     if lands_on_loser and loser.pid not in out.shielded and loser.pid not in out.settled \
             and has_effect(winner.spec.effect):
         if loser.pid in out.threatened:     # R-THR: nothing to exhaust against an effect that only helps
@@ -213,7 +216,7 @@ def _pair(api: Any, winner: _Side, loser: _Side, choices: Any, sides: dict[str, 
     # A winning counter's own gain (CS-MULTI-5); the main action gets its gain once, at the end.
     if winner.answers is not None and has_effect(winner.spec.self_effect):
         ans = choices.get(loser.pid, winner.pid)
-        if ans.deny and exhaust(ctx, w, rec, payer=loser.pid, vs=winner.pid, pool=winner.prep.threat_pool,
+        if _denies(ans, at_stake) and exhaust(ctx, w, rec, payer=loser.pid, vs=winner.pid, pool=winner.prep.threat_pool,
                                 protected=[], answer=ans, winner=winner.prep, denied=winner.pid,
                                 rule="CS-MULTI-5", why=_("denies the winner its gain")) is not None:
             return
@@ -221,12 +224,18 @@ def _pair(api: Any, winner: _Side, loser: _Side, choices: Any, sides: dict[str, 
                       lstive=winner.prep.lstive, source=_("own gain"), rule="CS-MULTI-5")
     elif winner.answers is None:
         ans = choices.peek(loser.pid, winner.pid)
-        if ans is not None and ans.deny and has_effect(winner.spec.self_effect) and not winner.denied:
+        if ans is not None and _denies(ans, at_stake) and has_effect(winner.spec.self_effect) and not winner.denied:
             choices.get(loser.pid, winner.pid)
             if exhaust(ctx, w, rec, payer=loser.pid, vs=winner.pid, pool=winner.prep.threat_pool, protected=[],
                        answer=ans, winner=winner.prep, denied=winner.pid, rule="CS-MULTI-5",
                        why=_("denies the winner its gain")) is not None:
                 winner.denied = True
+
+
+def _denies(ans: Any, at_stake: bool) -> bool:
+    """A written `deny`, or a written bare `exhaust` where the pair puts nothing at stake for the loser
+    (its only consequence is the winner's own gain: §5, CS-MULTI-5)."""
+    return bool(ans.deny or (ans.exhaust and ans.explicit and not at_stake and ans.exhaust_for is None))
 
 
 def _non_reacting(api: Any, s: _Side, sides: dict[str, _Side], choices: Any) -> None:

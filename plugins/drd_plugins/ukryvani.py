@@ -319,7 +319,8 @@ def _able_to_counter(api: Any, spec: HideSpec, path: tuple, hider: str, alert: l
     with `situation: auto` it is left out (it has no chance this round, as in S1); a situation
     written in the file that would make it counter is refused (exit 1)."""
     ctx = api.ctx
-    spent = [d for d in alert if d in ctx.round.used and d not in ctx.round.delayed]
+    # A declared delay once used is spent like the initiative it delayed (R-RND-1): `used` holds both.
+    spent = [d for d in alert if d in ctx.round.used]
     if not spent:
         return alert
     threatened = _threatened_by(api, spec, path, hider)
@@ -464,6 +465,13 @@ def _hidden_acts(api: Any, spec: HideSpec, choices: Any, path: tuple, hider: str
             else _("{name} has the initiative; the deceived searches actively: a contest"))
     api.log("CS-HIDE-2", text.format(name=_name(api, hider)))
     api.contest(ContestSpec.model_construct(action=action, counters=counters), choices, path)
+    if extra:
+        # §7: `affected` lists whom a counter's own `effect` landed on; the revelation is the step's
+        # `revealed` (as for a revealing search), so the stand-in note does not make the hidden affected.
+        for d in alert:
+            got = api.rec.data["actions"].get(d, {}).get("affected")
+            if got and hider in got:
+                got.remove(hider)
 
 
 class _PairChoices:
