@@ -38,6 +38,9 @@ CARD_WORDS = {
     "any race": N_("any race"),
     "round": N_("once per round"),
     "enables": N_("a held item that enables it"),
+    "a held weapon of the chosen type": N_("a held weapon of the chosen type"),
+    "the chosen weapon type (the action's means fits it and he holds such a weapon)":
+        N_("the chosen weapon type (the action's means fits it and he holds such a weapon)"),
     "area": N_("a plošná action"),
     "party": N_("the targets are the hero's own party"),
     "the melee weapon type (a held item whose name contains it)":
