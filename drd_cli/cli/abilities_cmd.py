@@ -138,8 +138,11 @@ def _run(ability: str | None, json_out: bool) -> None:
         out.append(_("  reading: {text} (docs/rules.md \"Ability readings\")").format(text=card["reading"]))
     out.append(_("  rules: {rules}; keys in scope: {keys}").format(rules=", ".join(card.get("rules") or []) or "–",
                                                                   keys=_as_code(scope_keys(card))))
-    out.append(_("  example:"))
-    out += ["    " + line for line in example(aid, card)]
+    if card.get("example_note") and not card.get("example"):
+        out.append(_("  example: {text}").format(text=card["example_note"]))     # no number of a conflict to show
+    else:
+        out.append(_("  example:"))
+        out += ["    " + line for line in example(aid, card)]
     shown = _shown_in().get(aid)
     if shown:
         out.append(_("  shown in: {files}").format(files=", ".join(f"scenarios/{f}" for f in shown)))

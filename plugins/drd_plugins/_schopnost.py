@@ -214,9 +214,23 @@ class Ability:
                "status": self.status, "keys": {k: dict(v) for k, v in self.keys.items()}}
         if self.reading:
             out["reading"] = self.reading
-        if self.extra.get("example"):
-            out["example"] = list(self.extra["example"])   # lines of a scenario fragment (`drd abilities ID`)
+        example = self.extra.get("example") or example_of(self.id)
+        if example:
+            out["example"] = list(example)   # the body of its example scenario (`drd abilities ID`)
+        elif self.status != "shipped":
+            out["example_note"] = self.example_note()
         return out
+
+    def example_note(self) -> str:
+        """What the card says instead of an example: the ability changes no number of a conflict
+        beyond what its activation costs (drd's language now)."""
+        if self.activation is None:
+            return _("none: the ability changes no number of a conflict; what it establishes goes into an "
+                     "action's `note`")
+        cost, pool = self.activation
+        return _("none in the conflict's numbers: naming it in an action's `activate:` costs {cost} {pool}; what "
+                 "it establishes or makes goes into the action's `note`").format(
+                     cost=cost, pool=POOL_WORD.get(pool, pool))
 
     @hookimpl
     def drd_plugin_info(self) -> dict:
@@ -255,6 +269,13 @@ class Ability:
     def say(self, participant: Any, text: str) -> str:
         """A transcript note: "<who>: <ability> — <text>"."""
         return _("{name}: {ability} — {text}").format(name=participant.name, ability=self.name, text=text)
+
+
+def example_of(aid: str) -> tuple[str, ...] | None:
+    """The lines of the ability's example scenario (priklady.py), read when a card is built."""
+    from .priklady import examples
+
+    return examples().get(aid)
 
 
 def activation_of(card: Mapping[str, Any]) -> str:

@@ -70,4 +70,6 @@ def _catalogue() -> dict:
     cards = dict(CARDS, **{"rodova-zbran": dict(CARDS["rodova-zbran"], keys={"weapon": {
         "required": True, "choices": list(weapons()),
         "help": "the chosen weapon type (the action's means fits it and he holds such a weapon)"}})})
-    return {aid: localise_card(card) for aid, card in cards.items()}
+    from .priklady import examples
+
+    return {aid: localise_card(dict(card, example=list(examples()[aid]))) for aid, card in cards.items()}

@@ -112,15 +112,7 @@ sesty_smysl = Vnimani("sesty-smysl", "Šestý smysl", "hobit", "Duše", "A",
 jedno_oko_otevrene = JednoOko("jedno-oko-otevrene", "Jedno oko otevřené", "Lovec", "Duše", "A",
                               "ve spánku (stav spí) reaguje na hrozbu proti sobě či své družině, jako by byl vzhůru: "
                               "aktivace na jeho protiakci", activation=(1, "duse"),
-                              scope={"condition": "spí", "threat": "himself or his side"},
-                              example=("participants:",
-                                       "  hrdina: {name: Hrdina, side: družina, pools: {telo: 5, duse: 5, vliv: 5}, "
-                                       "conditions: [spí], abilities: [jedno-oko-otevrene]}",
-                                       "…",
-                                       "      - contest:",
-                                       "          action: {actor: vlk, targets: [hrdina], pool: telo, roll: 9}",
-                                       "          counters: [{actor: hrdina, pool: telo, from: obrana, "
-                                       "activate: [jedno-oko-otevrene], roll: 10}]"))
+                              scope={"condition": "spí", "threat": "himself or his side"})
 nocni_oci = Vnimani("nocni-oci", "Noční oči", "trpaslík", "Duše", "D", "vidí ve tmě (bez vlivu na čísla konfliktu)")
 netopyri_sluch = Vnimani("netopyri-sluch", "Netopýří sluch", "kroll", "Duše", "D",
                          "slyší velmi slabé zvuky a ve tmě se orientuje sluchem (bez vlivu na čísla konfliktu)")
