@@ -227,7 +227,10 @@ RULE_PARAMS: dict[str, tuple[str, ...]] = {
 
 
 def card_params(card: Mapping[str, Any]) -> set[str]:
-    """The names of the parameters an ability's card shows: its rules' shared ones and its reading's."""
+    """The names of the parameters an ability's card shows: those it says it reads (`reads`), else
+    its rules' shared ones and its reading's."""
+    if card.get("reads") is not None:
+        return set(card["reads"])
     names = {n for rule in card.get("rules") or () for n in RULE_PARAMS.get(rule, ())}
     reading = card.get("reading")
     if isinstance(reading, str) and ":" in reading:

@@ -165,6 +165,8 @@ class Ability:
     mechanical outside the conflict engine; C: narrative with an activation cost; D: narrative).
     `activation` is ``(cost, pool)`` or None; `part` names the part it pays for when only one part
     of the ability costs something. `keys` declares the ability's own keys (docs/abilities.md).
+    `reads` names the rules parameters it reads where that is fewer than its rules' (a card shows
+    only those).
     """
 
     family = "narrative-authority"
@@ -174,7 +176,8 @@ class Ability:
                  family: str | None = None, scope: Mapping[str, Any] | None = None,
                  activation: tuple[int, str] | None = None, part: str | None = None,
                  keys: Mapping[str, Mapping[str, Any]] | None = None, reading: str | None = None,
-                 status: str | None = None, rules: tuple[str, ...] | None = None, **extra: Any):
+                 status: str | None = None, rules: tuple[str, ...] | None = None,
+                 reads: tuple[str, ...] | None = None, **extra: Any):
         self.id = id
         self.name = name
         self.owner = owner
@@ -190,6 +193,7 @@ class Ability:
         self.part = part
         self.keys = {k: dict(v) for k, v in (keys or {}).items()}
         self.reading = reading
+        self.reads = reads      # the rules parameters it reads, when not all those of its rules
         self.status = status or CLASS_STATUS[klass]
         self.extra = extra
 
@@ -214,6 +218,8 @@ class Ability:
                "status": self.status, "keys": {k: dict(v) for k, v in self.keys.items()}}
         if self.reading:
             out["reading"] = self.reading
+        if self.reads is not None:
+            out["reads"] = list(self.reads)     # the card shows only these parameters
         example = self.extra.get("example") or example_of(self.id)
         if example:
             out["example"] = list(example)   # the body of its example scenario (`drd abilities ID`)
