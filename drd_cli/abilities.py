@@ -347,6 +347,12 @@ def render_markdown(cards: Mapping[str, Mapping], scenarios: Mapping[str, list[s
         "\"Ability readings\". The mechanic column is our own one-line summary, never the book's text; it is",
         "Czech here, and `drd abilities ID --lang en` shows the card with its English mechanic (docs/i18n.md).",
         "",
+        "Every shipped ability has an example scenario, `tests/data/abilities/ID.yaml`, in which that ability",
+        "changes a number: `drd check` holds it to its `expect:`, and with `--disable ID` (`drd resolve`) the",
+        "result differs — a test keeps both true for the whole catalogue. `drd abilities ID` prints the",
+        "scenario's participants and rounds as the card's example; a narrative ability's card says instead",
+        "that it changes no number of a conflict beyond its activation cost.",
+        "",
         "This page is generated from the plugins' cards (`python -m drd_cli.abilities docs`); a test keeps",
         "it in sync.",
         "",
@@ -356,7 +362,9 @@ def render_markdown(cards: Mapping[str, Mapping], scenarios: Mapping[str, list[s
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for aid, card in sorted(cards.items(), key=lambda kv: (_slug(kv[1].get("name") or kv[0]), kv[0])):
-        shown = ", ".join(f"`scenarios/{s}`" for s in scenarios.get(aid, [])[:2]) or "–"
+        files = ([f"tests/data/abilities/{aid}.yaml"] if card.get("example") else []) + \
+            [f"scenarios/{s}" for s in scenarios.get(aid, [])]
+        shown = ", ".join(f"`{f}`" for f in files[:2]) or "–"
         cells = [card.get("name") or aid, f"`{aid}`", card.get("owner") or "–", card.get("family") or "–",
                  card.get("class") or "–", scope_keys(card), activation_text(card),
                  (card.get("mechanic") or "").replace("|", "/"), STATUS_WORDS.get(card.get("status"), card.get("status")),
