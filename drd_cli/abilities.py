@@ -68,12 +68,23 @@ def catalogue(plugins: Iterable[tuple[str, Any]]) -> dict[str, dict]:
     return dict(sorted(out.items()))
 
 
-def installed_catalogue() -> dict[str, dict]:
-    """The catalogue of every installed plugin (imports them: for `drd abilities` and the docs)."""
+def installed_catalogue(only: str | None = None) -> dict[str, dict]:
+    """The catalogue of every installed plugin (imports them: for `drd abilities` and the docs).
+
+    `only`: an ability id — import just its plugin (and `schopnosti`, which carries the cards of
+    the older modules); the result is {} when that gives no card for it (`drd abilities ID`)."""
     from .plugins import PluginError, discover, load_plugin
 
+    entries = discover()
+    if only is not None:
+        try:
+            got = catalogue([(pid, load_plugin(entries[pid])) for pid in dict.fromkeys((only, "schopnosti"))
+                             if pid in entries])
+        except PluginError:
+            return {}
+        return {only: got[only]} if only in got else {}
     pairs = []
-    for pid, entry in discover().items():
+    for pid, entry in entries.items():
         try:
             pairs.append((pid, load_plugin(entry)))
         except PluginError:
@@ -303,8 +314,9 @@ def activation_text(card: Mapping) -> str:
     return f"{cost} {pool}" + (f" ({act['part']})" if act.get("part") else "")
 
 
-def scenario_index(root: Any) -> dict[str, list[str]]:
-    """{ability id: [scenario file names that list it]} over `root/scenarios/*.yaml`."""
+def scenario_index(root: Any, only: str | None = None) -> dict[str, list[str]]:
+    """{ability id: [scenario file names that list it]} over `root/scenarios/*.yaml` (`only`: the
+    files that can list that id)."""
     from pathlib import Path
 
     from ruamel.yaml import YAML
@@ -312,7 +324,10 @@ def scenario_index(root: Any) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for path in sorted(Path(root, "scenarios").glob("*.yaml")):
         try:
-            data = YAML(typ="safe").load(path.read_text(encoding="utf-8")) or {}
+            text = path.read_text(encoding="utf-8")
+            if only is not None and only not in text:
+                continue         # cannot list it: not parsed (parsing every file takes seconds)
+            data = YAML(typ="safe").load(text) or {}
         except Exception:  # noqa: BLE001 - a broken example file is not this page's business
             continue
         parts = data.get("participants") or data.get("účastníci") or {}
