@@ -62,3 +62,14 @@ def test_an_ability_without_an_engine_effect_says_so_instead_of_an_example(aid):
     card = CARDS[aid]
     assert not card.get("example")
     assert card.get("example_note")
+
+
+def test_drd_check_holds_every_example_to_its_expectations():
+    from typer.testing import CliRunner
+
+    from drd_cli.cli.app import app
+
+    files = [str(p) for p in sorted(EXAMPLES.glob("*.yaml"))]
+    out = CliRunner().invoke(app, ["check", *files])
+    assert out.exit_code == 0, out.stdout
+    assert f"{len(files)} ok" in out.stdout
