@@ -68,12 +68,23 @@ def catalogue(plugins: Iterable[tuple[str, Any]]) -> dict[str, dict]:
     return dict(sorted(out.items()))
 
 
-def installed_catalogue() -> dict[str, dict]:
-    """The catalogue of every installed plugin (imports them: for `drd abilities` and the docs)."""
+def installed_catalogue(only: str | None = None) -> dict[str, dict]:
+    """The catalogue of every installed plugin (imports them: for `drd abilities` and the docs).
+
+    `only`: an ability id — import just its plugin (and `schopnosti`, which carries the cards of
+    the older modules); the result is {} when that gives no card for it (`drd abilities ID`)."""
     from .plugins import PluginError, discover, load_plugin
 
+    entries = discover()
+    if only is not None:
+        try:
+            got = catalogue([(pid, load_plugin(entries[pid])) for pid in dict.fromkeys((only, "schopnosti"))
+                             if pid in entries])
+        except PluginError:
+            return {}
+        return {only: got[only]} if only in got else {}
     pairs = []
-    for pid, entry in discover().items():
+    for pid, entry in entries.items():
         try:
             pairs.append((pid, load_plugin(entry)))
         except PluginError:
@@ -227,7 +238,10 @@ RULE_PARAMS: dict[str, tuple[str, ...]] = {
 
 
 def card_params(card: Mapping[str, Any]) -> set[str]:
-    """The names of the parameters an ability's card shows: its rules' shared ones and its reading's."""
+    """The names of the parameters an ability's card shows: those it says it reads (`reads`), else
+    its rules' shared ones and its reading's."""
+    if card.get("reads") is not None:
+        return set(card["reads"])
     names = {n for rule in card.get("rules") or () for n in RULE_PARAMS.get(rule, ())}
     reading = card.get("reading")
     if isinstance(reading, str) and ":" in reading:
@@ -300,8 +314,9 @@ def activation_text(card: Mapping) -> str:
     return f"{cost} {pool}" + (f" ({act['part']})" if act.get("part") else "")
 
 
-def scenario_index(root: Any) -> dict[str, list[str]]:
-    """{ability id: [scenario file names that list it]} over `root/scenarios/*.yaml`."""
+def scenario_index(root: Any, only: str | None = None) -> dict[str, list[str]]:
+    """{ability id: [scenario file names that list it]} over `root/scenarios/*.yaml` (`only`: the
+    files that can list that id)."""
     from pathlib import Path
 
     from ruamel.yaml import YAML
@@ -309,7 +324,10 @@ def scenario_index(root: Any) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for path in sorted(Path(root, "scenarios").glob("*.yaml")):
         try:
-            data = YAML(typ="safe").load(path.read_text(encoding="utf-8")) or {}
+            text = path.read_text(encoding="utf-8")
+            if only is not None and only not in text:
+                continue         # cannot list it: not parsed (parsing every file takes seconds)
+            data = YAML(typ="safe").load(text) or {}
         except Exception:  # noqa: BLE001 - a broken example file is not this page's business
             continue
         parts = data.get("participants") or data.get("účastníci") or {}
@@ -344,6 +362,12 @@ def render_markdown(cards: Mapping[str, Mapping], scenarios: Mapping[str, list[s
         "\"Ability readings\". The mechanic column is our own one-line summary, never the book's text; it is",
         "Czech here, and `drd abilities ID --lang en` shows the card with its English mechanic (docs/i18n.md).",
         "",
+        "Every shipped ability has an example scenario, `tests/data/abilities/ID.yaml`, in which that ability",
+        "changes a number: `drd check` holds it to its `expect:`, and with `--disable ID` (`drd resolve`) the",
+        "result differs — a test keeps both true for the whole catalogue. `drd abilities ID` prints the",
+        "scenario's participants and rounds as the card's example; a narrative ability's card says instead",
+        "that it changes no number of a conflict beyond its activation cost.",
+        "",
         "This page is generated from the plugins' cards (`python -m drd_cli.abilities docs`); a test keeps",
         "it in sync.",
         "",
@@ -353,7 +377,9 @@ def render_markdown(cards: Mapping[str, Mapping], scenarios: Mapping[str, list[s
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for aid, card in sorted(cards.items(), key=lambda kv: (_slug(kv[1].get("name") or kv[0]), kv[0])):
-        shown = ", ".join(f"`scenarios/{s}`" for s in scenarios.get(aid, [])[:2]) or "–"
+        files = ([f"tests/data/abilities/{aid}.yaml"] if card.get("example") else []) + \
+            [f"scenarios/{s}" for s in scenarios.get(aid, [])]
+        shown = ", ".join(f"`{f}`" for f in files[:2]) or "–"
         cells = [card.get("name") or aid, f"`{aid}`", card.get("owner") or "–", card.get("family") or "–",
                  card.get("class") or "–", scope_keys(card), activation_text(card),
                  (card.get("mechanic") or "").replace("|", "/"), STATUS_WORDS.get(card.get("status"), card.get("status")),

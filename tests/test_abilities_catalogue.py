@@ -140,7 +140,7 @@ def test_a_card_shows_the_parameters_its_ability_reads_and_no_others():
     assert card_params(cards["takovy-prcek"]) == {"takovy_prcek"}
     assert card_params(cards["gladiator"]) == {"zbehlost"}
     assert card_params(cards["cit-pro-zbran"]) == {"nadani"}
-    assert card_params(cards["lvi-srdce"]) == {"lvi_srdce", "padny_uder_natural"}
+    assert card_params(cards["lvi-srdce"]) == {"lvi_srdce"}        # Pádný úder is bodily: no padny_uder_natural
     assert card_params(cards["kluzky-jako-uhor"]) == {"kluzky_jako_uhor"}
     assert card_params(cards["plast"]) == set()
     from typer.testing import CliRunner

@@ -269,9 +269,9 @@ def test_extended_defence_for_someone_near(ability):
     own = action("strazce", pool=ability.counter)
     assert ability.drd_may_react(guard, act, (ward,), own)["allow"] is True
     assert ability.drd_may_react(participant("strazce", zone="sin"), act, (ward,), own) is None
-    assert ability.drd_may_react(guard, act, (participant("pan", zone="venku"),), own) is None
+    assert ability.drd_may_react(guard, act, (participant("pan", zone="venku"),), own)["allow"] is False  # out of range
     other = next(p for p in ("telo", "duse", "vliv") if p != ability.counter)
-    assert ability.drd_may_react(guard, act, (ward,), action("strazce", pool=other)) is None   # wrong type
+    assert ability.drd_may_react(guard, act, (ward,), action("strazce", pool=other))["allow"] is False   # wrong type
 
 
 # --------------------------------------------------------------------------- náročnost, free obrana

@@ -77,16 +77,20 @@ def test_padny_uder_armour_minus_one():
 RODOVA = """
 format: drd/1
 participants:
-  trpaslik: {pools: {telo: 5, duse: 3, vliv: 3}, abilities: [rodova-zbran]}
+  trpaslik: {pools: {telo: 5, duse: 3, vliv: 3}, equipment: [rodová sekera], abilities: [{id: rodova-zbran, weapon: sekera}]}
+  a: {sudba: 6}
+  b: {sudba: 6}
 rounds:
-  - steps:
-      - {id: v1, challenge: {name: kameny, affects: [trpaslik], pool: telo, react: {trpaslik: obrana},
-                             rolls: {trpaslik: 10}}}
-      - {id: v2, challenge: {name: kameny, affects: [trpaslik], pool: telo, react: {trpaslik: obrana},
-                             rolls: {trpaslik: 10}}}
-  - steps:
-      - {id: v3, challenge: {name: kameny, affects: [trpaslik], pool: telo, react: {trpaslik: obrana},
-                             rolls: {trpaslik: 10}}}
+  - spent: [trpaslik]
+    steps:
+      - {id: v1, contest: {action: {actor: a, targets: [trpaslik], means: melee, roll: 7},
+                           counters: [{actor: trpaslik, means: melee, from: obrana, manoeuvres: [obrana], roll: 10}]}}
+      - {id: v2, contest: {action: {actor: b, targets: [trpaslik], means: melee, roll: 7},
+                           counters: [{actor: trpaslik, means: melee, from: obrana, manoeuvres: [obrana], roll: 10}]}}
+  - spent: [trpaslik]
+    steps:
+      - {id: v3, contest: {action: {actor: a, targets: [trpaslik], means: melee, roll: 7},
+                           counters: [{actor: trpaslik, means: melee, from: obrana, manoeuvres: [obrana], roll: 10}]}}
 """
 
 
@@ -98,16 +102,13 @@ def test_rodova_zbran_free_obrana_once_per_round():
 
 
 def test_drd_free_manoeuvre_direct(drd_manager):
+    from abilities_support import action, participant
     from drd_plugins import kruhovy_sek, rodova_zbran
 
-    class P:
-        name = "X"
-
-        def has_ability(self, a):
-            return a == "rodova-zbran"
-
+    hero = participant("x", abilities=("rodova-zbran",), options={"rodova-zbran": {"weapon": "sekera"}})
     pm = drd_manager({"rodova-zbran": rodova_zbran, "kruhovy-sek": kruhovy_sek})
-    answers = pm.hook.drd_free_manoeuvre(participant=P(), action=None, manoeuvre="obrana", params={})
+    answers = pm.hook.drd_free_manoeuvre(participant=hero, action=action("x", means="melee"), manoeuvre="obrana",
+                                         params={})
     assert answers == [{"free": True, "via": "Rodová zbraň", "key": "rodova-zbran", "per": "round"}]
 
 

@@ -88,7 +88,9 @@ def _run(ability: str | None, json_out: bool) -> None:
     from ..errors import COMMAND_LINE, Location, ScenarioError
     from ..i18n import _
 
-    cards = installed_catalogue()
+    # One card by its id imports only its plugin (the whole catalogue is read for a listing, a Czech
+    # name, a "did you mean").
+    cards = (ability is not None and installed_catalogue(only=ability)) or installed_catalogue()
     if ability is None:
         if json_out:
             typer.echo(json.dumps(cards, ensure_ascii=False, indent=2))
@@ -138,23 +140,26 @@ def _run(ability: str | None, json_out: bool) -> None:
         out.append(_("  reading: {text} (docs/rules.md \"Ability readings\")").format(text=card["reading"]))
     out.append(_("  rules: {rules}; keys in scope: {keys}").format(rules=", ".join(card.get("rules") or []) or "–",
                                                                   keys=_as_code(scope_keys(card))))
-    out.append(_("  example:"))
-    out += ["    " + line for line in example(aid, card)]
-    shown = _shown_in().get(aid)
+    if card.get("example_note") and not card.get("example"):
+        out.append(_("  example: {text}").format(text=card["example_note"]))     # no number of a conflict to show
+    else:
+        out.append(_("  example:"))
+        out += ["    " + line for line in example(aid, card)]
+    shown = _shown_in(aid).get(aid)
     if shown:
         out.append(_("  shown in: {files}").format(files=", ".join(f"scenarios/{f}" for f in shown)))
     typer.echo("\n".join(out))
 
 
-def _shown_in() -> dict:
-    """{ability id: scenario files} of the examples shipped beside the package (none when installed
-    without them)."""
+def _shown_in(aid: str) -> dict:
+    """{ability id: scenario files} of the examples shipped beside the package that can list `aid`
+    (none when installed without them)."""
     from pathlib import Path
 
     from ..abilities import scenario_index
 
     root = Path(__file__).resolve().parents[2]
-    return scenario_index(root) if (root / "scenarios").is_dir() else {}
+    return scenario_index(root, only=aid) if (root / "scenarios").is_dir() else {}
 
 
 def _as_code(keys: str) -> str:

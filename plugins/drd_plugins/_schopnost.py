@@ -38,6 +38,9 @@ CARD_WORDS = {
     "any race": N_("any race"),
     "round": N_("once per round"),
     "enables": N_("a held item that enables it"),
+    "a held weapon of the chosen type": N_("a held weapon of the chosen type"),
+    "the chosen weapon type (the action's means fits it and he holds such a weapon)":
+        N_("the chosen weapon type (the action's means fits it and he holds such a weapon)"),
     "area": N_("a plošná action"),
     "party": N_("the targets are the hero's own party"),
     "the melee weapon type (a held item whose name contains it)":
@@ -162,6 +165,8 @@ class Ability:
     mechanical outside the conflict engine; C: narrative with an activation cost; D: narrative).
     `activation` is ``(cost, pool)`` or None; `part` names the part it pays for when only one part
     of the ability costs something. `keys` declares the ability's own keys (docs/abilities.md).
+    `reads` names the rules parameters it reads where that is fewer than its rules' (a card shows
+    only those).
     """
 
     family = "narrative-authority"
@@ -171,7 +176,8 @@ class Ability:
                  family: str | None = None, scope: Mapping[str, Any] | None = None,
                  activation: tuple[int, str] | None = None, part: str | None = None,
                  keys: Mapping[str, Mapping[str, Any]] | None = None, reading: str | None = None,
-                 status: str | None = None, rules: tuple[str, ...] | None = None, **extra: Any):
+                 status: str | None = None, rules: tuple[str, ...] | None = None,
+                 reads: tuple[str, ...] | None = None, **extra: Any):
         self.id = id
         self.name = name
         self.owner = owner
@@ -187,6 +193,7 @@ class Ability:
         self.part = part
         self.keys = {k: dict(v) for k, v in (keys or {}).items()}
         self.reading = reading
+        self.reads = reads      # the rules parameters it reads, when not all those of its rules
         self.status = status or CLASS_STATUS[klass]
         self.extra = extra
 
@@ -211,9 +218,25 @@ class Ability:
                "status": self.status, "keys": {k: dict(v) for k, v in self.keys.items()}}
         if self.reading:
             out["reading"] = self.reading
-        if self.extra.get("example"):
-            out["example"] = list(self.extra["example"])   # lines of a scenario fragment (`drd abilities ID`)
+        if self.reads is not None:
+            out["reads"] = list(self.reads)     # the card shows only these parameters
+        example = self.extra.get("example") or example_of(self.id)
+        if example:
+            out["example"] = list(example)   # the body of its example scenario (`drd abilities ID`)
+        elif self.status != "shipped":
+            out["example_note"] = self.example_note()
         return out
+
+    def example_note(self) -> str:
+        """What the card says instead of an example: the ability changes no number of a conflict
+        beyond what its activation costs (drd's language now)."""
+        if self.activation is None:
+            return _("none: the ability changes no number of a conflict; what it establishes goes into an "
+                     "action's `note`")
+        cost, pool = self.activation
+        return _("none in the conflict's numbers: naming it in an action's `activate:` costs {cost} {pool}; what "
+                 "it establishes or makes goes into the action's `note`").format(
+                     cost=cost, pool=POOL_WORD.get(pool, pool))
 
     @hookimpl
     def drd_plugin_info(self) -> dict:
@@ -252,6 +275,13 @@ class Ability:
     def say(self, participant: Any, text: str) -> str:
         """A transcript note: "<who>: <ability> — <text>"."""
         return _("{name}: {ability} — {text}").format(name=participant.name, ability=self.name, text=text)
+
+
+def example_of(aid: str) -> tuple[str, ...] | None:
+    """The lines of the ability's example scenario (priklady.py), read when a card is built."""
+    from .priklady import examples
+
+    return examples().get(aid)
 
 
 def activation_of(card: Mapping[str, Any]) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from drd_cli.plugin import hookimpl
 
-from ._schopnost import Ability, _, same_place
+from ._schopnost import N_, Ability, _, same_place
 
 
 class RozsirenaObrana(Ability):
@@ -28,14 +28,24 @@ class RozsirenaObrana(Ability):
     def drd_may_react(self, reactor: Any, action: Any, harmed: Any, counter: Any) -> Any:
         if self.options(reactor) is None:
             return None
-        if counter is not None and counter.pool != self.counter:
-            return None     # only a counter of the ability's type (bodily / Vliv / Duše)
-        near = [h for h in harmed or () if h.id != reactor.id and same_place(reactor, h)]
-        if not near:
-            return None
         kind = {"telo": _("a bodily counter"), "vliv": _("a Vliv counter"), "duse": _("a Duše counter")}[self.counter]
+        if counter is not None and counter.pool != self.counter:
+            # Only a counter of the ability's type (bodily / Vliv / Duše): the refusal says which.
+            return {"allow": False, "note": self.say(reactor, _(
+                "lets him react from defence for another only with {kind} (`pool: {pool}`); this counter's pool is "
+                "{actual}").format(kind=kind, pool=self.counter, actual=counter.pool))}
+        others = [h for h in harmed or () if h.id != reactor.id]
+        near = [h for h in others if same_place(reactor, h)]
+        if not near:
+            return {"allow": False, "note": self.say(reactor, _(
+                "lets him react from defence only for someone in his zone ({range}); {names} stand elsewhere").format(
+                    range=_(RANGE[self.counter]), names=", ".join(h.name for h in others)))} if others else None
         return {"allow": True, "rule": "R-ABIL-DEF", "note": self.say(reactor, _(
             "may react from defence for {names} ({kind})").format(names=", ".join(h.name for h in near), kind=kind))}
+
+
+#: What "in range" means for each ability (read as the same `zone`, docs/rules.md "Ability readings").
+RANGE = {"telo": N_("within reach"), "vliv": N_("within earshot"), "duse": N_("in sight")}
 
 
 osobni_strazce = RozsirenaObrana("osobni-strazce", "Osobní strážce", "Bojovník", "Tělo", "A",

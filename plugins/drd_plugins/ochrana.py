@@ -60,13 +60,14 @@ class Ochrana(Ability):
 
 zubri_kuze = Ochrana("zubri-kuze", "Zubří kůže", "kroll", "Tělo", "A",
                      "přirozená zbroj: vyčerpání na ochranu hrdiny před tělesnou újmou stojí o 1 méně (sčítá se se "
-                     "zbrojí, nelze ji ztratit jako výstroj)", threat="bodily", scope={"threat_pool": ["telo"]})
+                     "zbrojí, nelze ji ztratit jako výstroj)", threat="bodily", scope={"threat_pool": ["telo"]},
+                     reads=("padny_uder_natural",))
 lvi_srdce = Ochrana("lvi-srdce", "Lví srdce", "člověk", "Vliv", "A",
                     "přirozená ochrana: vyčerpání na ochranu hrdiny před zastrašením a psychickým nátlakem (vlivová "
                     "akce; parametr lvi_srdce) stojí o 1 méně", threat="social",
-                    scope={"threat_pool": ["vliv"]}, reading="lvi_srdce: vliv | vliv-duse")
+                    scope={"threat_pool": ["vliv"]}, reading="lvi_srdce: vliv | vliv-duse", reads=("lvi_srdce",))
 jatra_ze_zuly = Ochrana("jatra-ze-zuly", "Játra ze žuly", "trpaslík", "Tělo", "A",
                         "přirozená ochrana: vyčerpání na ochranu hrdiny před účinky jedů (`means: poison`, i následná "
-                        "výzva) stojí o 1 méně", threat="poison", scope={"means": ["poison"]})
+                        "výzva) stojí o 1 méně", threat="poison", scope={"means": ["poison"]}, reads=())
 
 ALL = (zubri_kuze, lvi_srdce, jatra_ze_zuly)

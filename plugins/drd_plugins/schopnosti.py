@@ -33,8 +33,9 @@ def _card(name: str, owner: str, category: str, family: str, scope: dict, mechan
 
 #: Cards of the abilities whose modules predate the catalogue (their plugin info has no card).
 CARDS = {
-    "rodova-zbran": _card("Rodová zbraň", "any race", "Tělo", "free-manoeuvre", {"per": "round"},
-                          "jednou za kolo manévr obrana zdarma"),
+    "rodova-zbran": _card("Rodová zbraň", "any race", "Tělo", "free-manoeuvre",
+                          {"means": ["melee", "shooting", "throwing"], "item": "a held weapon of the chosen type", "per": "round"},
+                          "jednou za kolo manévr obrana zdarma v akci se zvoleným typem zbraně (klíč `weapon`)"),
     "kruhovy-sek": _card("Kruhový sek", "Bojovník", "Tělo", "free-manoeuvre",
                          {"means": ["melee"], "area": True, "group": "≤ sevřená hrstka"},
                          "útok zblízka plošně na nejvýše sevřenou hrstku: rozsáhle zdarma"),
@@ -64,4 +65,11 @@ def _catalogue() -> dict:
     """The cards of the six older ability modules, in drd's language now. Handed over as a
     function: a run reads this plugin's info every time, its cards only where cards are shown or
     an ability's keys are checked (putting them into words parses drd's catalogue)."""
-    return {aid: localise_card(card) for aid, card in CARDS.items()}
+    from .rodova_zbran import weapons
+
+    cards = dict(CARDS, **{"rodova-zbran": dict(CARDS["rodova-zbran"], keys={"weapon": {
+        "required": True, "choices": list(weapons()),
+        "help": "the chosen weapon type (the action's means fits it and he holds such a weapon)"}})})
+    from .priklady import examples
+
+    return {aid: localise_card(dict(card, example=list(examples()[aid]))) for aid, card in cards.items()}

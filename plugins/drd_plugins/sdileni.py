@@ -14,7 +14,7 @@ from typing import Any
 
 from drd_cli.plugin import hookimpl
 
-from ._schopnost import Ability, field_of, same_place
+from ._schopnost import N_, Ability, _, field_of, same_place
 
 
 class Sdileni(Ability):
@@ -32,16 +32,36 @@ class Sdileni(Ability):
     def drd_may_pay(self, payer: Any, beneficiary: Any, cost: Any, action: Any) -> Any:
         if self.options(payer) is None or beneficiary is None or payer.id == beneficiary.id:
             return None
-        if not payer.is_hero or not same_place(payer, beneficiary):
+        if self.refusal(payer, beneficiary, cost, action) is not None:
+            # The engine takes any mapping this hook answers as a permission, so the reason is not
+            # returned here yet: `refusal` holds the words for when the engine shows a refusal.
             return None
+        exhaustion = getattr(cost, "kind", None) == "exhaustion"
+        return {"pool": self.pool or (getattr(cost, "pool", None) if exhaustion else None)
+                or field_of(action, "pool") or "telo"}
+
+    def refusal(self, payer: Any, beneficiary: Any, cost: Any, action: Any) -> str | None:
+        """Why `payer` may not pay `beneficiary`'s `cost` here — the condition that failed and what
+        would be allowed — or None when the ability's condition holds."""
+        if not payer.is_hero:
+            return self.say(payer, _("only a hero pays for another from his own pools"))
+        if not same_place(payer, beneficiary):
+            return self.say(payer, _("pays only for someone {near} (the same zone): {payer} is in {zone}, {name} in "
+                                     "{other}").format(near=_(NEAR[self.means]), payer=payer.name, name=beneficiary.name,
+                                                       zone=payer.zone, other=beneficiary.zone))
         means = field_of(action, "means")
         # An exhaustion is shown with the *winning* action: the helped one is in that fight, so a
         # winner whose means the file leaves out does not rule it out.
         exhaustion = getattr(cost, "kind", None) == "exhaustion"
         if not (means == self.means or (exhaustion and means is None)):
-            return None
-        return {"pool": self.pool or (getattr(cost, "pool", None) if exhaustion else None)
-                or field_of(action, "pool") or "telo"}
+            return self.say(payer, _("pays only in an action with `means: {means}`; this action's means is {actual} "
+                                     "— in the same zone, an action with `means: {means}` would be allowed").format(
+                                         means=self.means, actual=means or _("not given")))
+        return None
+
+
+#: Who is near enough for each ability (read as the same `zone`, docs/rules.md "Ability readings").
+NEAR = {"melee": N_("close by in the fight"), "dealing": N_("within earshot"), "magic": N_("joined in the ritual")}
 
 
 rameno_na_rameno = Sdileni("rameno-na-rameno", "Rameno na rameno", "Bojovník", "Tělo", "A",

@@ -52,6 +52,7 @@ class HideSpec(StrictModel):
     revealed: EffectSpec | None = cz("revealed", "odhalen", default=None)
     rolls: dict[str, int | list[int]] = cz("rolls", "hody", default_factory=dict)
     note: str | None = cz("note", "poznámka", default=None)
+    activate: dict[str, list[str]] | None = cz("activate", "aktivace", default=None)
 
 
 @hookimpl
@@ -93,17 +94,14 @@ def _suspects(api: Any, pid: str, hidden: str) -> bool:
     return hidden in api.w.peek(pid).suspicion
 
 
-def _sixth_sense(api: Any, pid: str) -> bool:
-    """Šestý smysl (ability plugin `sesty-smysl`, docs/abilities.md): an awake holder who can pay its
-    1 Duše counts as already suspecting a hidden danger, so situation 1 becomes 2. Paid here, as the
-    deceived has no action of its own to activate it on."""
-    p = api.w.peek(pid)
-    if ("sesty-smysl" not in api.ctx.profile.enabled or not p.has_ability("sesty-smysl")
-            or is_asleep(p) or p.resource("duse") < 1):
-        return False
-    api.w[pid].change_resource("duse", -1)
-    api.log("R-ABIL-ACT", _("{name}: Šestý smysl (1 Duše) — counts as suspecting a hidden danger").format(name=p.name))
-    return True
+def _sixth_sense(api: Any, spec: HideSpec, path: tuple, deceived: list[str], sleepers: list[str]) -> set[str]:
+    """The deceived for whom Šestý smysl is activated in this step (`activate`, or by default;
+    paid there: vnimani.hide_activations, docs/scenario-format.md §5.7)."""
+    if spec.activate is None and not any(api.w.peek(d).has_ability("sesty-smysl") for d in deceived):
+        return set()
+    from .vnimani import hide_activations
+
+    return hide_activations(api, spec, path, deceived, sleepers)
 
 
 def _exhausted(rec_data: dict, start: int, by: str, vs: str | None = None) -> bool:
@@ -170,11 +168,12 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
                              "CS-HIDE-2",
                              path + ("rolls", pid))
 
-    # Situation per deceived: `auto` is S2 for whoever suspects the hidden, S1 otherwise.
+    # Situation per deceived: `auto` is S2 for whoever suspects the hidden (or senses it), S1 otherwise.
+    sensed = _sixth_sense(api, spec, path, deceived, sleepers)
     if spec.situation == "auto":
         # R-AWARE: a sleeper is not aware — situation 1 whatever it suspects (and no Šestý smysl).
         per = {d: "unaware" if d in sleepers else
-               "chance" if _suspects(api, d, hidden) or _sixth_sense(api, d) else "unaware" for d in deceived}
+               "chance" if _suspects(api, d, hidden) or d in sensed else "unaware" for d in deceived}
         for d in deceived:
             if d in sleepers:
                 api.log("R-AWARE", _("{name} is asleep → situation 1 (no chance to notice)").format(name=_name(api, d)))

@@ -106,15 +106,16 @@ def test_R_MAN_2_via_names_the_ability_that_makes_rozsahle_free():
 
 def test_RULES_3_rodova_zbran_one_free_obrana_per_round():
     people = """
-h: {pools: {telo: 6, duse: 6, vliv: 6}, levels: {bojovnik: 2}, abilities: [rodova-zbran]}
+h: {pools: {telo: 6, duse: 6, vliv: 6}, levels: {bojovnik: 2}, abilities: [{id: rodova-zbran, weapon: meč}]}
 a: {sudba: 6}
 b: {sudba: 6}
 """
     atk = """
             - id: {sid}
               contest:
-                action: {{actor: {who}, pool: telo, targets: [h], roll: 7, effect: {{ohrozeni: 1}}}}
-                counters: [{{actor: h, kind: protect, pool: telo, bonus_from: bojovnik, manoeuvres: [obrana], roll: 10}}]
+                action: {{actor: {who}, pool: telo, means: melee, targets: [h], roll: 7, effect: {{ohrozeni: 1}}}}
+                counters: [{{actor: h, kind: protect, pool: telo, means: melee, bonus_from: bojovnik, manoeuvres: [obrana],
+                             roll: 10}}]
 """
     rounds = "- spent: [h]\n  steps:\n" + atk.format(sid="x1", who="a") + atk.format(sid="x2", who="b") \
         + "- spent: [h]\n  steps:\n" + atk.format(sid="x3", who="a")
