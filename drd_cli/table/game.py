@@ -81,6 +81,8 @@ class Game:
         self.lines: list[str] = []           # what was said since that question began
         self.pending: dict | None = None     # the question waiting for an answer
         self._qid = 0
+        self._mark = 0                       # where in `lines` the last answer was given
+        self.pending_last: dict | None = None
         self._answer: str | None = None
         self.paused = False
         self.ending = False
@@ -169,6 +171,8 @@ class Game:
         with self.cond:
             self.question = question
             self.lines = []
+            self._mark = 0
+            self.pending_last = None
 
     def step_now(self) -> tuple[int | None, str | None]:
         seen = self.session.seen
@@ -201,7 +205,13 @@ class Game:
                 raise Ended
             self._qid += 1
             q = self.question
-            options = [{"key": m.group(1), "text": m.group(2)} for m in map(OPTION.match, self.lines) if m]
+            # The options are those said since the last answer; a question asked again as it was
+            # (after `?` or a refused answer) keeps the ones it had.
+            options = [{"key": m.group(1), "text": m.group(2)} for m in map(OPTION.match, self.lines[self._mark:]) if m]
+            before = self.pending_last
+            if not options and before is not None and before["prompt"] == prompt.strip() and \
+                    before["who"] == q.get("who"):
+                options = before["options"]
             secret = (self.is_secret_now() or q.get("who") in self.secret_people
                       or q.get("vs") in self.secret_people or any(self._mentions_secret(x) for x in self.lines))
             self.pending = {"id": self._qid, "prompt": prompt.strip(), "lines": list(self.lines),
@@ -215,7 +225,8 @@ class Game:
             if self._answer is None:
                 raise Ended
             answer, self._answer = self._answer, None
-            self.pending = None
+            self.pending_last, self.pending = self.pending, None
+            self._mark = len(self.lines)
             self._changed()
             return answer
 

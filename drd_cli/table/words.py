@@ -49,7 +49,7 @@ WORDS = {
     "transcript": N_("Transcript"),
     "offline": N_("Connection lost, reconnecting…"),
     "heroes_only": N_("Only heroes can be played from a phone; the game master decides for the others."),
-    "no_rolls": N_("No rolls yet"),
+    "roll": N_("Roll"),
     "conditions": N_("Conditions"),
     "secret": N_("secret (the players do not see it)"),
     # Refusals of an action (game.py returns their keys).

@@ -51,7 +51,7 @@
     if (p.conditions && p.conditions.length) { li.appendChild(el("div", t.conditions + ": " + p.conditions.join(", "))); }
     var roll = s.board.rolls[p.id];
     if (roll && roll.total !== null && roll.total !== undefined) {
-      li.appendChild(el("div", "🎲 " + (roll.dice ? roll.dice.join(" ") + " → " : "") + roll.total));
+      li.appendChild(el("div", t.roll + ": " + (roll.dice ? roll.dice.join(" ") + " → " : "") + roll.total));
     }
     return li;
   }
@@ -70,6 +70,7 @@
     var keep = shownQ && q && shownQ.split(":")[0] === String(q.id) && $("answer") ? $("answer").value : "";
     shownQ = key;
     clear(box);
+    box.dataset.q = q ? q.id : "";
     if (!q) {
       var who = s.turn ? names(s)[s.turn.who] || "" : "";
       box.appendChild(el("p", s.status !== "running" ? "" : (role === "gm" ? t.nobody : (who ? t.waiting_for + " " + who : t.waiting))));
