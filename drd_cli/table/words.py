@@ -1,12 +1,12 @@
 """The pages' words, through the message catalogs (drd_cli/locale): English msgids, Czech default.
 
-A page's language: `--lang` of the command, unless the browser's Accept-Language asks for the
-other one of cs/en. What the session itself says (odds, offers) is in the command's language.
+A page's language: `--lang` of the command if given, else the browser's (Accept-Language: cs or
+en), else the environment's. What the session itself says (odds, offers) is in the command's language.
 """
 
 from __future__ import annotations
 
-from ..i18n import N_, translation
+from ..i18n import N_, language, translation
 
 WORDS = {
     "player": N_("Player"),
@@ -71,12 +71,15 @@ def words(lang: str) -> dict[str, str]:
     return {key: t.gettext(msg) for key, msg in WORDS.items()}
 
 
-def page_language(accept: str | None, default: str) -> str:
-    """cs or en: the first of the browser's languages drd has, else the command's language."""
+def page_language(accept: str | None, explicit: str | None) -> str:
+    """cs or en: the command's `--lang` if given, else the first of the browser's languages drd has,
+    else the language drd runs in (the environment's, Czech by default)."""
+    if explicit:
+        return explicit
     for part in (accept or "").split(","):
         tag = part.split(";")[0].strip().lower()[:2]
         if tag in ("cs", "en"):
             return tag
         if tag == "sk":
             return "cs"
-    return default
+    return language()
