@@ -21,8 +21,9 @@ SCREEN = {"width": 1920, "height": 1080}
 
 
 def chromium_path() -> str | None:
-    """Debian's Chromium (or DRD_CHROMIUM), if it is there."""
-    for candidate in (os.environ.get("DRD_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
+    """Debian's Chromium (or the one DRD_CHROMIUM names, and then only that), if it is there."""
+    named = os.environ.get("DRD_CHROMIUM")
+    for candidate in ((named,) if named else ("/usr/bin/chromium", shutil.which("chromium"))):
         if candidate and os.path.exists(candidate):
             return candidate
     return None
