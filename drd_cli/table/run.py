@@ -142,6 +142,13 @@ def server_for(table: Table, sock: socket.socket) -> Any:
                             timeout_keep_alive=5, server_header=False)
 
     class Server(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets=sockets)
+            # The session starts once the pages can be served: its first odds do not hold up the
+            # server's start (the pages show "waiting" until the first question is up).
+            if not table.game.thread.is_alive() and not table.game.finished:
+                table.game.start()
+
         def handle_exit(self, sig: int, frame: Any) -> None:
             table.game.close()
             super().handle_exit(sig, frame)
@@ -156,7 +163,6 @@ def serve(table: Table, sock: socket.socket, *, qr: bool = True) -> bool:
     server = server_for(table, sock)
     game = table.game
     announce(table, qr=qr)
-    game.start()
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:       # uvicorn raises the Ctrl-C again once it has stopped

@@ -98,7 +98,6 @@ def start(file: Path, *, seed: int = 7, lang: str | None = "cs", replay: Path | 
     deadline = time.monotonic() + 10
     while not server.started and time.monotonic() < deadline:
         time.sleep(0.01)
-    table.game.start()
     return Running(table, server, thread, f"http://127.0.0.1:{table.port}")
 
 
