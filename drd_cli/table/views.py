@@ -9,11 +9,13 @@ question the players may not see (docs/stul.md, Security).
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 from .game import Game
 
 POOLS = ("telo", "duse", "vliv")
+HINT = re.compile(r"^\([^)]*\)\s*")
 
 
 def board(game: Game) -> dict:
@@ -101,6 +103,8 @@ def players_view(game: Game, pid: str | None = None, role: str = "tv") -> dict:
         mine = None
         if pid is not None and p is not None and not p["secret"] and p["who"] == pid and not game.paused:
             mine = {k: p[k] for k in ("id", "prompt", "lines", "kind", "n", "options")}
+            # The prompt's hint names undo and redo, which are the GM's: a player's page leaves it out.
+            mine["prompt"] = HINT.sub("", mine["prompt"])
         return {"role": role, "version": game.version, "title": game.loaded.scenario.title,
                 "status": _status(game), "board": b, "log": log, "turn": turn, "me": pid, "question": mine,
                 "transcript": game.transcripts.get("players")}

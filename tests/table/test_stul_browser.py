@@ -42,6 +42,8 @@ class Table:
         self.r, self.gm, self.players, self.tv = running, gm, players, tv
         self.rolls = 0
         self.fixed: dict[str, str] = {}      # participant → the dice always typed for them
+        self.shoot: tuple[Path, str] | None = None   # (folder, name): a screenshot of the first roll and decision
+        self.shot: set[str] = set()
         self.answered: list[tuple[str, str]] = []
 
     @property
@@ -60,6 +62,12 @@ class Table:
         """Types or taps the answer to question `q` on `page` (it waits for the page to show it)."""
         body = page.locator(f"#question-body[data-q='{q['id']}']")
         body.wait_for()
+        if self.shoot and page is not self.gm and q["kind"] not in self.shot:
+            self.shot.add(q["kind"])
+            folder, name = self.shoot
+            page.screenshot(path=str(folder / f"{name}-player-{q['kind']}.png"))
+            self.gm.screenshot(path=str(folder / f"{name}-gm-{q['kind']}.png"))
+            self.tv.screenshot(path=str(folder / f"{name}-tv-{q['kind']}.png"))
         if q["kind"] == "roll":
             page.fill("#answer", dice or self.fixed.get(q["who"]) or DICE[self.rolls % len(DICE)])
             self.rolls += 1
@@ -154,6 +162,7 @@ def test_hanus_protects_the_boy_played_on_phones(new_page, tmp_path, artefacts):
         second.goto(running.player("hanus"))
         t.players["hanus-2"] = second
         t.fixed["stary"] = "6 5"                # the ogre's 11, as in the book
+        t.shoot = (artefacts, "hanus")
         play_to_the_end(t, correct_first_player_roll=True, undo_once=False)
         wait_for(lambda: running.game.transcripts.get("gm"))
         check_pages(t, "hanus", artefacts)
@@ -177,6 +186,7 @@ def test_two_rounds_with_two_players_an_undo_and_a_correction(new_page, tmp_path
     running = start(skel, seed=5)
     try:
         t = open_table(running, new_page, ["jarik", "zira"], join_first=False)
+        t.shoot = (artefacts, "pozar")
         play_to_the_end(t, correct_first_player_roll=True, undo_once=True)
         wait_for(lambda: running.game.transcripts.get("gm"))
         check_pages(t, "pozar", artefacts)
