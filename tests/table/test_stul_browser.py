@@ -198,3 +198,52 @@ def test_two_rounds_with_two_players_an_undo_and_a_correction(new_page, tmp_path
         assert "Zíra" in tv_text and running.room.gm not in t.tv.content()
     finally:
         running.stop()
+
+
+@pytest.mark.browser
+def test_a_script_for_a_name_is_shown_as_text_and_secrets_stay_hidden(new_page, tmp_path, artefacts):
+    src = tmp_path / "vrah.yaml"
+    src.write_text((Path(__file__).parent / "data" / "tajny-vrah.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    running = start(src, seed=1)
+    try:
+        dialogs = []
+        pages = []
+        for url, size in ((running.tv, SCREEN), (running.player("ala"), PHONE), (running.url("/"), PHONE)):
+            page = new_page(**size)
+            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+            page.goto(url)
+            pages.append(page)
+        tv, ala, join = pages
+        tv.wait_for_function("document.querySelectorAll('#people li').length === 3")
+        assert "<script>alert(1)</script>" in tv.locator("#people").inner_text()
+        assert "Stínový vrah" not in tv.content() and "Stínový vrah" not in ala.content()
+        assert "<b>u brány</b>" in tv.locator("#title").inner_text()
+        assert dialogs == []
+        for page in pages:
+            assert no_horizontal_scroll(page)
+            assert serious_violations(page) == []
+        join.screenshot(path=str(artefacts / "vrah-join.png"))
+    finally:
+        running.stop()
+
+
+@pytest.mark.browser
+def test_a_paused_game_takes_no_player_answers(new_page, tmp_path):
+    skel = skeleton(SCENARIOS / "hanus-chrani-jinocha.yaml", tmp_path / "hanus.yaml")
+    running = start(skel, seed=2)
+    try:
+        t = open_table(running, new_page, ["hanus"], join_first=False)
+        q = t.next_question(0)
+        t.answer(q, t.gm, dice="6 5")
+        q = t.next_question(q["id"])
+        assert q["who"] == "hanus"
+        t.players["hanus"].locator(f"#question-body[data-q='{q['id']}']").wait_for()
+        t.gm.click("#pause")
+        t.players["hanus"].wait_for_function("document.body.dataset.status === 'paused'")
+        assert t.players["hanus"].locator("#answer").count() == 0          # no question while paused
+        assert "hanus" not in {a[0] for a in t.answered}
+        t.gm.click("#pause")                                               # "Continue"
+        t.answer(q, t.players["hanus"], dice="4 4")
+        wait_for(lambda: running.game.pending is None or running.game.pending["id"] > q["id"] or running.game.finished)
+    finally:
+        running.stop()

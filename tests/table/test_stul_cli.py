@@ -106,3 +106,23 @@ def test_the_command_needs_a_drd2_scenario(tmp_path):
     got = subprocess.run([*DRD, "stul", str(dakara), "--port", "0"], capture_output=True, text=True, timeout=60)
     assert got.returncode == 2 and "Traceback" not in got.stderr
     assert Path(dakara).exists()
+
+
+def test_play_with_stul_serves_the_same_game(tmp_path):
+    skel = skeleton(SCENARIOS / "hanus-chrani-jinocha.yaml", tmp_path / "hanus.yaml")
+    proc = subprocess.Popen([*DRD, "play", str(skel), "--stul", "--seed", "4"], stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    try:
+        text = ""
+        for line in proc.stdout:
+            text += line
+            found = re.search(r"(http://\S+/gm/\S+)", line)
+            if found:
+                q = waiting(found.group(1))
+                assert q["who"] == "stary" and q["kind"] == "roll"
+                break
+        else:
+            raise AssertionError(text)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=10)
