@@ -222,6 +222,8 @@ def test_a_script_for_a_name_is_shown_as_text_and_secrets_stay_hidden(new_page, 
         for page in pages:
             assert no_horizontal_scroll(page)
             assert serious_violations(page) == []
+        ala.set_viewport_size({"width": 360, "height": 640})          # the narrowest phone the pages promise
+        assert no_horizontal_scroll(ala)
         join.screenshot(path=str(artefacts / "vrah-join.png"))
     finally:
         running.stop()
