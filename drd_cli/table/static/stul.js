@@ -94,7 +94,7 @@
       box.appendChild(opts);
     }
     var form = el("form", null, "row");
-    var label = el("label", q.kind === "roll" ? t.dice : q.prompt);
+    var label = el("label", q.kind === "roll" && role === "player" ? t.dice : q.prompt);
     label.htmlFor = "answer";
     var input = el("input");
     input.id = "answer"; input.name = "answer"; input.autocomplete = "off"; input.maxLength = 100;
