@@ -39,18 +39,21 @@ def stul(
     replay: Optional[str] = typer.Option(None, "--replay", metavar="FILE",
                                          help=N_("Where to write the replay (default: FILE with .replay.yaml).")),
     no_qr: bool = typer.Option(False, "--no-qr", help=N_("Do not draw the QR code in the terminal.")),
+    confirm: bool = typer.Option(False, "--confirm", help=N_("A roll a player types waits for the game master "
+                                                            "to confirm or correct it.")),
     lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Serve a conflict to the table: each player's phone, the game master's page and a table screen."""
     explicit = getattr(lang, "value", lang)
     use_language(lang)
     run_table(file, lan=lan, host=host, port=port, resume=resume, seed=seed, params=parse_params(set_),
-              enable=enable, disable=disable, group=group, replay=replay, qr=not no_qr, lang=explicit)
+              enable=enable, disable=disable, group=group, replay=replay, qr=not no_qr, lang=explicit,
+              confirm=confirm)
 
 
 def run_table(file: str, *, lan: bool, host: Optional[str], port: int, resume: bool, seed: Optional[int],
               params: dict, enable: Optional[List[str]], disable: Optional[List[str]], group: Optional[str],
-              replay: Optional[str], qr: bool, lang: Optional[str]) -> None:
+              replay: Optional[str], qr: bool, lang: Optional[str], confirm: bool = False) -> None:
     """`drd stul` and `drd play --stul`."""
     from ..i18n import _
     from .play import default_replay_path
@@ -67,7 +70,7 @@ def run_table(file: str, *, lan: bool, host: Optional[str], port: int, resume: b
         source = target if resume and os.path.exists(target) else file
         opts = dict(params=params, enable=tuple(enable or ()), disable=tuple(disable or ()), group=group)
         table = prepare(source, seed=seed, opts=opts, target=target, lang=lang, say=stdout_say,
-                        write=lambda path, text: write_atomic(path, text))
+                        write=lambda path, text: write_atomic(path, text), confirm=confirm)
         address = host or ("0.0.0.0" if lan else "127.0.0.1")
         try:
             sock = bind(address, port)

@@ -71,8 +71,11 @@ class Game:
     """One conflict at the table: the session thread, the question being asked, the log, the end."""
 
     def __init__(self, loaded: Any, seed: int, resolve: Callable[..., dict], *, redo: list | None = None,
-                 finish: Callable[["Game"], None] | None = None):
+                 finish: Callable[["Game"], None] | None = None, confirm_rolls: bool = False):
         self.loaded = loaded
+        # `drd stul --confirm`: a player's typed roll waits for the GM to confirm or correct it.
+        self.confirm_rolls = confirm_rolls
+        self.proposed: dict | None = None    # {"q", "text", "by"}: the roll a player typed
         self.seed = seed
         self.cond = threading.Condition()
         self.version = 0
@@ -218,6 +221,7 @@ class Game:
                             "kind": q.get("kind"), "who": q.get("who"), "vs": q.get("vs"), "n": q.get("n"),
                             "options": options, "taken": list(self.session.taken), "secret": secret}
             self._answer = None
+            self.proposed = None
             self._snapshot()
             self._changed()
             while self._answer is None and not self.ending:
@@ -250,6 +254,11 @@ class Game:
                     return "gm_only"
                 if word in UNDO_LETTERS and word not in p["taken"]:
                     return "gm_only"
+                if self.confirm_rolls and p["kind"] == "roll" and word != "?":
+                    self.proposed = {"q": qid, "text": text, "by": by}
+                    self._changed()
+                    return None
+            self.proposed = None
             self._answer = text
             self.last_by[p["kind"] or ""] = by
             self.cond.notify_all()
@@ -274,8 +283,25 @@ class Game:
             qid = p["id"]
         return self.answer(qid, "zpět" if word == "undo" else "znovu", gm=True, by="gm")
 
+    def confirm(self) -> str | None:
+        """The GM confirms the roll a player typed (`--confirm`): it is entered as typed."""
+        with self.cond:
+            got = self.proposed
+            if got is None or self.pending is None or self.pending["id"] != got["q"]:
+                return "no_roll"
+        return self.answer(got["q"], got["text"], gm=True, by=got["by"])
+
     def correct(self, text: str) -> str | None:
-        """The GM corrects the last roll entered: undone, and `text` entered for it instead."""
+        """The GM corrects the roll a player typed and waits to be confirmed, or else the last roll
+        entered: that one is undone, and `text` entered for it instead."""
+        with self.cond:
+            got = self.proposed
+            if got is not None and self.pending is not None and self.pending["id"] == got["q"]:
+                qid = got["q"]
+            else:
+                qid = None
+        if qid is not None:
+            return self.answer(qid, text, gm=True, by="gm")
         with self.cond:
             last = next((e for e in reversed(self.session.history) if e.asked), None)
             if last is None or last.kind != "roll":

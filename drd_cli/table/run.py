@@ -39,7 +39,7 @@ class Table:
 
 
 def prepare(file: str, *, seed: int | None, opts: dict, target: str | None, lang: str | None,
-            say: Callable[[str], None], write: Callable[[str, str], None]) -> Table:
+            say: Callable[[str], None], write: Callable[[str, str], None], confirm: bool = False) -> Table:
     """The game of scenario `file` (a skeleton or a replay to go on with), not yet started."""
     from ..api import load_scenario, resolve_scenario
     from ..dice import new_seed
@@ -70,7 +70,7 @@ def prepare(file: str, *, seed: int | None, opts: dict, target: str | None, lang
         elif game.outcome == "error":
             say("drd stul: " + (game.error or ""))
 
-    game = Game(loaded, used_seed, run, finish=finish)
+    game = Game(loaded, used_seed, run, finish=finish, confirm_rolls=confirm)
     game.session.so_far = lambda: game_so_far(game.session.replay_text(text, rules), file)
     game.session.so_far_group = opts.get("group")
     heroes = [pid for pid, p in loaded.scenario.participants.items()

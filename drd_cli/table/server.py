@@ -195,6 +195,8 @@ class TableApp:
             return self.game.answer(body["q"], text, gm=True, by="gm")
         if cmd in ("undo", "redo", "pause", "resume", "end"):
             return self.game.control(cmd)
+        if cmd == "confirm":
+            return self.game.confirm()
         if cmd == "correct" and text.strip():
             return self.game.correct(text)
         return "bad"

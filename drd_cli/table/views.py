@@ -81,7 +81,8 @@ def gm_view(game: Game, links: dict) -> dict:
                 "status": _status(game), "board": b, "log": [e["text"] for e in game.log[-400:]],
                 "pending": dict(game.pending) if game.pending else None,
                 "can_undo": any(e.asked for e in game.session.history), "can_redo": bool(game.session.redo),
-                "players": links, "error": game.error, "transcript": game.transcripts.get("gm")}
+                "players": links, "error": game.error, "transcript": game.transcripts.get("gm"),
+                "proposed": dict(game.proposed) if game.proposed else None}
 
 
 def players_view(game: Game, pid: str | None = None, role: str = "tv") -> dict:
@@ -105,6 +106,8 @@ def players_view(game: Game, pid: str | None = None, role: str = "tv") -> dict:
             mine = {k: p[k] for k in ("id", "prompt", "lines", "kind", "n", "options")}
             # The prompt's hint names undo and redo, which are the GM's: a player's page leaves it out.
             mine["prompt"] = HINT.sub("", mine["prompt"])
+            got = game.proposed
+            mine["proposed"] = got["text"] if got and got["q"] == p["id"] else None
         return {"role": role, "version": game.version, "title": game.loaded.scenario.title,
                 "status": _status(game), "board": b, "log": log, "turn": turn, "me": pid, "question": mine,
                 "transcript": game.transcripts.get("players")}

@@ -33,6 +33,8 @@ WORDS = {
     "end": N_("End the game"),
     "end_sure": N_("End the game now? The replay keeps what was entered."),
     "correct": N_("Correct the last roll"),
+    "confirm": N_("Confirm"),
+    "proposed": N_("Typed, waiting for the game master's confirmation"),
     "correct_dice": N_("Correct dice"),
     "status_running": N_("The game is on"),
     "status_paused": N_("Paused by the game master"),

@@ -81,7 +81,8 @@ class Running:
         self.thread.join(timeout=5)
 
 
-def start(file: Path, *, seed: int = 7, lang: str | None = "cs", replay: Path | None = None) -> Running:
+def start(file: Path, *, seed: int = 7, lang: str | None = "cs", replay: Path | None = None,
+          confirm: bool = False) -> Running:
     from drd_cli.cli._common import write_atomic
     from drd_cli.i18n import set_language
     from drd_cli.table.run import bind, prepare, server_for
@@ -89,7 +90,7 @@ def start(file: Path, *, seed: int = 7, lang: str | None = "cs", replay: Path | 
     set_language(lang or "cs")
     target = str(replay or file.with_suffix(".replay.yaml"))
     table = prepare(str(file), seed=seed, opts=dict(params={}, enable=(), disable=(), group=None), target=target,
-                    lang=lang, say=lambda text: None, write=write_atomic)
+                    lang=lang, say=lambda text: None, write=write_atomic, confirm=confirm)
     sock = bind("127.0.0.1", 0)
     table.port = sock.getsockname()[1]
     server = server_for(table, sock)

@@ -221,3 +221,36 @@ def test_two_hundred_reconnecting_clients_do_not_stop_the_game_master(table):
     assert set(codes) <= {200, 429} and 429 in codes
     assert time.monotonic() - began < 60
     assert r.base.startswith("http://127.0.0.1:")   # all of it on the loopback
+
+
+def test_with_confirm_a_typed_roll_waits_for_the_gm_who_confirms_or_corrects(tmp_path, http):
+    src = tmp_path / "vrah.yaml"
+    src.write_text(SECRET.read_text(encoding="utf-8"), encoding="utf-8")
+    r = start(src, seed=1, confirm=True)
+    try:
+        q = pending(r)
+        gm_answer(http, r, q, "5 2")
+        q = pending(r, q["id"])
+        gm_answer(http, r, q, "1 3")
+        while (q := pending(r, q["id"]))["who"] != "ala":
+            gm_answer(http, r, q, "4 4" if q["kind"] == "roll" else "")
+        ala = r.player("ala")
+        assert http.post(ala + "/act", json={"q": q["id"], "text": "1 1"}).json()["ok"]
+        time.sleep(0.2)
+        assert r.game.pending["id"] == q["id"]                  # not entered yet
+        assert first_state(http, r.gm + "/events")["proposed"]["text"] == "1 1"
+        assert first_state(http, ala + "/events")["question"]["proposed"] == "1 1"
+        assert http.post(r.gm + "/act", json={"cmd": "confirm"}).json()["ok"]
+        nxt = pending(r, q["id"])                                # entered as typed: Ala lost, she decides
+        assert r.game.session.history[-1].value == [1, 1] and nxt["kind"] == "decision"
+        assert http.post(r.gm + "/act", json={"cmd": "undo"}).json()["ok"]     # back to Ala's roll
+        q = pending(r, nxt["id"])
+        assert q["who"] == "ala" and q["kind"] == "roll"
+        assert http.post(ala + "/act", json={"q": q["id"], "text": "6 6"}).json()["ok"]
+        wait_for(lambda: r.game.proposed)
+        assert http.post(r.gm + "/act", json={"cmd": "correct", "text": "5 5"}).json()["ok"]
+        wait_for(lambda: any(e.value == [5, 5] for e in r.game.session.history))
+        assert not any(e.value in ([6, 6], [1, 1]) for e in r.game.session.history)
+        assert http.post(r.gm + "/act", json={"cmd": "confirm"}).json()["error"] in ("no_roll", "over")
+    finally:
+        r.stop()

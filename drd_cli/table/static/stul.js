@@ -65,7 +65,8 @@
   function renderQuestion(s) {
     var q = role === "gm" ? s.pending : s.question;
     var box = $("question-body");
-    var key = q ? q.id + ":" + q.lines.length + ":" + s.status : "none:" + s.status + ":" + (s.turn ? s.turn.who : "");
+    var typed = role === "gm" ? (s.proposed ? s.proposed.text : "") : (q && q.proposed) || "";
+    var key = q ? q.id + ":" + q.lines.length + ":" + typed + ":" + s.status : "none:" + s.status + ":" + (s.turn ? s.turn.who : "");
     if (key === shownQ) { return; }
     var keep = shownQ && q && shownQ.split(":")[0] === String(q.id) && $("answer") ? $("answer").value : "";
     shownQ = key;
@@ -82,6 +83,17 @@
     q.lines.filter(function (x) { return x.trim() && !/^\s*\[\w+\]\s/.test(x); })
       .forEach(function (x) { lines.appendChild(el("li", x.trim())); });
     box.appendChild(lines);
+    if (typed) {
+      var note = el("p", t.proposed + ": " + typed, "proposed");
+      note.id = "proposed";
+      box.appendChild(note);
+      if (role === "gm") {
+        var ok = el("button", t.confirm + ": " + typed);
+        ok.type = "button"; ok.id = "confirm";
+        ok.addEventListener("click", function () { send({cmd: "confirm"}); });
+        box.appendChild(ok);
+      }
+    }
     if (q.options && q.options.length) {
       var opts = el("div", null, "options");
       q.options.forEach(function (o) {
