@@ -242,8 +242,8 @@ class Game:
             p = self.pending
             if self.finished or self.outcome:
                 return "over"
-            if p is None or p["id"] != qid:
-                return "taken"
+            if p is None or p["id"] != qid or self._answer is not None:
+                return "taken"          # answered already (perhaps not yet taken up by the session)
             if not gm:
                 if self.paused:
                     return "paused"
@@ -309,6 +309,8 @@ class Game:
             p = self.pending
             if p is None:
                 return "over"
+            if self._answer is not None:
+                return "taken"
             self._answer = "zpět"
             self.cond.notify_all()
             # The session runs again up to that roll and asks it anew.

@@ -33,12 +33,14 @@ def same(a: str, b: str) -> bool:
 
 @dataclass
 class Bucket:
+    rate: float = RATE
+    burst: int = BURST
     tokens: float = BURST
     at: float = field(default_factory=time.monotonic)
 
     def take(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens < 1:
             return False
@@ -56,6 +58,7 @@ class Room:
         self.claimed: set[str] = set()
         self._lock = threading.Lock()
         self._buckets: dict[str, Bucket] = {}
+        self.rate = RATE                 # actions a second per token (tests may lower it)
         self._streams: dict[str, int] = {}
 
     def is_room(self, token: str) -> bool:
@@ -87,7 +90,9 @@ class Room:
         with self._lock:
             if len(self._buckets) > 10_000:
                 self._buckets.clear()
-            return self._buckets.setdefault(key, Bucket()).take()
+            if key not in self._buckets:
+                self._buckets[key] = Bucket(rate=self.rate)
+            return self._buckets[key].take()
 
     def open_stream(self, key: str, gm: bool) -> bool:
         with self._lock:
