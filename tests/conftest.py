@@ -63,3 +63,46 @@ def installed_plugins(monkeypatch):
     """For the tests that really install (or fake-install) a plugin distribution: turns the suite's
     DRD_DISABLE_PLUGIN_AUTOLOAD off, so third-party entry points are discovered again."""
     monkeypatch.delenv("DRD_DISABLE_PLUGIN_AUTOLOAD", raising=False)
+
+
+# --------------------------------------------------------------------------- a real browser
+# (tests/browser_support.py): one Chromium per test process, a fresh context per page.
+
+@pytest.fixture(scope="session")
+def chromium():
+    """A headless Debian Chromium driven by Playwright; skipped (or failed, DRD_REQUIRE_BROWSER=1)
+    where there is none."""
+    from tests.browser_support import CHROMIUM_ARGS, chromium_path, missing_browser, skip_or_fail
+
+    reason = missing_browser()
+    if reason:
+        skip_or_fail(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(chromium):
+    """`new_page(width=375, height=667, locale="cs-CZ")` → a Playwright page in a context of its own."""
+    contexts = []
+
+    def make(width: int = 375, height: int = 667, locale: str = "cs-CZ", **options):
+        context = chromium.new_context(viewport={"width": width, "height": height}, locale=locale, **options)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def artefacts(tmp_path_factory):
+    """The folder the browser tests keep their screenshots in (printed by the tests that write there)."""
+    from tests.browser_support import artefacts_dir
+
+    return artefacts_dir(tmp_path_factory.getbasetemp())

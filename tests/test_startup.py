@@ -10,6 +10,8 @@ import textwrap
 import pytest
 
 HEAVY = ("rich", "pydantic", "ruamel", "pluggy", "drd_cli.engine", "drd_cli.api", "drd_cli.scenario.models")
+# `drd stul`'s web stack (docs/stul.md): only that command (and `drd play --stul`) may import it.
+WEB = ("starlette", "uvicorn", "jinja2", "segno", "anyio", "h11", "playwright", "drd_cli.table")
 
 PROBE = textwrap.dedent("""
     import json, sys
@@ -40,7 +42,16 @@ def probe(args: list[str], **env: str) -> tuple[int, set[str], str]:
 
 
 def heavy_in(modules: set[str]) -> set[str]:
-    return {h for h in HEAVY if h in modules}
+    return {h for h in HEAVY + WEB if h in modules}
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["stul", "--help"], ["play", "--help"],
+                                  ["resolve", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                                           "scenarios", "hanus-chrani-jinocha.yaml")]])
+def test_no_command_but_stul_imports_the_web_stack(args):
+    code, modules, out = probe(args)
+    assert code == 0, out
+    assert not {w for w in WEB if w in modules}, args
 
 
 def test_version_imports_nothing_heavy():

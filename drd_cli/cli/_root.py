@@ -49,6 +49,7 @@ def _mounted_by(module: str) -> Callable[[Any, str], None]:
 COMMANDS: dict[str, Callable[[Any, str], None]] = {
     "resolve": _command("resolve", "resolve", "HELP"),
     "play": _command("play", "play", "HELP"),
+    "stul": _command("stul", "stul", "HELP"),
     "explain": _command("explain_cmd", "explain", "HELP"),
     "check": _command("check", "check", "HELP"),
     "schema": _command("schema", "schema", "HELP"),

@@ -65,6 +65,8 @@ def play(
                                                     "step on are kept for redo (r) until something else is entered.")),
     lang: Optional[Lang] = lang_option(),
     view: View = view_option(),
+    stul: bool = typer.Option(False, "--stul", help=N_("Serve the game to the table's phones and screen instead "
+                                                      "of asking here (drd stul, docs/stul.md).")),
 ) -> None:
     """Play a scenario at the table: type your dice (4 3), a total (9) or Enter; choose at each decision.
 
@@ -76,6 +78,12 @@ def play(
     from ..i18n import _, ngettext
 
     params = parse_params(set_)
+    if stul:
+        from .stul import DEFAULT_PORT, run_table
+
+        run_table(file, lan=False, host=None, port=DEFAULT_PORT, resume=False, seed=seed, params=params,
+                  enable=enable, disable=disable, group=group, replay=replay, qr=True, lang=getattr(lang, "value", lang))
+        return
     if view is View.player and json_out:
         refuse_player_json()
     out = sys.stderr if json_out else sys.stdout
