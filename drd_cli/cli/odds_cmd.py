@@ -160,7 +160,7 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
                 id=repr(who), known=", ".join(sorted(loaded.scenario.participants))), err=True)
             raise typer.Exit(2)
         t = time.perf_counter()
-        from ..odds_step import time_budget
+        from ..odds.budget import time_budget
 
         rules = {"seed": seed, "params": parse_params(set_), "enable": tuple(enable or ()),
                  "disable": tuple(disable or ()), "group": group, "time_limit": time_budget()}
