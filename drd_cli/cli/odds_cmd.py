@@ -203,8 +203,7 @@ def _dakara_odds(loaded, file, step, seed, set_, enable, disable, group, what_if
     from ..odds.dakara import TooManyDice, dakara_step_odds
 
     if what_if:
-        typer.echo(_("{file}: --what-if offers DrD II manoeuvres; a Dakara step has none (the odds of the step "
-                     "are shown without it)").format(file=file), err=True)
+        typer.echo(_("{file}: --what-if offers DrD II manoeuvres and a Dakara step has none; ask without --what-if").format(file=file), err=True)
         raise typer.Exit(2)
     try:
         r = dakara_step_odds(loaded, step, seed=seed, params=parse_params(set_), enable=tuple(enable or ()),
