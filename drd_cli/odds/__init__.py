@@ -1,9 +1,11 @@
-"""Exact odds for DrD2 rolls (R-ROLL, R-TEST, R-CONT, R-EXH) as `fractions.Fraction`.
+"""Exact odds for DrD2 rolls (R-ROLL, R-TEST, R-CONT, R-EXH) as `fractions.Fraction`: the public
+names of the odds package (docs/odds.md).
 
-Everything here is pure: dice are histograms {value: count} built by enumerating faces, and
-probabilities are integer counts divided at the end, so results are exact (rpg-tools-anchors §4–5).
-`step_odds` is the exception that reuses the engine: it resolves a scenario up to one step once,
-then that step alone once per class of its open dice, and weights the outcomes.
+The pure dice are in `dice` (histograms of counts divided at the end, so every number is exact).
+`step_odds` reuses the engine: it resolves a scenario up to one step once, then answers that step
+by the fast method (`fast`), the class method (`classes`) or the labelled estimate (`estimate`),
+each within the bounds of `budget`; `what_if` compares variants of the step (`whatif`). Nothing
+heavy is imported here: the engine only when a step is asked about.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from .dice import (MAX_PRESNE, PRESNE_MODES, TIES, compare_totals, contest_odds,
 
 def step_odds(loaded: Any, step_id: str, choose: str = "accept", **kwargs: Any) -> dict[str, Any]:
     """The outcome of one step over the dice the file leaves open in it: exact while its classes
-    fit the budget, else a labelled estimate (`drd_cli.odds_step.odds_for`, docs/odds.md)."""
+    fit the budget, else a labelled estimate (`drd_cli.odds.step.odds_for`, docs/odds.md)."""
     from .step import step_odds as run
 
     return run(loaded, step_id, choose, **kwargs)
@@ -28,7 +30,7 @@ def what_if(loaded: Any, step_id: str, choose: str = "accept", **kwargs: Any) ->
     """The step's odds and, for each open roller, the odds with přesně added and what it costs;
     for a counter also the chance that the actor has to exhaust and its expected cost (#15).
     As data: `drd odds FILE STEP --what-if --json` prints it, `drd play` can show it before a roll
-    (`drd_cli.odds_whatif.what_if` says every key)."""
+    (`drd_cli.odds.whatif.what_if` says every key)."""
     from .whatif import what_if as run
 
     return run(loaded, step_id, choose, **kwargs)
