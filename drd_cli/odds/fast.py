@@ -1,5 +1,6 @@
 """The fast exact method of `drd odds FILE STEP` for a core contest: one actor against any number
-of harming counters, settled by the totals alone (docs/odds.md, "The fast method").
+of harming counters, settled by the totals alone (docs/odds.md, "The fast method"; a test of
+several actors: `fast_test`).
 
 Once the actor's total is fixed, every counter either beats it or not, each independently of the
 others (their dice are independent). Who beats the actor decides the step: the pairs are settled

@@ -21,7 +21,7 @@ from .budget import (COMBO_BUDGET, DEFAULT_BUDGET, DEFAULT_TIME, MAX_SAMPLES, ST
 EXACT_TIME = 10.0
 from .classes import (_classes, _compress, _contest_classes, _exact_groups, _given_totals,  # noqa: F401
                       _key_function, _pattern, _placements, _targets)
-from . import fast
+from . import fast, fast_test
 from .estimate import (_EXTRA, _REFUSED, _Agg, _estimate, _exact_pairs, _NeedDice, _PlanDice,  # noqa: F401
                        _RecordingDice, summarize)
 
@@ -161,9 +161,13 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
     if budget > 0 and classes and fast_method and fast.applies(spec, keyfn, profile, hooks, open_calls, offsets):
         got = _fast(prep, run, open_calls, offsets, cp, keyfn, guard, choose, step is None)
         if got is not None:
-            out = got
-            out.update(base)
-            return out
+            got.update(base)
+            return got
+    if budget > 0 and classes and fast_method and fast_test.applies(spec, step_rec, profile, open_calls, offsets):
+        got = _fast_test(run, open_calls, offsets, fast_test.target_of(spec, profile), guard)
+        if got is not None:
+            got.update(base)
+            return got
 
     groups = None
     if budget > 0:
@@ -282,4 +286,23 @@ def _fast(prep: StepPrep, run: Callable, open_calls: list, offsets: list, cp: An
     out.update({"exact": True, "method": fast.METHOD, "samples": None, "classes": model.resolutions,
                 "resolutions": model.resolutions, "dropped": Fraction(0), "refused": Fraction(0)})
     model.resolutions = 0
+    return out
+
+
+def _fast_test(run: Callable, open_calls: list, offsets: list, target: int, guard: Guard) -> dict | None:
+    """The fast exact method of a test (`odds.fast_test`), or None when no shape explains the step."""
+    calls = [0]
+
+    def counted(dice: Any) -> Any:
+        calls[0] += 1
+        return run(dice)
+
+    try:
+        out = fast_test.fast_test_odds(counted, open_calls, offsets, target, guard)
+    except OverBudget:
+        return None
+    if out is None:
+        return None
+    out.update({"exact": True, "method": fast_test.METHOD, "samples": None, "classes": calls[0],
+                "resolutions": calls[0], "dropped": Fraction(0), "refused": Fraction(0)})
     return out

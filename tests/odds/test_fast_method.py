@@ -33,13 +33,13 @@ class _ByWho:
         return list(self.faces[who])
 
 
-def brute_force(path: str, choose: str, params: dict | None = None) -> dict:
+def brute_force(path: str, choose: str, params: dict | None = None, step: str = "boj") -> dict:
     """Every kept sum of every open roller (weighted by how many faces give it), each resolved by
     the engine from the state before the step: the exact outcome, with no classes or model."""
     from drd_cli.engine.run import resolve_step_from
     from drd_cli.errors import RuleViolation
 
-    prep = StepPrep(api.load_scenario(path), "boj", params=params)
+    prep = StepPrep(api.load_scenario(path), step, params=params)
     cp = prep.checkpoint(choose)
     first = odds_for(prep, choose, budget=0, samples=1)
     whos = [o["who"] for o in first["open_rolls"]]
@@ -160,3 +160,50 @@ def test_what_if_reuses_the_model_and_stays_exact():
     (opt,) = actor["options"]
     assert w["base"]["method"] == "independent" and opt["exact"]
     assert opt["win"] > actor["win"]
+
+
+def joint_test_file(tmp_path: Path, bonuses: list[int], mode: str, target: int | None, effect: bool) -> str:
+    """A test of several creatures (`actors`, `mode`), failure costing Ohrožení, maybe a target
+    hit on success."""
+    people = [f"  t{i}: {{name: T{i}, sudba: 9, ohrozeni: {i % 3}, charakteristika: {b}}}" for i, b in enumerate(bonuses)]
+    people.append("  z: {name: Zeď, sudba: 3, ohrozeni: 0}")
+    ids = ", ".join(f"t{i}" for i in range(len(bonuses)))
+    extra = f", target: {target}" if target is not None else ""
+    hit = ", targets: [z], effect: {ohrozeni: 1}" if effect else ""
+    text = "\n".join(["format: drd/1", "participants:", *people, "rounds:", "  - steps:", "      - id: zk",
+                      f"        test: {{actors: [{ids}], mode: {mode}, pool: telo, failure: {{ohrozeni: 1}}{extra}{hit}}}"])
+    path = tmp_path / "zk.yaml"
+    path.write_text(text + "\n", encoding="utf-8")
+    return str(path)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(bonuses=st.lists(st.integers(-1, 4), min_size=1, max_size=3), mode=st.sampled_from(["individual", "any", "all"]),
+       target=st.sampled_from([None, 7, 11]), effect=st.booleans(), choose=st.sampled_from(["accept", "exhaust"]))
+def test_any_test_of_several_actors_equals_brute_force(tmp_path, bonuses, mode, target, effect, choose):
+    path = joint_test_file(tmp_path, bonuses, mode, target, effect)
+    got = odds_for(StepPrep(api.load_scenario(path), "zk"), choose, time_limit=None)
+    assert got["exact"]
+    assert numbers(got) == numbers(brute_force(path, choose, step="zk"))
+
+
+@pytest.mark.parametrize("mode", ["individual", "any", "all"])
+def test_test_of_fourteen_actors_is_exact_by_formula(tmp_path, mode):
+    """14 actors (36^14 combinations): the fast method against the product formula of R-TEST."""
+    from drd_cli.odds import test_odds
+
+    bonuses = [i % 4 for i in range(14)]
+    got = odds_for(StepPrep(api.load_scenario(joint_test_file(tmp_path, bonuses, mode, None, False)), "zk"), "accept",
+                   time_limit=None)
+    assert got["method"] == "independent"
+    p = [test_odds(b)["success"] for b in bonuses]
+    if mode == "individual":
+        want = {f"t{i}": p[i] for i in range(14)}
+    else:
+        fail_all, all_ok = Fraction(1), Fraction(1)
+        for q in p:
+            fail_all *= 1 - q
+            all_ok *= q
+        group = 1 - fail_all if mode == "any" else all_ok
+        want = {f"t{i}": group for i in range(14)}
+    assert got["success"] == want
