@@ -283,7 +283,13 @@ def _step_lines(r: dict, names: dict) -> list[str]:
     combinations = ngettext("{n} dice combination", "{n} dice combinations", r["combinations"]).format(n=combos)
     lines = [_("Step {step} ({kind}), choices: {choose}").format(step=step, kind=r["kind"], choose=choose),
              _("  open rolls: {rollers}").format(rollers=rollers)]
-    if r.get("exact", True):
+    if r.get("method") == "independent":
+        lines.append(_("  {combinations}: exact by the fast method (each roller on its own dice, checked against "
+                       "the rules: {resolutions}), {ms} ms").format(
+            combinations=combinations,
+            resolutions=ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(n=r["resolutions"]),
+            ms=fmt_decimal(r["elapsed_ms"], 1)))
+    elif r.get("exact", True):
         lines.append(_("  {combinations} → {classes}, {resolutions}, {ms} ms").format(
             combinations=combinations,
             classes=ngettext("{n} class", "{n} classes", r["classes"]).format(n=r["classes"]),
