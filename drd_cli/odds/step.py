@@ -109,7 +109,6 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
     or samples (estimate).
     """
     from ..engine.run import resolve_step_from
-    from ..errors import RuleViolation
 
     started = time.perf_counter()
     scn = prep.scn if step is None else prep.with_step(step)
@@ -121,28 +120,9 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
     def run(dice: Any) -> tuple[dict, Any]:
         return resolve_step_from(cp, scn, profile, dice, hooks, choose=choose)
 
-    # Probe once: which dice the step asks for, and each roller's bonus (record total − kept dice).
-    # Dice with which a rule refuses the step teach nothing: try other dice (a few) first.
-    for attempt in range(50):
-        probe = _RecordingDice(prep.seed + attempt)
-        try:
-            step_rec = run(probe)[0]
-            break
-        except RuleViolation:
-            if attempt == 49:
-                raise
-    # A re-roll seen in the probe is not an open roller: it is branched over on demand.
-    open_calls = [c for c in probe.calls if c[2] != "reroll"]
+    step_rec, open_calls, offsets = _probe(run, prep.seed, profile)
     keep_best = profile.params.get("presne") == "keep-best-2-of-3"
-    offsets: list[int | None] = []
-    for n, who, _p, vals in open_calls:
-        r = step_rec["rolls"].get(who)
-        kept = sum(sorted(vals, reverse=True)[:2]) if keep_best else sum(vals)
-        known = r is not None and r.get("dice") == vals and r.get("total") is not None
-        offsets.append(r["total"] - kept if known else None)
     whos = [c[1] for c in open_calls]
-    if len(set(whos)) != len(whos):  # one participant rolling twice: its record shows only the last roll
-        offsets = [None] * len(open_calls)
     target = profile.params.get("target", 9)
     consts = sorted({9, target if isinstance(target, int) else 9} | _targets(spec))
     # Totals the file gives are compared with the open ones like the targets are.
@@ -158,39 +138,12 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
 
     # Every exact attempt works within a time and memory budget; past it: the labelled estimate.
     guard = Guard(None if time_limit is None else max(EXACT_TIME, 4 * time_limit))
-    if budget > 0 and classes and fast_method and fast.applies(spec, keyfn, profile, hooks, open_calls, offsets):
-        got = _fast(prep, run, open_calls, offsets, cp, keyfn, guard, choose, step is None)
+    if budget > 0 and classes and fast_method:
+        got = _fast_methods(prep, run, spec, step_rec, open_calls, offsets, cp, keyfn, guard, choose, step is None)
         if got is not None:
             got.update(base)
             return got
-    if budget > 0 and classes and fast_method and fast_test.applies(spec, step_rec, profile, open_calls, offsets):
-        got = _fast_test(run, open_calls, offsets, fast_test.target_of(spec, profile), guard)
-        if got is not None:
-            got.update(base)
-            return got
-
-    groups = None
-    if budget > 0:
-        # Per roller: (total or kept sum, representative faces, how many faces give it).
-        per_call = [[(k + (off or 0), f, c) for k, f, c in _classes(call[0])] for call, off in zip(open_calls, offsets)]
-        hopeless = False
-        if keyfn is not None and getattr(keyfn, "split", False):
-            # When n+1 totals lie in every roller's range, every order of the actor and its n
-            # counters happens, and each order is a class of its own: (n+1)! classes at least;
-            # n totals common to the counters give every settling order, n! classes at least.
-            ranges = [{t for t, _f, _c in o} for o in per_call]
-            n = len(ranges) - 1
-            least = 0
-            if len(set.intersection(*ranges)) >= n + 1:
-                least = math.factorial(n + 1)
-            elif n and len(set.intersection(*ranges[1:])) >= n:
-                least = math.factorial(n)
-            hopeless = least > budget
-        if keyfn is not None:
-            per_call = _compress(per_call, consts)
-        groups = None if hopeless else _exact_groups(per_call, keyfn, budget, guard)
-        if groups is not None and len(groups) > budget:
-            groups = None
+    groups = _class_groups(open_calls, offsets, keyfn, consts, budget, guard) if budget > 0 else None
     split = keyfn is not None and getattr(keyfn, "split", False)
 
     def estimate(time_limit: float | None) -> dict[str, Any]:
@@ -212,6 +165,72 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
         return _resolve_classes(run, groups, denom, base, max_extra, progress, guard)
     except OverBudget:
         return estimate(time_limit)
+
+
+def _probe(run: Callable, seed: int, profile: Any) -> tuple[dict, list, list]:
+    """Resolves the step once with recording dice: its record, the open rolls (n, who, purpose,
+    values) and each roller's bonus (record total − kept dice; None where it cannot be read).
+    Dice with which a rule refuses the step teach nothing: other dice (a few) are tried first."""
+    from ..errors import RuleViolation
+
+    for attempt in range(50):
+        probe = _RecordingDice(seed + attempt)
+        try:
+            step_rec = run(probe)[0]
+            break
+        except RuleViolation:
+            if attempt == 49:
+                raise
+    # A re-roll seen in the probe is not an open roller: it is branched over on demand.
+    open_calls = [c for c in probe.calls if c[2] != "reroll"]
+    keep_best = profile.params.get("presne") == "keep-best-2-of-3"
+    offsets: list[int | None] = []
+    for _n, who, _p, vals in open_calls:
+        r = step_rec["rolls"].get(who)
+        kept = sum(sorted(vals, reverse=True)[:2]) if keep_best else sum(vals)
+        known = r is not None and r.get("dice") == vals and r.get("total") is not None
+        offsets.append(r["total"] - kept if known else None)
+    whos = [c[1] for c in open_calls]
+    if len(set(whos)) != len(whos):  # one participant rolling twice: its record shows only the last roll
+        offsets = [None] * len(open_calls)
+    return step_rec, open_calls, offsets
+
+
+def _fast_methods(prep: StepPrep, run: Callable, spec: Any, step_rec: dict, open_calls: list, offsets: list,
+                  cp: Any, keyfn: Any, guard: Guard, choose: str, is_base: bool) -> dict | None:
+    """The fast method of a contest or of a test where the step has that shape, else None."""
+    profile = prep.profile
+    if fast.applies(spec, keyfn, profile, prep.hooks, open_calls, offsets):
+        got = _fast(prep, run, open_calls, offsets, cp, keyfn, guard, choose, is_base)
+        if got is not None:
+            return got
+    if fast_test.applies(spec, step_rec, profile, open_calls, offsets):
+        return _fast_test(run, open_calls, offsets, fast_test.target_of(spec, profile), guard)
+    return None
+
+
+def _class_groups(open_calls: list, offsets: list, keyfn: Any, consts: list[int], budget: int,
+                  guard: Guard) -> dict | None:
+    """The classes to resolve (`classes._exact_groups`), or None when they cannot fit the budget."""
+    # Per roller: (total or kept sum, representative faces, how many faces give it).
+    per_call = [[(k + (off or 0), f, c) for k, f, c in _classes(call[0])] for call, off in zip(open_calls, offsets)]
+    if keyfn is not None and getattr(keyfn, "split", False):
+        # When n+1 totals lie in every roller's range, every order of the actor and its n
+        # counters happens, and each order is a class of its own: (n+1)! classes at least;
+        # n totals common to the counters give every settling order, n! classes at least.
+        ranges = [{t for t, _f, _c in o} for o in per_call]
+        n = len(ranges) - 1
+        least = 0
+        if len(set.intersection(*ranges)) >= n + 1:
+            least = math.factorial(n + 1)
+        elif n and len(set.intersection(*ranges[1:])) >= n:
+            least = math.factorial(n)
+        if least > budget:
+            return None
+    if keyfn is not None:
+        per_call = _compress(per_call, consts)
+    groups = _exact_groups(per_call, keyfn, budget, guard)
+    return None if groups is None or len(groups) > budget else groups
 
 
 def _resolve_classes(run: Callable, groups: dict, denom: int, base: dict, max_extra: int,
