@@ -95,8 +95,11 @@ def fast_odds(run: Callable, open_calls: list, offsets: list, pre_state: Any, ti
     return _numbers(rollers, sizes, wins, group_of, model), model
 
 
-def _plan(rollers: list, a: int, winners: set[int], wins: Callable) -> list[list[int]] | None:
-    """Dice with which the actor rolls `a` and exactly the counters `winners` (indices) beat it."""
+def _plan(rollers: list, a: int, winners: set[int], wins: Callable,
+          rng: random.Random | None = None) -> list[list[int]] | None:
+    """Dice with which the actor rolls `a` and exactly the counters `winners` (indices) beat it:
+    each counter's total nearest the actor's, or (`rng`) any that fits, so the checks also try
+    totals the model was not learnt from."""
     plan = None
     for t, f, _c in rollers[0]:
         if t == a:
@@ -109,8 +112,10 @@ def _plan(rollers: list, a: int, winners: set[int], wins: Callable) -> list[list
         fit = [(t, f) for t, f, _c in vals if wins(t, a) == want]
         if not fit:
             return None
-        # The total nearest the actor's: a winner just above it, a loser just below.
-        plan.append(list(min(fit)[1] if want else max(fit)[1]))
+        if rng is not None:
+            plan.append(list(rng.choice(fit)[1]))
+        else:   # the total nearest the actor's: a winner just above it, a loser just below
+            plan.append(list(min(fit)[1] if want else max(fit)[1]))
     return plan
 
 
@@ -203,7 +208,7 @@ def _check(run: Callable, rollers: list, avals: list[int], wins: Callable, model
     for a, winners in sets:
         if any(j not in g["each"] for j in winners):
             return False
-        plan = _plan(rollers, a, winners, wins)
+        plan = _plan(rollers, a, winners, wins, rng)
         if plan is None:
             continue
         model.resolutions += 1
