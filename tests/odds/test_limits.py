@@ -103,3 +103,11 @@ def test_one_ctrl_c_ends_simulate_at_once(workers):
     assert took < 1.0
     assert err.splitlines() == ["drd: interrupted"], err
     assert out == ""
+
+
+def test_play_of_eight_presne_reaches_its_first_prompt_at_once():
+    """`drd play` computes the odds before each roll: with ten dice kept best two it answers at once."""
+    r = subprocess.run([*DRD, "play", str(DATA / "presne-osm.yaml"), "--no-replay", "--seed", "1"], input="\n" * 6,
+                       capture_output=True, text=True, timeout=60, preexec_fn=_limited)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "96,7 %" in r.stdout + r.stderr
