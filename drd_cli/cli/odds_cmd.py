@@ -161,6 +161,7 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
             raise typer.Exit(2)
         t = time.perf_counter()
         from ..odds.budget import time_budget
+        from ..odds.step import exact_deadline
 
         if loaded.system == "dakara":
             _dakara_odds(loaded, file, step, seed, set_, enable, disable, group, what_if, as_json, t)
@@ -168,6 +169,7 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
 
         rules = {"seed": seed, "params": parse_params(set_), "enable": tuple(enable or ()),
                  "disable": tuple(disable or ()), "group": group, "time_limit": time_budget()}
+        rules["exact_time"] = exact_deadline(rules["time_limit"])
         try:
             with _progress_bar() as progress:
                 if what_if:

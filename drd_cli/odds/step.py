@@ -16,9 +16,14 @@ from typing import Any, Callable
 from .budget import (COMBO_BUDGET, DEFAULT_BUDGET, DEFAULT_TIME, MAX_SAMPLES, STATE_BUDGET,  # noqa: F401
                      Estimate, Guard, OverBudget, time_budget)
 
-#: Seconds an exact answer may work at least before it gives way to the estimate (when the
-#: caller sets a time limit: the command does; 4 × that limit when it is longer).
+#: Seconds an exact answer of the command may work at least before it gives way to the estimate
+#: (4 × the estimate's time when that is longer): `exact_deadline`.
 EXACT_TIME = 10.0
+
+
+def exact_deadline(time_limit: float | None) -> float:
+    """How long the command lets an exact answer work: 4 × the estimate's time, at least 10 s."""
+    return max(EXACT_TIME, 4 * (time_limit or 0))
 from .classes import (_classes, _compress, _contest_classes, _exact_groups, _given_totals,  # noqa: F401
                       _key_function, _pattern, _placements, _targets)
 from . import fast, fast_test
@@ -94,7 +99,7 @@ def step_odds(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 
 
 
 def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_choose: str | None = None,
-             classes: bool = True, max_extra: int = 4, fast_method: bool = True,
+             classes: bool = True, max_extra: int = 4, fast_method: bool = True, exact_time: float | None = None,
              budget: int = DEFAULT_BUDGET, samples: int | None = None, time_limit: float | None = DEFAULT_TIME,
              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """The outcome of the prepared step (or of `step`, a variant of it at the same place).
@@ -106,7 +111,8 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
     of the dice faces, as Fractions. Otherwise the open dice are sampled (`samples`, or as many
     as `time_limit` seconds allow), each class met resolved once and cached; every number is
     then an `Estimate` and `exact` is False. `progress(done, total)` reports resolutions (exact)
-    or samples (estimate).
+    or samples (estimate). An exact attempt gives way to the estimate past `exact_time` seconds
+    (None: no deadline; the command sets one, `exact_deadline`) or past `budget.MEMORY_MB`.
     """
     from ..engine.run import resolve_step_from
 
@@ -137,7 +143,7 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
             "manoeuvres": step_rec.get("manoeuvres", [])}
 
     # Every exact attempt works within a time and memory budget; past it: the labelled estimate.
-    guard = Guard(None if time_limit is None else max(EXACT_TIME, 4 * time_limit))
+    guard = Guard(exact_time)
     if budget > 0 and classes and fast_method:
         got = _fast_methods(prep, run, spec, step_rec, open_calls, offsets, cp, keyfn, guard, choose, step is None)
         if got is not None:

@@ -19,7 +19,8 @@ from .step import DEFAULT_BUDGET, DEFAULT_TIME, StepPrep, odds_for
 def what_if(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 0, params: dict | None = None,
             enable: tuple[str, ...] = (), disable: tuple[str, ...] = (), group: str | None = None,
             budget: int = DEFAULT_BUDGET, samples: int | None = None, time_limit: float | None = DEFAULT_TIME,
-            progress: Callable[[int, int], None] | None = None, only: str | None = None) -> dict[str, Any]:
+            progress: Callable[[int, int], None] | None = None, only: str | None = None,
+            exact_time: float | None = None) -> dict[str, Any]:
     """The step's odds and, per open roller (or only the roller `only`), its options.
 
     Returns {"step", "choose", "presne_mode", "base": the step's odds (as `step_odds`), "rollers":
@@ -33,7 +34,8 @@ def what_if(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 0,
 
     prep = StepPrep(loaded, step_id, seed=seed, params=params, enable=enable, disable=disable, group=group)
     rollers = _rollers(prep.step)
-    base = odds_for(prep, choose, budget=budget, samples=samples, time_limit=time_limit, progress=progress)
+    base = odds_for(prep, choose, budget=budget, samples=samples, time_limit=time_limit, progress=progress,
+                    exact_time=exact_time)
     open_whos = [o["who"] for o in base["open_rolls"]]
     chosen = [(who, role, vs, spec) for who, role, vs, spec in rollers if who in open_whos and (only in (None, who))]
     # An estimate's time is shared by every variant; all variants sample the same dice (one seed),
@@ -45,7 +47,8 @@ def what_if(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 0,
     left = budget - base["classes"] if exact_base else 0
     exact_variants = exact_base and base["classes"] * runs <= left
     share = None if time_limit is None else time_limit / max(1, runs)
-    kw = {"budget": budget if exact_variants else 0, "samples": samples, "time_limit": share}
+    kw = {"budget": budget if exact_variants else 0, "samples": samples, "time_limit": share,
+          "exact_time": exact_time}
     exh_base = None
     out_rollers = []
     for who, role, vs, spec in chosen:
