@@ -13,6 +13,11 @@ from typing import Any, Callable
 POLICIES = ("accept", "exhaust", "cheapest")
 #: Runs from which `simulate` uses the process pool by itself (with the memo on).
 POOL_FROM = 50_000
+#: Most runs one `simulate` makes (`drd simulate -n` refuses more: at a few thousand runs a
+#: second this is already hours; the estimate's interval narrows only with the square root).
+MAX_RUNS = 10_000_000
+#: Chunks in flight per worker process: the pool is fed as it works, never all chunks at once.
+IN_FLIGHT = 2
 
 
 def _empty() -> dict:
@@ -177,34 +182,25 @@ def simulate(path: str, n: int, *, seed: int = 0, policy: str = "accept", worker
     """
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {POLICIES}")
+    if n > MAX_RUNS:
+        raise ValueError(f"at most {MAX_RUNS} runs")
     rules = rules or {}
-    chunks = [(s, min(chunk, n - s)) for s in range(0, n, chunk)]
     total = _plain(_empty())
+    # Chunks are made as they are needed and merged as they come, in order: nothing grows with n.
+    chunks = ((s, min(chunk, n - s)) for s in range(0, n, chunk))
     # With the memo one process makes thousands of runs a second and each worker would build its
     # own memo: the pool pays off only for many runs (benchmarks/README.md), unless asked for.
     small = n <= chunk or (memo and workers is None and n < POOL_FROM)
     if workers == 1 or small:
-        parts = []
         for s, c in chunks:
-            parts.append(_run_chunk(path, s, c, seed, policy, rules, memo))
+            _merge(total, _run_chunk(path, s, c, seed, policy, rules, memo))
             if progress:
                 progress(c)
     else:
-        from concurrent.futures import ProcessPoolExecutor
-
         if workers is None:
             # The cores this process may run on (a container or taskset may allow fewer than exist).
             workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-        with ProcessPoolExecutor(max_workers=workers) as ex:
-            futures = [ex.submit(_run_chunk, path, s, c, seed, policy, rules, memo) for s, c in chunks]
-            parts = []
-            # Collect in submission order so merging (and any float sums later) is order-independent.
-            for (s, c), fut in zip(chunks, futures):
-                parts.append(fut.result())
-                if progress:
-                    progress(c)
-    for part in parts:
-        _merge(total, part)
+        _pooled(total, chunks, workers, (path, seed, policy, rules, memo), progress)
     total.update({"seed": seed, "n": n, "policy": policy})
     total["success_rate"] = {s: {p: (ok / tot if tot else None) for p, (ok, tot) in d.items()}
                              for s, d in total["success"].items()}
@@ -212,6 +208,54 @@ def simulate(path: str, n: int, *, seed: int = 0, policy: str = "accept", worker
                           for s, d in total["sides"].items()}
     total["side_all_rate"] = {p: (ok / tot if tot else None) for p, (ok, tot) in total["sides_all"].items()}
     return _sorted(total)
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the main process, which ends the pool (no traceback per worker)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pooled(total: dict, chunks: Any, workers: int, job: tuple, progress: Callable[[int], None] | None) -> None:
+    """Runs the chunks in a process pool, at most IN_FLIGHT per worker submitted at a time, and
+    merges their counts in submission order (so the result does not depend on the workers).
+    Ctrl-C ends the workers at once and raises KeyboardInterrupt here."""
+    from collections import deque
+    from concurrent.futures import ProcessPoolExecutor
+
+    path, seed, policy, rules, memo = job
+    ex = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker)
+    pending: deque = deque()
+    try:
+        for s, c in chunks:
+            pending.append((c, ex.submit(_run_chunk, path, s, c, seed, policy, rules, memo)))
+            while len(pending) >= workers * IN_FLIGHT:
+                _collect(total, pending, progress)
+        while pending:
+            _collect(total, pending, progress)
+    except BaseException:
+        _end_pool(ex)
+        raise
+    ex.shutdown(wait=True)
+
+
+def _collect(total: dict, pending: Any, progress: Callable[[int], None] | None) -> None:
+    c, fut = pending.popleft()
+    _merge(total, fut.result())
+    if progress:
+        progress(c)
+
+
+def _end_pool(ex: Any) -> None:
+    """Stops a pool now: queued chunks cancelled, workers killed (no waiting for their chunks)."""
+    procs = list(getattr(ex, "_processes", {}).values())
+    ex.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        try:
+            proc.kill()
+        except (OSError, ValueError):  # already gone
+            pass
 
 
 def _sorted(obj: Any) -> Any:

@@ -47,9 +47,9 @@ def _emit(data: dict, as_json: bool, lines: list[str]) -> None:
 
 @odds_app.command("test", help=N_("Test (zkouška): the chance that 2d6 + bonus (+ přesně) reaches the target."))
 def odds_test(bonus: int = typer.Option(0, "--bonus", "-b", help=N_("Bonus added to 2d6.")),
-              presne: int = typer.Option(0, "--presne", help=N_("How many times přesně is used.")),
+              presne: int = typer.Option(0, "--presne", min=0, max=100, help=N_("How many times přesně is used.")),
               presne_mode: str = typer.Option("plus-one", "--presne-mode", help=N_("plus-one | keep-best-2-of-3")),
-              target: int = typer.Option(9, "--target", help=N_("Target number of the test.")),
+              target: int = typer.Option(9, "--target", min=0, help=N_("Target number of the test.")),
               as_json: bool = typer.Option(False, "--json", help=N_("Print JSON instead of text.")),
               lang: Optional[Lang] = lang_option()) -> None:
     """Zkouška (test): P(2d6 + bonus (+ přesně) ≥ target)."""
@@ -90,9 +90,9 @@ def odds_contest(bonus: int = typer.Option(0, "--bonus", "-b", help=N_("The acto
 
 
 @odds_app.command("exhaust", help=N_("Exhaustion (vyčerpání): the cost is Ohrožení (− armour, + mocně); with --bonus also the expected cost for that test."))
-def odds_exhaust(ohrozeni: int = typer.Option(..., "--ohrozeni", help=N_("Current Ohrožení of the one who pays.")),
-                 armour: int = typer.Option(0, "--armour", help=N_("Armour (only against bodily actions).")),
-                 mocne: int = typer.Option(0, "--mocne", help=N_("Uses of mocně by the winning action.")),
+def odds_exhaust(ohrozeni: int = typer.Option(..., "--ohrozeni", min=0, help=N_("Current Ohrožení of the one who pays.")),
+                 armour: int = typer.Option(0, "--armour", min=0, help=N_("Armour (only against bodily actions).")),
+                 mocne: int = typer.Option(0, "--mocne", min=0, help=N_("Uses of mocně by the winning action.")),
                  mental: bool = typer.Option(False, "--mental", help=N_("A non-bodily action: armour does not count.")),
                  bonus: Optional[int] = typer.Option(None, "--bonus",
                                                      help=N_("Bonus of the test, for the expected cost.")),
@@ -126,7 +126,7 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
               budget: int = typer.Option(4000, "--budget", min=0,
                                          help=N_("Most classes of dice resolved for an exact answer; more: an "
                                                  "estimate by simulation (0: always estimate).")),
-              samples: Optional[int] = typer.Option(None, "--samples", min=1,
+              samples: Optional[int] = typer.Option(None, "--samples", min=1, max=1_000_000,
                                                     help=N_("An estimate draws exactly this many samples (default: "
                                                             "as many as fit in about 3 times the start-up).")),
               what_if: bool = typer.Option(False, "--what-if",
@@ -160,10 +160,16 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
                 id=repr(who), known=", ".join(sorted(loaded.scenario.participants))), err=True)
             raise typer.Exit(2)
         t = time.perf_counter()
-        from ..odds_step import time_budget
+        from ..odds.budget import time_budget
+        from ..odds.step import exact_deadline
+
+        if loaded.system == "dakara":
+            _dakara_odds(loaded, file, step, seed, set_, enable, disable, group, what_if, as_json, t)
+            return
 
         rules = {"seed": seed, "params": parse_params(set_), "enable": tuple(enable or ()),
                  "disable": tuple(disable or ()), "group": group, "time_limit": time_budget()}
+        rules["exact_time"] = exact_deadline(rules["time_limit"])
         try:
             with _progress_bar() as progress:
                 if what_if:
@@ -189,6 +195,44 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
         _emit(w, as_json, _step_lines(r, names) + [""] + what_if_lines(w, names))
     else:
         _emit(r, as_json, _step_lines(r, names))
+
+
+def _dakara_odds(loaded, file, step, seed, set_, enable, disable, group, what_if, as_json, t) -> None:  # noqa: ANN001
+    """`drd odds FILE STEP` of a Dakara file: the exact odds of the skill step (odds/dakara.py)."""
+    import time
+
+    from ..i18n import _
+    from ..odds.dakara import TooManyDice, dakara_step_odds
+
+    if what_if:
+        typer.echo(_("{file}: --what-if offers DrD II manoeuvres and a Dakara step has none; ask without --what-if").format(file=file), err=True)
+        raise typer.Exit(2)
+    try:
+        r = dakara_step_odds(loaded, step, seed=seed, params=parse_params(set_), enable=tuple(enable or ()),
+                             disable=tuple(disable or ()), group=group)
+    except KeyError as exc:
+        typer.echo(f"{file}: {exc.args[0]}", err=True)
+        raise typer.Exit(2) from None
+    except TooManyDice:
+        typer.echo(_("{file}: step {step} rolls too many dice to count every one of them; try fewer helpers "
+                     "(docs/odds.md)").format(file=file, step=step), err=True)
+        raise typer.Exit(1) from None
+    r["elapsed_ms"] = round((time.perf_counter() - t) * 1000, 1)
+    from .dakara import _label
+
+    from ..i18n import ngettext
+
+    lines = [_("Step {step} (Dakara skill use): exact over every value of its dice ({dice}), {resolutions}").format(
+        step=step, dice=ngettext("{n} die", "{n} dice", r["open_dice"]).format(n=r["open_dice"]),
+        resolutions=ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(n=r["resolutions"]))]
+    for row in r["outcomes"]:
+        word, _style = _label((row["outcome"], row["complication"], row["injury"]), r["risk"])
+        lines.append(f"  {word}: {_pct(row['p'])}")
+    if r["dead"]:
+        lines.append(_("  death (injury over kondice): {p}").format(p=_pct(r["dead"])))
+    if r["refused"]:
+        lines.append(_("The rules forbid it (a choice from the file cannot be paid): {p}").format(p=_pct(r["refused"])))
+    _emit(r, as_json, lines)
 
 
 class _progress_bar:
@@ -241,7 +285,13 @@ def _step_lines(r: dict, names: dict) -> list[str]:
     combinations = ngettext("{n} dice combination", "{n} dice combinations", r["combinations"]).format(n=combos)
     lines = [_("Step {step} ({kind}), choices: {choose}").format(step=step, kind=r["kind"], choose=choose),
              _("  open rolls: {rollers}").format(rollers=rollers)]
-    if r.get("exact", True):
+    if r.get("method") == "independent":
+        lines.append(_("  {combinations}: exact by the fast method (each roller on its own dice, checked against "
+                       "the rules: {resolutions}), {ms} ms").format(
+            combinations=combinations,
+            resolutions=ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(n=r["resolutions"]),
+            ms=fmt_decimal(r["elapsed_ms"], 1)))
+    elif r.get("exact", True):
         lines.append(_("  {combinations} → {classes}, {resolutions}, {ms} ms").format(
             combinations=combinations,
             classes=ngettext("{n} class", "{n} classes", r["classes"]).format(n=r["classes"]),
@@ -289,7 +339,8 @@ SIMULATE_HELP = N_("Monte Carlo: the scenario N times with random open dice; dis
 
 
 def simulate_cmd(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
-                 n: int = typer.Option(1000, "-n", min=1, help=N_("Number of runs.")),
+                 n: int = typer.Option(1000, "-n", min=1, max=10_000_000,
+                                       help=N_("Number of runs (at most 10 000 000).")),
                  seed: int = typer.Option(0, "--seed", help=N_("Run i uses seed + i.")),
                  policy: str = typer.Option("accept", "--policy",
                                             help=N_("accept | exhaust | cheapest (exhausts only when it costs "
@@ -305,9 +356,8 @@ def simulate_cmd(file: str = typer.Argument(..., help=N_("The scenario (YAML).")
     """Monte Carlo: the scenario N times with random open dice; distributions of Ohrožení, pools and
     Jizvy, and how often each side's goals succeed. The result depends only on the seed, not on the
     number of processes."""
-    import sys
 
-    from ._common import guarded, make_console
+    from ._common import guarded
 
     use_language(lang)
     from ..i18n import _
@@ -318,24 +368,46 @@ def simulate_cmd(file: str = typer.Argument(..., help=N_("The scenario (YAML).")
              "group": group}
     with guarded():
         from ..api import setup_rules
-        from ..simulate import _load, simulate
+        from ..simulate import _load
 
         loaded = _load(file)   # invalid file → exit 2 with file:line:col before any worker starts
+        if loaded.system == "dakara":
+            typer.echo(_("{file}: drd simulate plays DrD II scenarios; for the exact odds of a Dakara step use "
+                         "drd odds {file} STEP (docs/dakara.md)").format(file=file), err=True)
+            raise typer.Exit(2)
         setup_rules(loaded, **rules)   # and a bad --set/--group/plugin id: exit 1/2 here, not in every run
-        # A progress bar only for a person watching: on stderr, and only when it is a terminal.
-        if sys.stderr.isatty() and n >= 2000:
-            from rich.progress import Progress
-
-            with Progress(console=make_console(stderr=True), transient=True) as prog:
-                task = prog.add_task(_("Simulation"), total=n)
-                r = simulate(file, n, seed=seed, policy=policy, workers=workers, rules=rules,
-                             progress=lambda k: prog.advance(task, k))
-        else:
-            r = simulate(file, n, seed=seed, policy=policy, workers=workers, rules=rules)
+        r = _interruptible(file, n, seed, policy, workers, rules)
     if as_json:
         typer.echo(json.dumps(r, ensure_ascii=False, indent=2, default=str))
         return
     _simulate_tables(r, {pid: (p.name or pid) for pid, p in loaded.scenario.participants.items()})
+
+
+def _interruptible(file: str, n: int, seed: int, policy: str, workers: Optional[int], rules: dict) -> dict:
+    """`simulate`, with a progress bar for a person watching (stderr, a terminal, N ≥ 2,000) and
+    Ctrl-C ending it at once: one line, exit 130, no traceback (the pool's workers are killed)."""
+    import os
+    import sys
+
+    from ..i18n import _
+    from ..simulate import simulate
+    from ._common import make_console
+
+    try:
+        if sys.stderr.isatty() and n >= 2000:
+            from rich.progress import Progress
+
+            with Progress(console=make_console(stderr=True), transient=True) as prog:
+                task = prog.add_task(_("Simulation (Ctrl+C stops it)"), total=n)
+                return simulate(file, n, seed=seed, policy=policy, workers=workers, rules=rules,
+                                progress=lambda k: prog.advance(task, k))
+        return simulate(file, n, seed=seed, policy=policy, workers=workers, rules=rules)
+    except KeyboardInterrupt:
+        sys.stderr.write(_("drd: interrupted") + "\n")
+        sys.stderr.flush()
+        # Nothing is half-written (the tables come after); leave now rather than wait for any
+        # thread of the ended pool at interpreter exit.
+        os._exit(130)
 
 
 def _simulate_tables(r: dict, names: dict) -> None:

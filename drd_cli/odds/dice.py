@@ -1,32 +1,56 @@
-"""Exact odds for DrD2 rolls (R-ROLL, R-TEST, R-CONT, R-EXH) as `fractions.Fraction`.
+"""The pure dice of DrD2 rolls (R-ROLL, R-TEST, R-CONT, R-EXH) as exact `fractions.Fraction`s.
 
-Everything here is pure: dice are histograms {value: count} built by enumerating faces, and
-probabilities are integer counts divided at the end, so results are exact (rpg-tools-anchors §4–5).
-`step_odds` is the exception that reuses the engine: it resolves a scenario up to one step once,
-then that step alone once per class of its open dice, and weights the outcomes.
+Dice are histograms {value: count}; probabilities are integer counts divided at the end, so every
+number is exact. The best two of n dice (přesně under `keep-best-2-of-3`) is counted by a formula,
+not by enumerating 6^n faces, so any number of dice costs the same (docs/odds.md).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
 from typing import Any
 
-from .i18n import _
+from ..i18n import _
+
+#: Most přesně one roll may take in these functions (2 + this many dice under keep-best).
+MAX_PRESNE = 100
 
 PRESNE_MODES = ("plus-one", "keep-best-2-of-3")
 TIES = ("actor", "counter", "reroll")
 
 
-@lru_cache(maxsize=None)
-def _kept_hist(n: int, keep: int) -> tuple[tuple[int, int], ...]:
-    """Histogram (as sorted pairs) of the sum of the best `keep` of `n` six-sided dice."""
-    h: Counter = Counter()
-    for faces in product(range(1, 7), repeat=n):
-        h[sum(sorted(faces, reverse=True)[:keep])] += 1
+@lru_cache(maxsize=256)
+def kept_hist(n: int) -> tuple[tuple[int, int], ...]:
+    """How many of the 6^n faces of `n` six-sided dice give each sum of the best two (all of
+    them when n ≤ 2), as sorted (sum, count) pairs.
+
+    Counted, not enumerated: the highest die x and the second highest y (x ≥ y) come from
+    n · (y^(n−1) − (y−1)^(n−1)) faces when x > y (one die shows x, the others are at most y and
+    one of them y) and from x^n − (x−1)^n − n · (x−1)^(n−1) faces when x = y (two or more show x).
+    """
+    if n <= 0:
+        return ((0, 1),)
+    if n == 1:
+        return tuple((v, 1) for v in range(1, 7))
+    h: dict[int, int] = {}
+    for x in range(1, 7):
+        for y in range(1, x + 1):
+            if x > y:
+                c = n * (y ** (n - 1) - (y - 1) ** (n - 1))
+            else:
+                c = x ** n - (x - 1) ** n - n * (x - 1) ** (n - 1)
+            if c:
+                h[x + y] = h.get(x + y, 0) + c
     return tuple(sorted(h.items()))
+
+
+def kept_faces(n: int, kept: int) -> tuple[int, ...]:
+    """Some faces of `n` dice whose best two (all, for n ≤ 2) sum to `kept` (a representative)."""
+    if n == 1:
+        return (kept,)
+    x = min(6, kept - 1)
+    return (x, kept - x) + (1,) * (n - 2)
 
 
 def roll_distribution(bonus: int = 0, presne: int = 0, presne_mode: str = "plus-one") -> dict[int, Fraction]:
@@ -39,10 +63,12 @@ def roll_distribution(bonus: int = 0, presne: int = 0, presne_mode: str = "plus-
             choices=", ".join(PRESNE_MODES), value=repr(presne_mode)))
     if presne < 0:
         raise ValueError(_("presne cannot be negative"))
+    if presne > MAX_PRESNE:
+        raise ValueError(_("presne can be used at most {n} times in one roll").format(n=MAX_PRESNE))
     if presne_mode == "plus-one":
-        hist, shift = _kept_hist(2, 2), bonus + presne
+        hist, shift = kept_hist(2), bonus + presne
     else:
-        hist, shift = _kept_hist(2 + presne, 2), bonus
+        hist, shift = kept_hist(2 + presne), bonus
     total = sum(c for _, c in hist)
     return {v + shift: Fraction(c, total) for v, c in hist}
 
@@ -108,6 +134,8 @@ def expected_exhaustion_cost(ohrozeni: int, bonus: int | None = None, armour: in
     """The cost of exhausting at this Ohrožení and, given a `bonus`, the expected cost of a test
     whose failure is always bought off: P(failure) × cost (rpg-tools-anchors §4.2).
     """
+    if ohrozeni < 0 or armour < 0 or mocne < 0:
+        raise ValueError(_("Ohrožení, armour and mocně cannot be negative"))
     cost = exhaustion_cost(ohrozeni, armour, mocne, bodily)
     out: dict[str, Any] = {"cost": cost, "ohrozeni_after": ohrozeni + 1}
     if bonus is not None:
@@ -115,56 +143,3 @@ def expected_exhaustion_cost(ohrozeni: int, bonus: int | None = None, armour: in
         out["p_failure"] = fail
         out["expected"] = fail * cost
     return out
-
-
-# --------------------------------------------------------------------------- a scenario step
-
-def step_odds(loaded: Any, step_id: str, choose: str = "accept", **kwargs: Any) -> dict[str, Any]:
-    """The outcome of one step over the dice the file leaves open in it: exact while its classes
-    fit the budget, else a labelled estimate (`drd_cli.odds_step.odds_for`, docs/odds.md)."""
-    from .odds_step import step_odds as run
-
-    return run(loaded, step_id, choose, **kwargs)
-
-
-def what_if(loaded: Any, step_id: str, choose: str = "accept", **kwargs: Any) -> dict[str, Any]:
-    """The step's odds and, for each open roller, the odds with přesně added and what it costs;
-    for a counter also the chance that the actor has to exhaust and its expected cost (#15).
-    As data: `drd odds FILE STEP --what-if --json` prints it, `drd play` can show it before a roll
-    (`drd_cli.odds_whatif.what_if` says every key)."""
-    from .odds_whatif import what_if as run
-
-    return run(loaded, step_id, choose, **kwargs)
-
-
-def what_if_lines(data: dict[str, Any], names: dict[str, str] | None = None) -> list[str]:
-    """The text of `what_if` data, one line per roller and per option, in the active language."""
-    from .odds_whatif import what_if_lines as lines
-
-    return lines(data, names)
-
-
-def fmt(p: Any) -> str:
-    """'13/18 (72,2 %)' in Czech, '13/18 (72.2 %)' in English (drd_cli.i18n.fmt_fraction); an
-    estimate as '≈ 72,2 % (71,4–73,0 %)' with its 95 % interval."""
-    from .i18n import fmt_fraction, fmt_percent
-
-    if isinstance(p, Fraction):
-        return fmt_fraction(p)
-    if hasattr(p, "low"):
-        return f"≈ {fmt_percent(p.value)} ({fmt_percent(p.low).rstrip(' %')}–{fmt_percent(p.high)})"
-    return fmt_percent(float(p))
-
-
-def as_json(obj: Any) -> Any:
-    """Fractions become {'fraction': 'a/b', 'p': float}, estimates {'p': float, 'interval': [low,
-    high]} (95 %), recursively (for --json)."""
-    if isinstance(obj, Fraction):
-        return {"fraction": f"{obj.numerator}/{obj.denominator}", "p": float(obj)}
-    if hasattr(obj, "low") and hasattr(obj, "high"):
-        return {"p": obj.value, "interval": [obj.low, obj.high]}
-    if isinstance(obj, dict):
-        return {str(k): as_json(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [as_json(v) for v in obj]
-    return obj

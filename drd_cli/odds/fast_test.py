@@ -1,0 +1,194 @@
+"""The fast exact method for a test (zkouška) of one or many actors (docs/odds.md, "The fast method").
+
+Each actor's roll either reaches the test's target or not, independently of the others; who
+reached it decides the step. The engine is asked with nobody reaching it, with each actor alone,
+and with everybody who can; then one of three shapes must explain every answer it gave (and a few
+random groups more), or the class method answers instead:
+  * `each` — everything adds up from nobody's success: each actor's own success changes what it
+    changes (one actor alone, or `mode: individual`);
+  * `any` — the step ends one way when nobody succeeds and another when anybody does (`mode: any`);
+  * `all` — one way when everybody succeeds and another otherwise (`mode: all`).
+The numbers are then products over the actors: polynomial in their number.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any, Callable
+
+from .budget import Guard
+from .classes import _classes
+from .fast import CHECKS, _outcome
+
+METHOD = "independent"
+
+
+def applies(spec: Any, step_rec: dict, profile: Any, open_calls: list, offsets: list) -> bool:
+    """A core test whose every actor rolls here, once each (else the class method answers)."""
+    test = getattr(spec, "test", None)
+    if test is None or step_rec.get("kind") != "test" or None in offsets or getattr(test, "long", None):
+        return False
+    actors = list(test.actors) if test.actors else [test.actor]
+    whos = [c[1] for c in open_calls]
+    return bool(whos) and sorted(whos) == sorted(actors) and len(set(whos)) == len(whos)
+
+
+def target_of(spec: Any, profile: Any) -> int:
+    t = spec.test.target
+    if t is None:
+        t = profile.params.get("target", 9)
+    return t if isinstance(t, int) else 9
+
+
+def fast_test_odds(run: Callable, open_calls: list, offsets: list, target: int, guard: Guard) -> dict | None:
+    """The step's numbers, or None when no shape explains what the engine answered."""
+    rollers = [[(k + off, tuple(f), c) for k, f, c in _classes(call[0])] for call, off in zip(open_calls, offsets)]
+    sizes = [6 ** call[0] for call in open_calls]
+    n = len(rollers)
+    passes = [sum(c for t, _f, c in r if t >= target) for r in rollers]
+    can = {j for j in range(n) if passes[j]}
+    must = {j for j in range(n) if passes[j] == sizes[j]}
+    rng = random.Random(1)
+
+    def outcome(winners: set[int]) -> dict | None:
+        plan = []
+        for j, vals in enumerate(rollers):
+            fit = [f for t, f, _c in vals if (t >= target) == (j in winners)]
+            if not fit:
+                return None
+            plan.append(list(rng.choice(fit)))
+        return _outcome(run, plan, guard)
+
+    learnt: dict[frozenset, dict] = {}
+    for s in [must, *({j} | must for j in sorted(can - must)), can]:
+        key = frozenset(s)
+        if key not in learnt:
+            got = outcome(set(s))
+            if got is None:
+                return None
+            learnt[key] = got
+    for _ in range(CHECKS):
+        s = must | {j for j in can if rng.random() < 0.5}
+        key = frozenset(s)
+        if key not in learnt:
+            got = outcome(s)
+            if got is None:
+                return None
+            learnt[key] = got
+    none, full = learnt[frozenset(must)], learnt[frozenset(can)]
+    for shape in (_each, _any, _all):
+        predict = shape(learnt, must, can)
+        if predict is not None and all(_same(predict(set(s)), o) for s, o in learnt.items()):
+            return _numbers(shape.__name__, rollers, sizes, passes, learnt, must, none, full)
+    return None
+
+
+def _same(a: dict, b: dict) -> bool:
+    return a["ohr"] == b["ohr"] and a["success"] == b["success"] and a["hit"] == b["hit"]
+
+
+def _each(learnt: dict, must: set[int], can: set[int]) -> Callable | None:
+    none = learnt[frozenset(must)]
+    alone = {j: learnt[frozenset({j} | must)] for j in can - must}
+
+    def predict(s: set[int]) -> dict:
+        ohr = dict(none["ohr"])
+        success = dict(none["success"])
+        hit = set(none["hit"])
+        for j in s - must:
+            o = alone[j]
+            for pid, v in o["ohr"].items():
+                ohr[pid] = ohr.get(pid, 0) + v - none["ohr"].get(pid, 0)
+            for pid, ok in o["success"].items():
+                success[pid] = success.get(pid, False) or ok
+            hit |= o["hit"]
+        return {"ohr": ohr, "success": success, "hit": hit}
+
+    return predict
+
+
+def _any(learnt: dict, must: set[int], can: set[int]) -> Callable | None:
+    none, full = learnt[frozenset(must)], learnt[frozenset(can)]
+    return lambda s: full if s else none
+
+
+def _all(learnt: dict, must: set[int], can: set[int]) -> Callable | None:
+    none, full = learnt[frozenset(must)], learnt[frozenset(can)]
+    return lambda s: full if s == can else none
+
+
+def _numbers(shape: str, rollers: list, sizes: list[int], passes: list[int], learnt: dict, must: set[int],
+             none: dict, full: dict) -> dict:
+    n = len(rollers)
+    total = 1
+    for s in sizes:
+        total *= s
+    fails = [sizes[j] - passes[j] for j in range(n)]
+    if shape == "_each":
+        dist = _each_numbers(n, sizes, passes, fails, learnt, must, none, total)
+    else:
+        q_none = 1
+        q_full = 1
+        for j in range(n):
+            q_none *= fails[j] if j not in must else passes[j]
+            q_full *= passes[j] if passes[j] else fails[j]
+        w_full = total - q_none if shape == "_any" else q_full
+        dist = _mix([(none, total - w_full), (full, w_full)])
+    share = lambda v: Fraction(v, total)  # noqa: E731
+    return {"pairs": {},
+            "ohrozeni": {pid: {o: share(v) for o, v in sorted(d.items()) if v} for pid, d in dist["ohr"].items()},
+            "success": {pid: share(v) for pid, v in dist["success"].items()},
+            "hit": {pid: share(v) for pid, v in sorted(dist["hit"].items()) if v},
+            "exhausts": {}, "exhaust_cost": {}, "exhaust_vs": {}}
+
+
+def _mix(parts: list[tuple[dict, int]]) -> dict:
+    ohr: dict[str, dict[int, int]] = {}
+    success: dict[str, int] = {}
+    hit: dict[str, int] = {}
+    for o, w in parts:
+        for pid, v in o["ohr"].items():
+            d = ohr.setdefault(pid, {})
+            d[v] = d.get(v, 0) + w
+        for pid, ok in o["success"].items():
+            success[pid] = success.get(pid, 0) + (w if ok else 0)
+        for pid in o["hit"]:
+            hit[pid] = hit.get(pid, 0) + w
+    return {"ohr": ohr, "success": success, "hit": hit}
+
+
+def _each_numbers(n: int, sizes: list[int], passes: list[int], fails: list[int], learnt: dict, must: set[int],
+                  none: dict, total: int) -> dict:
+    """Each participant's Ohrožení as a convolution over the actors, success and hit as "any of
+    those who bring it about succeeds" (a product of the others failing)."""
+    alone = {j: learnt[frozenset({j} | must)] for j in range(n) if passes[j] and j not in must}
+    ohr: dict[str, dict[int, int]] = {}
+    for pid, base in none["ohr"].items():
+        dist = {base: 1}
+        for j in range(n):
+            d = alone[j]["ohr"].get(pid, 0) - base if j in alone else 0
+            new: dict[int, int] = {}
+            for v, w in dist.items():
+                if j in alone:
+                    new[v + d] = new.get(v + d, 0) + w * passes[j]
+                    new[v] = new.get(v, 0) + w * fails[j]
+                else:
+                    new[v] = new.get(v, 0) + w * sizes[j]
+            dist = new
+        ohr[pid] = dist
+    out: dict[str, dict[str, int]] = {"success": {}, "hit": {}}
+    for key in ("success", "hit"):
+        names = none["success"] if key == "success" else none["ohr"]
+        for pid in names:
+            base = none["success"].get(pid, False) if key == "success" else pid in none["hit"]
+            if base:
+                out[key][pid] = total
+                continue
+            avoid = 1
+            for j in range(n):
+                brings = j in alone and (alone[j]["success"].get(pid, False) if key == "success"
+                                         else pid in alone[j]["hit"])
+                avoid *= fails[j] if brings else sizes[j]
+            out[key][pid] = total - avoid
+    return {"ohr": ohr, "success": out["success"], "hit": out["hit"]}

@@ -1,0 +1,333 @@
+"""`drd odds FILE STEP`: the outcome of one step over the dice the file leaves open in it.
+
+Exact while the classes of dice the engine can tell apart fit a budget, otherwise a clearly
+labelled estimate by sampling (docs/odds.md). Exact numbers are `Fraction`s; estimated ones are
+`Estimate`s (a share of samples with its 95 % Wilson interval). `drd_cli.odds.step_odds` is the
+public entry; `drd_cli.odds.what_if` reuses `StepPrep` to compare variants of the same step.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from fractions import Fraction
+from typing import Any, Callable
+
+from .budget import (COMBO_BUDGET, DEFAULT_BUDGET, DEFAULT_TIME, MAX_SAMPLES, STATE_BUDGET,  # noqa: F401
+                     Estimate, Guard, OverBudget, time_budget)
+
+#: Seconds an exact answer of the command may work at least before it gives way to the estimate
+#: (4 × the estimate's time when that is longer): `exact_deadline`.
+EXACT_TIME = 10.0
+
+
+def exact_deadline(time_limit: float | None) -> float:
+    """How long the command lets an exact answer work: 4 × the estimate's time, at least 10 s."""
+    return max(EXACT_TIME, 4 * (time_limit or 0))
+from .classes import (_classes, _compress, _contest_classes, _exact_groups, _given_totals,  # noqa: F401
+                      _key_function, _pattern, _placements, _targets)
+from . import fast, fast_test
+from .estimate import (_EXTRA, _REFUSED, _Agg, _estimate, _exact_pairs, _NeedDice, _PlanDice,  # noqa: F401
+                       _RecordingDice, summarize)
+
+# --------------------------------------------------------------------------- preparing a step
+
+def find_step(scenario: Any, step_id: str) -> tuple[int, int]:
+    """(round index, step index) of a step id (or `R.S`); KeyError naming the steps there are."""
+    from ..i18n import _
+
+    ids = []
+    for ri, rnd in enumerate(scenario.rounds):
+        for si, step in enumerate(rnd.steps):
+            sid = step.id or f"{ri + 1}.{si + 1}"
+            ids.append(sid)
+            if sid == step_id:
+                return ri, si
+    raise KeyError(_("no step {id}; steps are {ids}").format(id=repr(step_id), ids=", ".join(ids)))
+
+
+class StepPrep:
+    """One step of a loaded scenario, ready to be resolved many times: the rules set up once,
+    the state before the step resolved once per answer policy (open dice before it by `seed`)."""
+
+    def __init__(self, loaded: Any, step_id: str, *, seed: int = 0, params: dict | None = None,
+                 enable: tuple[str, ...] = (), disable: tuple[str, ...] = (), group: str | None = None):
+        from ..api import setup_rules
+        from ..engine.hooks import Hooks
+
+        self.loaded, self.step_id, self.seed = loaded, step_id, seed
+        self.setup = setup_rules(loaded, params=params, enable=enable, disable=disable, group=group)
+        self.hooks = Hooks(self.setup.pm, self.setup.profile.enabled)
+        self.scn = loaded.scenario
+        self.ri, self.si = find_step(self.scn, step_id)
+        self.step = self.scn.rounds[self.ri].steps[self.si]
+        self._cps: dict[str, Any] = {}
+
+    @property
+    def profile(self) -> Any:
+        return self.setup.profile
+
+    def checkpoint(self, choose: str) -> Any:
+        """The engine's position before the step; earlier decisions answered by `choose`."""
+        cp = self._cps.get(choose)
+        if cp is None:
+            from ..dice import SeededDice
+            from ..engine.run import resolve_to
+
+            cp = self._cps[choose] = resolve_to(self.scn, self.profile, SeededDice(self.seed), self.hooks,
+                                                self.ri, self.si, choose=choose)
+        return cp
+
+    def with_step(self, step: Any) -> Any:
+        """A shallow stand-in scenario whose step at this position is `step` (for what-if)."""
+        rnd = self.scn.rounds[self.ri]
+        steps = list(rnd.steps)
+        steps[self.si] = step
+        rounds = list(self.scn.rounds)
+        rounds[self.ri] = rnd.model_copy(update={"steps": steps})
+        return self.scn.model_copy(update={"rounds": rounds})
+
+
+# --------------------------------------------------------------------------- the odds of a step
+
+def step_odds(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 0, params: dict | None = None,
+              enable: tuple[str, ...] = (), disable: tuple[str, ...] = (), group: str | None = None,
+              **kwargs: Any) -> dict[str, Any]:
+    """The outcome distribution of one step (see `odds_for`)."""
+    prep = StepPrep(loaded, step_id, seed=seed, params=params, enable=enable, disable=disable, group=group)
+    return odds_for(prep, choose, **kwargs)
+
+
+def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_choose: str | None = None,
+             classes: bool = True, max_extra: int = 4, fast_method: bool = True, exact_time: float | None = None,
+             budget: int = DEFAULT_BUDGET, samples: int | None = None, time_limit: float | None = DEFAULT_TIME,
+             progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """The outcome of the prepared step (or of `step`, a variant of it at the same place).
+
+    `choose` answers the decisions before the step and, unless `step_choose` is given, in it.
+
+    Exact when the classes fit `budget` (0 forces an estimate): each class of dice combinations
+    the engine cannot tell apart is resolved once from the checkpoint and weighted by its share
+    of the dice faces, as Fractions. Otherwise the open dice are sampled (`samples`, or as many
+    as `time_limit` seconds allow), each class met resolved once and cached; every number is
+    then an `Estimate` and `exact` is False. `progress(done, total)` reports resolutions (exact)
+    or samples (estimate). An exact attempt gives way to the estimate past `exact_time` seconds
+    (None: no deadline; the command sets one, `exact_deadline`) or past `budget.MEMORY_MB`.
+    """
+    from ..engine.run import resolve_step_from
+
+    started = time.perf_counter()
+    scn = prep.scn if step is None else prep.with_step(step)
+    spec = prep.step if step is None else step
+    cp = prep.checkpoint(choose)
+    profile, hooks = prep.profile, prep.hooks
+    choose = step_choose or choose
+
+    def run(dice: Any) -> tuple[dict, Any]:
+        return resolve_step_from(cp, scn, profile, dice, hooks, choose=choose)
+
+    step_rec, open_calls, offsets = _probe(run, prep.seed, profile)
+    keep_best = profile.params.get("presne") == "keep-best-2-of-3"
+    whos = [c[1] for c in open_calls]
+    target = profile.params.get("target", 9)
+    consts = sorted({9, target if isinstance(target, int) else 9} | _targets(spec))
+    # Totals the file gives are compared with the open ones like the targets are.
+    consts = sorted(set(consts) | set(_given_totals(step_rec, whos)))
+    keyfn = _key_function(step_rec, spec, consts, open_calls) if classes and None not in offsets else None
+    denom = 1
+    for c in open_calls:
+        denom *= 6 ** c[0]
+    base = {"step": prep.step_id, "kind": step_rec["kind"], "choose": choose,
+            "open_rolls": [{"who": c[1], "dice": c[0]} for c in open_calls], "combinations": denom, "budget": budget,
+            # Manoeuvres are paid before the roll, so how they are paid does not depend on the dice.
+            "manoeuvres": step_rec.get("manoeuvres", [])}
+
+    # Every exact attempt works within a time and memory budget; past it: the labelled estimate.
+    guard = Guard(exact_time)
+    if budget > 0 and classes and fast_method:
+        got = _fast_methods(prep, run, spec, step_rec, open_calls, offsets, cp, keyfn, guard, choose, step is None)
+        if got is not None:
+            got.update(base)
+            return got
+    groups = _class_groups(open_calls, offsets, keyfn, consts, budget, guard) if budget > 0 else None
+    split = keyfn is not None and getattr(keyfn, "split", False)
+
+    def estimate(time_limit: float | None) -> dict[str, Any]:
+        if time_limit is not None:
+            # The time limit is for the whole answer: what trying the exact way took comes off it.
+            time_limit = max(min(0.25, time_limit), time_limit - (time.perf_counter() - started))
+        out = _estimate(run, open_calls, offsets, keyfn, split, keep_best, prep.seed, samples, time_limit, progress)
+        if split and profile.params.get("tie") in ("actor", "counter"):
+            # Who wins a pair depends only on its two totals and the tie rule: exact even here.
+            out["pairs"] = _exact_pairs(open_calls, offsets, step_rec, profile.params["tie"])
+            out["pairs_exact"] = True
+        out.update(base)
+        out["method"] = "estimate"
+        return out
+
+    if groups is None:
+        return estimate(time_limit)
+    try:
+        return _resolve_classes(run, groups, denom, base, max_extra, progress, guard)
+    except OverBudget:
+        return estimate(time_limit)
+
+
+def _probe(run: Callable, seed: int, profile: Any) -> tuple[dict, list, list]:
+    """Resolves the step once with recording dice: its record, the open rolls (n, who, purpose,
+    values) and each roller's bonus (record total − kept dice; None where it cannot be read).
+    Dice with which a rule refuses the step teach nothing: other dice (a few) are tried first."""
+    from ..errors import RuleViolation
+
+    for attempt in range(50):
+        probe = _RecordingDice(seed + attempt)
+        try:
+            step_rec = run(probe)[0]
+            break
+        except RuleViolation:
+            if attempt == 49:
+                raise
+    # A re-roll seen in the probe is not an open roller: it is branched over on demand.
+    open_calls = [c for c in probe.calls if c[2] != "reroll"]
+    keep_best = profile.params.get("presne") == "keep-best-2-of-3"
+    offsets: list[int | None] = []
+    for _n, who, _p, vals in open_calls:
+        r = step_rec["rolls"].get(who)
+        kept = sum(sorted(vals, reverse=True)[:2]) if keep_best else sum(vals)
+        known = r is not None and r.get("dice") == vals and r.get("total") is not None
+        offsets.append(r["total"] - kept if known else None)
+    whos = [c[1] for c in open_calls]
+    if len(set(whos)) != len(whos):  # one participant rolling twice: its record shows only the last roll
+        offsets = [None] * len(open_calls)
+    return step_rec, open_calls, offsets
+
+
+def _fast_methods(prep: StepPrep, run: Callable, spec: Any, step_rec: dict, open_calls: list, offsets: list,
+                  cp: Any, keyfn: Any, guard: Guard, choose: str, is_base: bool) -> dict | None:
+    """The fast method of a contest or of a test where the step has that shape, else None."""
+    profile = prep.profile
+    if fast.applies(spec, keyfn, profile, prep.hooks, open_calls, offsets):
+        got = _fast(prep, run, open_calls, offsets, cp, keyfn, guard, choose, is_base)
+        if got is not None:
+            return got
+    if fast_test.applies(spec, step_rec, profile, open_calls, offsets):
+        return _fast_test(run, open_calls, offsets, fast_test.target_of(spec, profile), guard)
+    return None
+
+
+def _class_groups(open_calls: list, offsets: list, keyfn: Any, consts: list[int], budget: int,
+                  guard: Guard) -> dict | None:
+    """The classes to resolve (`classes._exact_groups`), or None when they cannot fit the budget."""
+    # Per roller: (total or kept sum, representative faces, how many faces give it).
+    per_call = [[(k + (off or 0), f, c) for k, f, c in _classes(call[0])] for call, off in zip(open_calls, offsets)]
+    if keyfn is not None and getattr(keyfn, "split", False):
+        # When n+1 totals lie in every roller's range, every order of the actor and its n
+        # counters happens, and each order is a class of its own: (n+1)! classes at least;
+        # n totals common to the counters give every settling order, n! classes at least.
+        ranges = [{t for t, _f, _c in o} for o in per_call]
+        n = len(ranges) - 1
+        least = 0
+        if len(set.intersection(*ranges)) >= n + 1:
+            least = math.factorial(n + 1)
+        elif n and len(set.intersection(*ranges[1:])) >= n:
+            least = math.factorial(n)
+        if least > budget:
+            return None
+    if keyfn is not None:
+        per_call = _compress(per_call, consts)
+    groups = _exact_groups(per_call, keyfn, budget, guard)
+    return None if groups is None or len(groups) > budget else groups
+
+
+def _resolve_classes(run: Callable, groups: dict, denom: int, base: dict, max_extra: int,
+                     progress: Callable | None, guard: Guard) -> dict[str, Any]:
+    """Resolves one representative per class and adds up the outcomes as exact Fractions."""
+    from ..errors import RuleViolation
+
+    agg = _Agg()
+    dropped = refused = Fraction(0)
+    resolutions = 0
+    total = len(groups)
+    # Weights are counted in units of 1/denom (integers, until a re-roll branches) and summed
+    # per distinct outcome first: many classes end alike, and Fraction arithmetic is slow.
+    by_outcome: dict[tuple, Any] = {}
+    for done, (answers, w) in enumerate(groups.values()):
+        stack: list[tuple[list[list[int]], Any]] = [(answers, w)]
+        while stack:
+            guard.check()
+            plan, p = stack.pop()
+            try:
+                resolutions += 1
+                rec, state = run(_PlanDice(plan))
+            except RuleViolation:
+                # A written answer the payer cannot afford with these dice (R-EXH-4): an outcome too.
+                refused += p
+                continue
+            except _NeedDice as need:
+                if len(plan) - len(answers) >= max_extra:
+                    dropped += p
+                    continue
+                tot = 6 ** need.n
+                for _k, faces, cnt in _classes(need.n):
+                    stack.append((plan + [list(faces)], p * Fraction(cnt, tot)))
+                continue
+            key = summarize(rec, state)
+            by_outcome[key] = by_outcome.get(key, 0) + p
+        if progress is not None and (done % 64 == 63 or done == total - 1):
+            progress(done + 1, total)
+    for key, p in by_outcome.items():
+        agg.add(key, p)
+    dropped = Fraction(dropped) / denom
+    refused = Fraction(refused) / denom
+    norm = 1 - dropped
+    n = (norm if norm else Fraction(1)) * denom
+    out = agg.result(lambda v: Fraction(v) / n)
+    out.update(base)
+    out.update({"exact": True, "method": "classes", "samples": None, "classes": len(groups), "resolutions": resolutions,
+                "dropped": dropped, "refused": refused / (1 - dropped) if dropped != 1 else refused})
+    return out
+
+
+
+def _fast(prep: StepPrep, run: Callable, open_calls: list, offsets: list, cp: Any, keyfn: Any, guard: Guard,
+          choose: str, is_base: bool) -> dict | None:
+    """The fast exact method (`odds.fast`), or None when the engine disagrees with its model. A
+    variant of the step (what-if) reuses the model learnt on the step itself and only checks it."""
+    models = prep.__dict__.setdefault("_fast_models", {})
+    reuse = None if is_base else models.get(choose)
+    try:
+        got = fast.fast_odds(run, open_calls, offsets, cp.state, prep.profile.params.get("tie", "actor"),
+                             keyfn.act_consts, guard, model=reuse)
+        if got is None and reuse is not None:
+            got = fast.fast_odds(run, open_calls, offsets, cp.state, prep.profile.params.get("tie", "actor"),
+                                 keyfn.act_consts, guard)
+    except OverBudget:
+        return None
+    if got is None:
+        return None
+    out, model = got
+    if is_base:
+        models[choose] = model
+    out.update({"exact": True, "method": fast.METHOD, "samples": None, "classes": model.resolutions,
+                "resolutions": model.resolutions, "dropped": Fraction(0), "refused": Fraction(0)})
+    model.resolutions = 0
+    return out
+
+
+def _fast_test(run: Callable, open_calls: list, offsets: list, target: int, guard: Guard) -> dict | None:
+    """The fast exact method of a test (`odds.fast_test`), or None when no shape explains the step."""
+    calls = [0]
+
+    def counted(dice: Any) -> Any:
+        calls[0] += 1
+        return run(dice)
+
+    try:
+        out = fast_test.fast_test_odds(counted, open_calls, offsets, target, guard)
+    except OverBudget:
+        return None
+    if out is None:
+        return None
+    out.update({"exact": True, "method": fast_test.METHOD, "samples": None, "classes": calls[0],
+                "resolutions": calls[0], "dropped": Fraction(0), "refused": Fraction(0)})
+    return out
