@@ -16,8 +16,10 @@ from ..errors import DrdError, Location, RuleViolation
 from ..i18n import _
 from . import chronicle, state as st
 
+POOL_WORDS = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv"}
 
-def apply_conflict(campaign: Any, result: dict, scenario_path: str) -> dict:
+
+def apply_conflict(campaign: Any, result: dict, scenario_path: str, *, player: dict | None = None) -> dict:
     """Applies `result` (with `campaign.start`) to the characters; returns the chronicle entry."""
     start = (result.get("campaign") or {}).get("start") or {}
     rel = campaign.rel(scenario_path)
@@ -46,7 +48,7 @@ def apply_conflict(campaign: Any, result: dict, scenario_path: str) -> dict:
                               "hash_after": new_hash, "notes": notes}
         entry = chronicle.new_entry(chronicle.next_number(existing), "conflict", file=rel, title=result.get("title"),
                                     digest=result.get("digest"), seed=result.get("seed"), characters=chars)
-        chronicle.write_entry(tx, campaign, entry, label=result.get("title") or rel, result=result)
+        chronicle.write_entry(tx, campaign, entry, label=result.get("title") or rel, result=result, player=player)
     return entry
 
 
@@ -114,7 +116,7 @@ def outcome(before: dict, final: dict, result: dict, pid: str, start: dict, para
     if after["max"]:
         for p, cap in after["max"].items():
             if after["pools"][p] > cap:
-                notes.append(f"{p}: {after['pools'][p]} → {cap}")
+                notes.append(f"{POOL_WORDS[p]}: {after['pools'][p]} → {cap}")
                 after["pools"][p] = cap
     after["equipment"] = _kept(before["equipment"], list(final.get("equipment", [])))
     after["conditions"] = _conditions(before["conditions"], final.get("conditions", []), start.get("moment", []))

@@ -72,7 +72,8 @@ def new_entry(number: int, kind: str, **fields: Any) -> dict:
     return entry
 
 
-def write_entry(tx: Any, campaign: Any, entry: dict, *, label: str, result: dict | None = None) -> str:
+def write_entry(tx: Any, campaign: Any, entry: dict, *, label: str, result: dict | None = None,
+                player: dict | None = None) -> str:
     """Adds the entry (and the result beside it) to the transaction; returns the entry's file name."""
     import yaml
 
@@ -81,6 +82,9 @@ def write_entry(tx: Any, campaign: Any, entry: dict, *, label: str, result: dict
     if result is not None:
         clean["result"] = base + ".json"
         tx.write(campaign.path(FOLDER, base + ".json"), json.dumps(result, ensure_ascii=False, sort_keys=True))
+    if player is not None:
+        clean["player_result"] = base + ".player.json"
+        tx.write(campaign.path(FOLDER, base + ".player.json"), json.dumps(player, ensure_ascii=False, sort_keys=True))
     tx.write(campaign.path(FOLDER, base + ".yaml"),
              yaml.safe_dump(clean, allow_unicode=True, sort_keys=False, width=4096))
     return base + ".yaml"

@@ -58,6 +58,8 @@ def resolve(
                                               "(sha256:…, or a transcript file holding one; its seed is used "
                                               "unless --seed is given). Exit 0 same, 1 different.")),
     view: View = view_option(),
+    zapsat: bool = typer.Option(False, "--zapsat", help=N_("In a campaign: write the outcome into the characters "
+                                                          "and the chronicle (docs/kampan.md).")),
 ) -> None:
     """Resolve a scenario: the transcript, or with --json the result contract.
 
@@ -94,6 +96,21 @@ def resolve(
                                       enable=tuple(enable or ()), disable=tuple(disable or ()), group=group,
                                       release_document=True)
         digest = attach_digest(result, loaded)
+        if expected is not None and expected != digest and loaded.campaign:
+            # A campaign's conflict verifies against the characters as they were (docs/kampan.md).
+            from ..campaign.session import start_for
+
+            start = start_for(file, expected, verify)
+            if start is not None:
+                loaded = load_scenario(file, snapshot=start)
+                result = resolve_scenario(loaded, seed=seed, choose=choose.value, params=params,
+                                          enable=tuple(enable or ()), disable=tuple(disable or ()), group=group)
+                digest = attach_digest(result, loaded)
+        if zapsat and expected is None:
+            from ..campaign.session import report, write_back
+
+            for line in report(write_back(loaded, result, file)):
+                sys.stderr.write(line + "\n")
         if view is View.player and expected is None:
             from ..render.view import player_view
 
