@@ -162,12 +162,13 @@ def undo_last(campaign: Any) -> dict:
         changes = target.get("characters") or {}
         blocked = []
         for ident, c in changes.items():
-            path = campaign.entity_path("postava", ident)
-            if not st.exists(campaign, "postava", ident):
+            kind = c.get("kind", "postava")
+            path = campaign.entity_path(kind, ident)
+            if not st.exists(campaign, kind, ident):
                 if c.get("hash_after") is not None:
                     blocked.append(_("{id}: its file is gone").format(id=ident))
                 continue
-            now_hash = st.current_hash(campaign.read("postava", ident))
+            now_hash = st.current_hash(campaign.read(kind, ident), kind)
             if now_hash != c.get("hash_after"):
                 later = [e for e in existing if e["number"] > target["number"] and ident in (e.get("characters") or {})]
                 blocked.append(_("{id} changed since: {by}").format(id=ident, by=(
@@ -181,7 +182,7 @@ def undo_last(campaign: Any) -> dict:
                 hint=_("undo the later entries first, or put the character back as the entry left it"))
         undone = {}
         for ident, c in changes.items():
-            path = campaign.entity_path("postava", ident)
+            path = campaign.entity_path(c.get("kind", "postava"), ident)
             if c.get("before") is None:          # the entry created the character (an import)
                 tx.remove(path)
                 new_hash = None
@@ -190,7 +191,7 @@ def undo_last(campaign: Any) -> dict:
                 new_hash = c.get("hash_before")
             else:
                 new_hash = st.write_state(tx, campaign, ident, c["before"])
-            undone[ident] = {"file": c.get("file"), "before": c.get("after"), "after": c.get("before"),
+            undone[ident] = {"kind": c.get("kind", "postava"), "file": c.get("file"), "before": c.get("after"), "after": c.get("before"),
                              "hash_before": c.get("hash_after"), "hash_after": new_hash}
         entry = chronicle.new_entry(chronicle.next_number(existing), "undo", undoes=target["number"],
                                     characters=undone)
