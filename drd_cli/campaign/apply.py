@@ -43,9 +43,10 @@ def apply_conflict(campaign: Any, result: dict, scenario_path: str, *, player: d
                 raise _changed(campaign, existing, s, scenario_path)
             before = st.file_state(model)
             after, notes = outcome(before, result["final"][pid], result, pid, s, campaign.params)
+            text_before = st.read_text(campaign.entity_path("postava", s["id"]))
             new_hash = st.write_state(tx, campaign, s["id"], after)
             chars[s["id"]] = {"file": s["file"], "before": before, "after": after, "hash_before": now_hash,
-                              "hash_after": new_hash, "notes": notes}
+                              "hash_after": new_hash, "notes": notes, "text_before": text_before}
         entry = chronicle.new_entry(chronicle.next_number(existing), "conflict", file=rel, title=result.get("title"),
                                     digest=result.get("digest"), seed=result.get("seed"), characters=chars)
         chronicle.write_entry(tx, campaign, entry, label=result.get("title") or rel, result=result, player=player)

@@ -145,25 +145,31 @@ def new_file(camp: Any, kind: str, ident: str, name: str | None) -> str:
 
 def character_text(name: str) -> str:
     q = json.dumps(name, ensure_ascii=False)
-    return (f"# {_('A character of the campaign (docs/kampan.md); the keys are those of a scenario participant.')}\n"
+    head = _("A character of the campaign (docs/kampan.md); the keys are those of a scenario participant.")
+    now, caps = _("now"), _("maxima (hranice)")
+    levels, abil = _("professions, e.g. {bojovnik: 2}"), _("ability ids (drd abilities)")
+    scars, lasting = _("e.g. {name: Zlomené žebro, pool: telo, size: 1}"), _("lasting conditions")
+    return (f"# {head}\n"
             "format: drd-postava/1\n"
             f"name: {q}\n"
-            f"pools: {{telo: 5, duse: 5, vliv: 5}}      # {_('now')}\n"
-            f"max: {{telo: 5, duse: 5, vliv: 5}}        # {_('maxima (hranice)')}\n"
-            f"levels: {{}}                              # {_('professions, e.g. {bojovnik: 2}')}\n"
-            f"abilities: []                           # {_('ability ids (drd abilities)')}\n"
+            f"pools: {{telo: 5, duse: 5, vliv: 5}}      # {now}\n"
+            f"max: {{telo: 5, duse: 5, vliv: 5}}        # {caps}\n"
+            f"levels: {{}}                              # {levels}\n"
+            f"abilities: []                           # {abil}\n"
             "equipment: []\n"
-            f"jizvy: []                               # {_('e.g. {name: Zlomené žebro, pool: telo, size: 1}')}\n"
-            f"conditions: []                          # {_('lasting conditions')}\n"
-            f"# side: družina\n")
+            f"jizvy: []                               # {scars}\n"
+            f"conditions: []                          # {lasting}\n"
+            "# side: družina\n")
 
 
 def creature_text(name: str) -> str:
     q = json.dumps(name, ensure_ascii=False)
-    return (f"# {_('A creature (or a kind of creature) of the campaign (docs/kampan.md).')}\n"
+    head = _("A creature (or a kind of creature) of the campaign (docs/kampan.md).")
+    plain, count = _("or a plain number (covers everything)"), _("how many beings it stands for")
+    return (f"# {head}\n"
             "format: drd-bestie/1\n"
             f"name: {q}\n"
             "sudba: 6\n"
-            f"charakteristika: {{level: 2, covers: []}}   # {_('or a plain number (covers everything)')}\n"
+            f"charakteristika: {{level: 2, covers: []}}   # {plain}\n"
             "abilities: []\n"
-            f"count: 1                                 # {_('how many beings it stands for')}\n")
+            f"count: 1                                 # {count}\n")

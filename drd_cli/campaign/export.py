@@ -61,9 +61,10 @@ def _changes(entry: dict) -> list[str]:
 def markdown(campaign: Any, items: list[dict], view: str) -> str:
     from ..render.md import render_markdown
 
+    heading, people = _("Chronicle"), _("Characters")
     out = ["---", f"title: {campaign.config.name}", f"entries: [{', '.join(str(e['number']) for e in items)}]",
            f"exported: {chronicle.now()}", "tags: [drd, kronika]", "---", "",
-           f"# {_('Chronicle')}: {campaign.config.name}", ""]
+           f"# {heading}: {campaign.config.name}", ""]
     for i, e in enumerate(items):
         out += [f'<a id="kronika-{e["number"]}"></a>', f"## {e['number']}. {_title(e)}", "",
                 f"*{e['when']} · {e['who']}*" + (f" · `{e['file']}`" if e.get("file") else ""), ""]
@@ -80,7 +81,7 @@ def markdown(campaign: Any, items: list[dict], view: str) -> str:
             out += ["#" + line if line.startswith("#") else line for line in text.splitlines()] + [""]
         changes = _changes(e)
         if changes:
-            out += [f"**{_('Characters')}**", ""] + [f"- {c}" for c in changes] + [""]
+            out += [f"**{people}**", ""] + [f"- {c}" for c in changes] + [""]
     return "\n".join(out).rstrip("\n") + "\n"
 
 

@@ -102,6 +102,7 @@ class Campaign:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             recover(self.root)
+            _clean_temps(self.root)
             yield
         finally:
             with contextlib.suppress(OSError):
@@ -207,6 +208,26 @@ def recover(root: str) -> None:
     _sync(root)
 
 
+def _clean_temps(root: str) -> None:
+    """Removes the temp files of a change whose process died before its journal was written."""
+    import re
+
+    from ..safefiles import _pid_alive
+
+    pattern = re.compile(r"^\.kampan-(\d+)-[0-9a-f]+\.tmp$")
+    for sub in SUBFOLDERS[:2] + SUBFOLDERS[3:]:
+        folder = os.path.join(root, sub)
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            m = pattern.match(name)
+            if m and not _pid_alive(int(m.group(1))):
+                with contextlib.suppress(OSError):
+                    os.unlink(os.path.join(folder, name))
+
+
 def _sync(folder: str) -> None:
     with contextlib.suppress(OSError):
         fd = os.open(folder, os.O_RDONLY)
@@ -235,13 +256,19 @@ def new_campaign(name: str, *, here: bool, language: str = "cs") -> str:
 
 def campaign_text(name: str, language: str) -> str:
     quoted = json.dumps(name, ensure_ascii=False)
-    return (f"# {_('A drd campaign (docs/kampan.md).')}\n"
+    head = _("A drd campaign (docs/kampan.md).")
+    group = _("the group profile its conflicts use (drd group)")
+    carry = _("what carries to the next conflict besides pools: ohrozeni, vyhody")
+    cost = _("points healing one Jizva costs")
+    pool = _("paid from: jizva (the Jizva own pool), telo, duse, vliv")
+    lowers = _("a Jizva of known size lowers its pool maximum by it")
+    return (f"# {head}\n"
             "format: drd-kampan/1\n"
             f"name: {quoted}\n"
             f"language: {language}            # cs | en\n"
-            f"# group: ctvrtek              # {_('the group profile its conflicts use (drd group)')}\n"
+            f"# group: ctvrtek              # {group}\n"
             "params:\n"
-            f"  carry: []                   # {_('what carries to the next conflict besides pools: ohrozeni, vyhody')}\n"
-            f"  heal_cost: 5                # {_('points healing one Jizva costs')}\n"
-            f"  heal_pool: jizva            # {_('paid from: jizva (the Jizva own pool), telo, duse, vliv')}\n"
-            f"  jizva_lowers_max: true      # {_('a Jizva of known size lowers its pool maximum by it')}\n")
+            f"  carry: []                   # {carry}\n"
+            f"  heal_cost: 5                # {cost}\n"
+            f"  heal_pool: jizva            # {pool}\n"
+            f"  jizva_lowers_max: true      # {lowers}\n")

@@ -21,8 +21,10 @@ def _creature_spec(text: str) -> tuple[str, int]:
 
 
 def skeleton_text(campaign: Any, postavy: list[str], bestie: list[tuple[str, int]], title: str) -> str:
-    lines = [f"# {_('A conflict of the campaign (docs/kampan.md): the participants come from postavy/ and bestiar/;')}",
-             f"# {_('give here only what belongs to this conflict (Ohrožení, side, zone, conditions of the moment).')}",
+    one = _("A conflict of the campaign (docs/kampan.md): the participants come from postavy/ and bestiar/;")
+    two = _("give here only what belongs to this conflict (Ohrožení, side, zone, conditions of the moment).")
+    steps = _("steps, e.g.:")
+    lines = [f"# {one}", f"# {two}",
              "format: drd/1", f"title: {title}", "participants:"]
     ids = []
     for ident in postavy:
@@ -40,7 +42,7 @@ def skeleton_text(campaign: Any, postavy: list[str], bestie: list[tuple[str, int
     first = ids[0] if ids else "hanus"
     other = ids[-1] if len(ids) > 1 else "skret"
     lines += ["rounds:", f"  - initiative: [{', '.join(ids)}]", "    steps: []",
-              f"    # {_('steps, e.g.:')}",
+              f"    # {steps}",
               "    # - id: prvni",
               "    #   contest:",
               f"    #     action: {{actor: {first}, pool: telo, bonus_from: none, targets: [{other}], "
