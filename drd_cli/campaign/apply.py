@@ -44,7 +44,7 @@ def apply_conflict(campaign: Any, result: dict, scenario_path: str, *, player: d
             before = st.file_state(model)
             after, notes = outcome(before, result["final"][pid], result, pid, s, campaign.params)
             text_before = st.read_text(campaign.entity_path("postava", s["id"]))
-            new_hash = st.write_state(tx, campaign, s["id"], after)
+            new_hash = st.write_state(tx, campaign, s["id"], after, before)
             chars[s["id"]] = {"file": s["file"], "before": before, "after": after, "hash_before": now_hash,
                               "hash_after": new_hash, "notes": notes, "text_before": text_before}
         entry = chronicle.new_entry(chronicle.next_number(existing), "conflict", file=rel, title=result.get("title"),

@@ -74,7 +74,7 @@ def _moved(value: int, sign: str, n: int) -> int:
 def _entry(tx: Any, campaign: Any, existing: list, ident: str, model: Any, before: dict, after: dict, kind: str,
            **fields: Any) -> dict:
     text_before = st.read_text(campaign.entity_path("postava", ident))
-    hash_after = st.write_state(tx, campaign, ident, after)
+    hash_after = st.write_state(tx, campaign, ident, after, before)
     entry = chronicle.new_entry(chronicle.next_number(existing), kind, characters={ident: {
         "file": f"postavy/{ident}.yaml", "before": before, "after": after,
         "hash_before": st.current_hash(model), "hash_after": hash_after, "text_before": text_before}}, **fields)

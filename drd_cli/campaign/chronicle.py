@@ -85,8 +85,9 @@ def write_entry(tx: Any, campaign: Any, entry: dict, *, label: str, result: dict
     if player is not None:
         clean["player_result"] = base + ".player.json"
         tx.write(campaign.path(FOLDER, base + ".player.json"), json.dumps(player, ensure_ascii=False, sort_keys=True))
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
     tx.write(campaign.path(FOLDER, base + ".yaml"),
-             yaml.safe_dump(clean, allow_unicode=True, sort_keys=False, width=4096))
+             yaml.dump(clean, Dumper=dumper, allow_unicode=True, sort_keys=False, width=4096))
     return base + ".yaml"
 
 
