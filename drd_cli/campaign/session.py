@@ -35,6 +35,28 @@ def write_back(loaded: Any, result: dict, scenario_path: str) -> dict:
     return apply_conflict(campaign, result, scenario_path, player=player)
 
 
+def after_resolve(loaded: Any, result: dict, digest: str, file: str, *, expected: str | None,
+                  verify: str | None, zapsat: bool, again: Any) -> tuple[Any, dict, str]:
+    """`drd resolve` of a campaign's conflict: `--verify` against the characters as they were when
+    the transcript was made (the chronicle's start state), or `--zapsat`."""
+    if expected is not None and expected != digest and loaded.campaign:
+        start = start_for(file, expected, verify)
+        if start is not None:
+            from ..api import load_scenario
+            from ..digest import digest as digest_of
+
+            loaded = load_scenario(file, snapshot=start)
+            result = again(loaded)
+            digest = result["digest"] = digest_of(result, loaded.digest_source())
+        return loaded, result, digest
+    if zapsat and expected is None:
+        import sys
+
+        for line in report(write_back(loaded, result, file)):
+            sys.stderr.write(line + "\n")
+    return loaded, result, digest
+
+
 def report(entry: dict) -> list[str]:
     from .entities import change_lines
 

@@ -96,21 +96,14 @@ def resolve(
                                       enable=tuple(enable or ()), disable=tuple(disable or ()), group=group,
                                       release_document=True)
         digest = attach_digest(result, loaded)
-        if expected is not None and expected != digest and loaded.campaign:
-            # A campaign's conflict verifies against the characters as they were (docs/kampan.md).
-            from ..campaign.session import start_for
+        if zapsat or (loaded.campaign and expected not in (None, digest)):
+            from ..campaign.session import after_resolve     # a campaign's conflict (docs/kampan.md)
 
-            start = start_for(file, expected, verify)
-            if start is not None:
-                loaded = load_scenario(file, snapshot=start)
-                result = resolve_scenario(loaded, seed=seed, choose=choose.value, params=params,
-                                          enable=tuple(enable or ()), disable=tuple(disable or ()), group=group)
-                digest = attach_digest(result, loaded)
-        if zapsat and expected is None:
-            from ..campaign.session import report, write_back
-
-            for line in report(write_back(loaded, result, file)):
-                sys.stderr.write(line + "\n")
+            loaded, result, digest = after_resolve(
+                loaded, result, digest, file, expected=expected, verify=verify, zapsat=zapsat,
+                again=lambda again: resolve_scenario(again, seed=seed, choose=choose.value, params=params,
+                                                     enable=tuple(enable or ()), disable=tuple(disable or ()),
+                                                     group=group))
         if view is View.player and expected is None:
             from ..render.view import player_view
 
