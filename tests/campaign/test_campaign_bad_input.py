@@ -111,7 +111,7 @@ def test_an_import_of_out_of_range_values_writes_nothing(campaign, tmp_path, fmt
 
 def test_a_current_value_above_its_maximum_is_clamped_and_reported(campaign):
     proc = ok("import", "roll20", str(FIXTURES / "roll20-zdena.json"), cwd=campaign)
-    assert "omezeno: duse 9 je nad maximem 7" in proc.stderr
+    assert "omezeno: Duše 9 je nad maximem 7" in proc.stderr
     assert character(campaign, "zdena-bystra")["pools"]["duse"] == 7
 
 

@@ -13,6 +13,8 @@ from ...i18n import _
 from ...skills import slug
 
 MAX_BYTES = 2 * 1024 * 1024
+POOL_WORDS = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv"}
+"""The book's names of the pools: what a message says (in every language, docs/i18n.md)."""
 
 
 class Refused(DrdError):

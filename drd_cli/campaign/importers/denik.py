@@ -11,7 +11,7 @@ from typing import Any
 
 from ...i18n import _
 from ...skills import slug
-from .common import Imported, Report, ident_of, number, read_json, refuse, short, text
+from .common import POOL_WORDS, Imported, Report, ident_of, number, read_json, refuse, short, text
 
 KNOWN = {"name", "role", "level", "experience", "resources", "skillLevels"}
 POOLS = ("telo", "duse", "vliv")
@@ -72,7 +72,7 @@ def _pool(path: str, pool: str, res: Any, report: Report, jizvy: list) -> tuple[
     cap = max(0, limit - scarred)
     if avail > cap:
         report.clamped(_("{pool} {value} is above its maximum {cap} (Hranice {limit} − Jizvy {scars})").format(
-            pool=pool, value=avail, cap=cap, limit=limit, scars=scarred))
+            pool=POOL_WORDS[pool], value=avail, cap=cap, limit=limit, scars=scarred))
         avail = cap
     return avail, cap
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...i18n import _
 from ...skills import slug
-from .common import Imported, Report, abilities, ident_of, lines_of, number, read_json, refuse, short, text
+from .common import POOL_WORDS, Imported, Report, abilities, ident_of, lines_of, number, read_json, refuse, short, text
 
 POOLS = {"telo": "body", "duse": "soul", "vliv": "influence"}
 MAX_RANGE = (0, 20)
@@ -69,16 +69,16 @@ def _hero(path: str, custom: dict, params: Any) -> Imported:
                 raise refuse(path, _("{key} = {value} is impossible on the Ikaros sheet (0–20)").format(
                     key=label, value=value))
         if now is None:
-            report.guessed(_("drd2_{key} is empty: {pool} 0").format(key=key, pool=pool))
+            report.guessed(_("drd2_{key} is empty: {pool} 0").format(key=key, pool=POOL_WORDS[pool]))
             now = 0
         if cap is not None and now > cap:
-            report.clamped(_("{pool} {value} is above its maximum {cap}").format(pool=pool, value=now, cap=cap))
+            report.clamped(_("{pool} {value} is above its maximum {cap}").format(pool=POOL_WORDS[pool], value=now, cap=cap))
             now = cap
         pools[pool] = now
         if cap is not None:
             caps[pool] = cap
         else:
-            report.unmapped(_("drd2_{key}_max is empty: {pool} has no maximum").format(key=key, pool=pool))
+            report.unmapped(_("drd2_{key}_max is empty: {pool} has no maximum").format(key=key, pool=POOL_WORDS[pool]))
         for scar in lines_of(custom.get(f"drd2_{key}_scars")):
             jizvy.append({"name": scar, "pool": pool})
     if jizvy:

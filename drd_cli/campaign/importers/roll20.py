@@ -14,7 +14,7 @@ import secrets
 from typing import Any
 
 from ...i18n import _
-from .common import Imported, Report, abilities, ident_of, lines_of, number, read_json, refuse, short, text
+from .common import POOL_WORDS, Imported, Report, abilities, ident_of, lines_of, number, read_json, refuse, short, text
 
 GROUPS = {"telo": "body", "duse": "spirit", "vliv": "influence"}
 BASIC = ("bojovnik", "lovec", "kejklir", "mastickar", "zarikavac")
@@ -146,7 +146,7 @@ def _hero(path: str, ident: str, name: str, attrs: dict, rows: dict, report: Rep
             report.guessed(_("{group}: the stored maximum {stored} differs from level − scarred = {cap}; {cap} "
                              "taken").format(group=g, stored=stored, cap=cap))
         if now > cap:
-            report.clamped(_("{pool} {value} is above its maximum {cap}").format(pool=pool, value=now, cap=cap))
+            report.clamped(_("{pool} {value} is above its maximum {cap}").format(pool=POOL_WORDS[pool], value=now, cap=cap))
             now = cap
         if tiers[pool] != scarred:
             report.guessed(_("{group}: the Jizvy rows add up to {rows}, the sheet says {scarred} scarred").format(
