@@ -9,7 +9,7 @@ mean) by `scenario.validate.validate_model`.
 
 from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from ..i18n import _
 from .models import (POOLS, AbilityRef, Charakteristika, ConditionSpec, Equipment, MaxPools, Pools, StrictModel,
@@ -103,6 +103,28 @@ class CampaignFile(StrictModel):
     language: Literal["cs", "en"] = cz("language", "jazyk", default="cs")
     group: str | None = cz("group", "skupina", default=None)
     params: CampaignParams = cz("params", "parametry", default_factory=CampaignParams)
+
+
+class ParticipantReference(StrictModel):
+    """A participant naming a campaign's character or creature (docs/scenario-format.md §2.1): the
+    id, and only what belongs to this conflict. Read by scenario/references.py; here for `drd schema`."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", populate_by_name=True, defer_build=True,
+                              json_schema_extra={"anyOf": [{"required": [k]} for k in
+                                                           ("postava", "character", "bestie", "creature")]})
+
+    postava: str | None = cz("postava", "character", default=None)
+    bestie: str | None = cz("bestie", "creature", default=None)
+    name: str | None = cz("name", "jméno", default=None)
+    side: str | None = cz("side", "strana", default=None)
+    zone: str | None = cz("zone", "zóna", default=None)
+    ohrozeni: int | None = cz("ohrozeni", "ohrožení", default=None, ge=0)
+    vyhody: int | None = cz("vyhody", "výhody", default=None, ge=0)
+    conditions: list[str | ConditionSpec] = cz("conditions", "stavy", default_factory=list)
+    count: int | None = cz("count", "počet", "pocet", default=None, ge=1)
+    suspicion: list[str] = cz("suspicion", "podezření", default_factory=list)
+    secret: bool | None = cz("secret", "tajné", default=None)
+    events: list[str] = cz("events", "události", default_factory=list)
 
 
 def jizva_name(item: Any) -> str:
