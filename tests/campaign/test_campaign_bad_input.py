@@ -198,3 +198,17 @@ def test_the_json_schemas_describe_the_files(campaign):
                         schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"name": "x"}, schema)
+
+
+def test_new_files_from_the_commented_templates_are_valid_and_shown(tmp_path):
+    root = new_campaign(tmp_path)
+    ok("postava", "new", "jarik", "--jmeno", "Jarík", cwd=root)
+    ok("bestie", "new", "skret", "--jmeno", "Skřet", cwd=root)
+    text = (root / "postavy" / "jarik.yaml").read_text(encoding="utf-8")
+    assert "# teď" in text and "maxima (hranice)" in text            # Czech comments for the player
+    shown = ok("postava", "show", "jarik", cwd=root).stdout
+    assert "Jarík [jarik]" in shown and "zdroje (teď/maximum): Tělo 5/5" in shown
+    info = json.loads(ok("kampan", "show", "--json", cwd=root).stdout)
+    assert info["postavy"] == ["jarik"] and info["bestiar"] == ["skret"] and info["params"]["heal_cost"] == 5
+    assert drd("postava", "new", "jarik", cwd=root).returncode == 2   # exists already
+    assert json.loads(ok("bestie", "show", "skret", "--json", cwd=root).stdout)["sudba"] == 6
