@@ -22,7 +22,7 @@ POOL_WORDS = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv"}
 def apply_conflict(campaign: Any, result: dict, scenario_path: str, *, player: dict | None = None) -> dict:
     """Applies `result` (with `campaign.start`) to the characters; returns the chronicle entry."""
     start = (result.get("campaign") or {}).get("start") or {}
-    rel = campaign.rel(scenario_path)
+    rel = conflict_id(campaign.rel(scenario_path))
     if not any(s.get("kind") == "postava" for s in start.values()):
         raise DrdError(_("{file} names no campaign character (postava:): there is nothing to write back").format(
             file=rel), Location(scenario_path))
@@ -51,6 +51,11 @@ def apply_conflict(campaign: Any, result: dict, scenario_path: str, *, player: d
                                     digest=result.get("digest"), seed=result.get("seed"), characters=chars)
         chronicle.write_entry(tx, campaign, entry, label=result.get("title") or rel, result=result, player=player)
     return entry
+
+
+def conflict_id(rel: str) -> str:
+    """The conflict a file stands for: a replay of `drd play` (`boj.replay.yaml`) is its scenario's."""
+    return rel[:-len(".replay.yaml")] + ".yaml" if rel.endswith(".replay.yaml") else rel
 
 
 def _changed(campaign: Any, existing: list[dict], s: dict, scenario_path: str) -> RuleViolation:

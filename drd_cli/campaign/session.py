@@ -96,7 +96,8 @@ def start_for(path: str, expected: str, verify_arg: str | None = None) -> dict |
     return (result.get("campaign") or {}).get("start")
 
 
-def offer_in_play(loaded: Any, result: dict, scenario_path: str, ask: Any, say: Any, *, always: bool) -> None:
+def offer_in_play(loaded: Any, result: dict, scenario_path: str, ask: Any, say: Any, *, always: bool,
+                  replay: str | None = None) -> None:
     """The end of `drd play` in a campaign: write the outcome back (asked unless `always`)."""
     if not any(s.get("kind") == "postava" for s in (loaded.campaign or {}).get("start", {}).values()):
         return
@@ -107,7 +108,7 @@ def offer_in_play(loaded: Any, result: dict, scenario_path: str, ask: Any, say: 
             return
         if answer not in ("y", "yes", "a", "ano"):
             say(_("not written; later: drd resolve {file} --zapsat (with the replay's dice)").format(
-                file=scenario_path))
+                file=replay or scenario_path))
             return
     for line in report(write_back(loaded, result, scenario_path)):
         say(line)

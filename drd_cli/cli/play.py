@@ -151,7 +151,7 @@ def play(
         if loaded.campaign:
             from ..campaign.session import offer_in_play
 
-            offer_in_play(loaded, full, file, table.ask, _say_err, always=zapsat)
+            offer_in_play(loaded, full, file, table.ask, _say_err, always=zapsat, replay=target)
         if target:
             # A group's plugin folders cannot go into a scenario: the command names them.
             again = " ".join(["drd"] + [f"--plugins-dir {d}" for d in rule_dirs] + ["resolve", target])

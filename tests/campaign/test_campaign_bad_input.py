@@ -212,3 +212,16 @@ def test_new_files_from_the_commented_templates_are_valid_and_shown(tmp_path):
     assert info["postavy"] == ["jarik"] and info["bestiar"] == ["skret"] and info["params"]["heal_cost"] == 5
     assert drd("postava", "new", "jarik", cwd=root).returncode == 2   # exists already
     assert json.loads(ok("bestie", "show", "skret", "--json", cwd=root).stdout)["sudba"] == 6
+
+
+def test_a_played_conflict_and_its_replay_are_one_conflict(campaign):
+    played = ok("play", "konflikty/sliz.yaml", cwd=campaign, input="a\n")
+    assert (campaign / "konflikty" / "sliz.replay.yaml").is_file(), played.stderr
+    again = drd("resolve", "konflikty/sliz.replay.yaml", "--zapsat", cwd=campaign)
+    assert again.returncode == 1 and "konflikty/sliz.yaml" in again.stderr
+
+
+def test_declining_at_the_end_of_play_names_the_replay(campaign):
+    played = ok("play", "konflikty/sliz.yaml", cwd=campaign, input="n\n")
+    assert "drd resolve konflikty/sliz.replay.yaml --zapsat" in played.stderr
+    ok("resolve", "konflikty/sliz.replay.yaml", "--zapsat", cwd=campaign)
