@@ -22,6 +22,8 @@ class LoadedScenario:
     source: Any            # drd_cli.scenario.load.SourceMap
     raw: Any               # the document as read (None once released)
     digest_document: bytes | None = None    # its canonical bytes for the digest, once released
+    # Participants taken from a campaign (SCENARIO-FORMAT §2.1): {"root", "start": {id: …}}, else None.
+    campaign: Any = None
 
     @property
     def system(self) -> str:
@@ -55,18 +57,25 @@ class Setup:
     pm: Any
 
 
-def load_scenario(path: str, *, plugin_steps: dict | None = None) -> LoadedScenario:
+def load_scenario(path: str, *, plugin_steps: dict | None = None, snapshot: dict | None = None) -> LoadedScenario:
     """Read and validate a scenario file; raises ScenarioError (exit 2) with file:line:col.
 
     No plugin is imported here: a step whose key is not a core step type is kept as a plugin
     step (`Step.plugin_step`) and checked by `setup_rules` once the rules profile says which
     plugins are on. `plugin_steps` ({key: model}, optional, kept for older callers) validates
-    those keys right away instead, as typed step keys.
+    those keys right away instead, as typed step keys. Participants naming a campaign's character
+    or creature are expanded first (scenario/references.py; `snapshot` gives their start states).
     """
     from .scenario.load import load_document
+    from .scenario.references import has_references
     from .scenario.validate import validate_model
 
     data, source = load_document(path)
+    campaign = None
+    if has_references(data):
+        from .scenario.references import expand
+
+        campaign = expand(data, source, path, snapshot=snapshot)
     system = data.get("system", "drd2") if hasattr(data, "get") else "drd2"
     if system == "dakara":
         from .dakara.models import DakaraScenario
@@ -76,7 +85,7 @@ def load_scenario(path: str, *, plugin_steps: dict | None = None) -> LoadedScena
         from .scenario.models import build_scenario_model
 
         model = validate_model(build_scenario_model(plugin_steps or {}), data, source, path)
-    return LoadedScenario(path, model, source, data)
+    return LoadedScenario(path, model, source, data, campaign=campaign)
 
 
 def known_step_models(group: str | None = None, plugin_dirs: tuple[str, ...] = ()) -> dict:
@@ -217,6 +226,8 @@ def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose:
         if release_document:
             loaded.release_document()
         result = resolve(loaded.scenario, setup.profile, dice, hooks, choose=choose, seed=seed)
+        if loaded.campaign:
+            result["campaign"] = {"start": loaded.campaign["start"]}   # SCENARIO-FORMAT §2.1
         return _no_seed_unless_used(result, seeded)
     except DrdError as exc:
         locate(exc, loaded)

@@ -26,6 +26,7 @@ def scenario_schema(plugin_steps: dict[str, Any]) -> dict:
     drd = _with_spellings(build_scenario_model(plugin_steps))
     dakara = _with_spellings(DakaraScenario, prefix="Dakara")
     defs = dict(drd.pop("$defs", {}))
+    _campaign_references(drd, defs)
     defs.update(dakara.pop("$defs", {}))
     drd.pop("title", None)
     defs["DakaraScenario"] = dakara
@@ -50,6 +51,20 @@ def scenario_schema(plugin_steps: dict[str, Any]) -> dict:
         "else": {"$ref": "#/$defs/DrdScenario"},
         "$defs": defs,
     })
+
+
+def _campaign_references(drd: dict, defs: dict) -> None:
+    """A participant may also name a campaign's character or creature (docs/scenario-format.md §2.1)."""
+    from .scenario.character import ParticipantReference
+
+    ref = _with_spellings(ParticipantReference)
+    defs.update(ref.pop("$defs", {}))
+    ref.pop("title", None)
+    defs["ParticipantReference"] = ref
+    for key, sub in drd.get("properties", {}).items():
+        if sub.get("additionalProperties") == {"$ref": "#/$defs/Participant"}:
+            sub["additionalProperties"] = {"anyOf": [{"$ref": "#/$defs/Participant"},
+                                                     {"$ref": "#/$defs/ParticipantReference"}]}
 
 
 def _for_users(value: Any) -> Any:

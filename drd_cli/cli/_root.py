@@ -61,6 +61,14 @@ COMMANDS: dict[str, Callable[[Any, str], None]] = {
     "odds": _group("odds_cmd", "odds_app"),
     "group": _mounted_by("rules_cmd"),
     "dakara": _group("dakara", "app"),
+    # A campaign (docs/kampan.md).
+    "kampan": _group("kampan", "kampan_app"),
+    "postava": _group("kampan", "postava_app"),
+    "bestie": _group("kampan", "bestie_app"),
+    "konflikt": _group("kronika", "konflikt_app"),
+    "kronika": _group("kronika", "kronika_app"),
+    "import": _command("import_cmd", "import_cmd", "IMPORT_HELP"),
+    "export": _group("import_cmd", "export_app"),
 }
 
 

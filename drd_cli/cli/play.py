@@ -67,6 +67,8 @@ def play(
     view: View = view_option(),
     stul: bool = typer.Option(False, "--stul", help=N_("Serve the game to the table's phones and screen instead "
                                                       "of asking here (drd stul, docs/stul.md).")),
+    zapsat: bool = typer.Option(False, "--zapsat", help=N_("In a campaign: write the outcome into the characters "
+                                                          "without asking (docs/kampan.md).")),
 ) -> None:
     """Play a scenario at the table: type your dice (4 3), a total (9) or Enter; choose at each decision.
 
@@ -162,6 +164,7 @@ def play(
             raise stop(_("cannot write to standard output: {reason}").format(reason=exc.reason), 2) from None
         if target:
             write_atomic(target, session.replay_text(text, rules))
+        full = result
         if json_out:
             from ..render.jsonout import dumps
 
@@ -174,6 +177,10 @@ def play(
                 result = _players_transcript(result, loaded, target, lambda scen: resolve_scenario(
                     scen, seed=used_seed, **opts))
             render(result, make_console())
+        if loaded.campaign:
+            from ..campaign.session import offer_in_play
+
+            offer_in_play(loaded, full, file, table.ask, _say_err, always=zapsat, replay=target)
         if target:
             # A group's plugin folders cannot go into a scenario: the command names them.
             again = " ".join(["drd"] + [f"--plugins-dir {d}" for d in rule_dirs] + ["resolve", target])

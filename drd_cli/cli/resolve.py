@@ -58,6 +58,8 @@ def resolve(
                                               "(sha256:…, or a transcript file holding one; its seed is used "
                                               "unless --seed is given). Exit 0 same, 1 different.")),
     view: View = view_option(),
+    zapsat: bool = typer.Option(False, "--zapsat", help=N_("In a campaign: write the outcome into the characters "
+                                                          "and the chronicle (docs/kampan.md).")),
 ) -> None:
     """Resolve a scenario: the transcript, or with --json the result contract.
 
@@ -94,6 +96,14 @@ def resolve(
                                       enable=tuple(enable or ()), disable=tuple(disable or ()), group=group,
                                       release_document=True)
         digest = attach_digest(result, loaded)
+        if zapsat or (loaded.campaign and expected not in (None, digest)):
+            from ..campaign.session import after_resolve     # a campaign's conflict (docs/kampan.md)
+
+            loaded, result, digest = after_resolve(
+                loaded, result, digest, file, expected=expected, verify=verify, zapsat=zapsat,
+                again=lambda again: resolve_scenario(again, seed=seed, choose=choose.value, params=params,
+                                                     enable=tuple(enable or ()), disable=tuple(disable or ()),
+                                                     group=group))
         if view is View.player and expected is None:
             from ..render.view import player_view
 

@@ -1,0 +1,157 @@
+"""What the importers share: reading JSON, lenient numbers, the report, abilities by catalogue."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...errors import DrdError, Location
+from ...i18n import _
+from ...skills import slug
+
+MAX_BYTES = 2 * 1024 * 1024
+POOL_WORDS = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv"}
+"""The book's names of the pools: what a message says (in every language, docs/i18n.md)."""
+
+
+class Refused(DrdError):
+    """The file is not what the importer reads (exit 2); nothing was written."""
+
+    exit_code = 2
+
+
+@dataclass
+class Report:
+    """Everything an import did not take over as it was: (kind, text) in order."""
+
+    items: list = field(default_factory=list)
+
+    def unmapped(self, text: str) -> None:
+        self.items.append(("unmapped", text))
+
+    def clamped(self, text: str) -> None:
+        self.items.append(("clamped", text))
+
+    def guessed(self, text: str) -> None:
+        self.items.append(("guessed", text))
+
+    def lines(self) -> list[str]:
+        words = {"unmapped": _("not imported"), "clamped": _("clamped"), "guessed": _("guessed")}
+        return [f"{words[k]}: {t}" for k, t in self.items]
+
+
+@dataclass
+class Imported:
+    kind: str            # "postava" | "bestie"
+    ident: str
+    data: dict           # the character / creature file's keys, in order
+    report: Report
+    source: str          # the format id
+
+
+def refuse(path: str, message: str, hint: str | None = None) -> Refused:
+    return Refused(message, Location(path), hint=hint or _("nothing was written"))
+
+
+def read_json(path: str, fmt_name: str) -> Any:
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise refuse(path, _("cannot read {file}: {reason}").format(file=path, reason=exc.strerror or exc)) from None
+    if len(raw) > MAX_BYTES:
+        raise refuse(path, _("the file is too large for a {fmt} export (over 2 MB)").format(fmt=fmt_name))
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise refuse(path, _("the file is not UTF-8 text, so not a {fmt} export").format(fmt=fmt_name)) from None
+    if not text.strip():
+        raise refuse(path, _("the file is empty, not a {fmt} export").format(fmt=fmt_name))
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        cut = exc.pos >= len(text.rstrip()) - 1 or exc.msg.startswith("Unterminated")
+        where = Location(path, exc.lineno, exc.colno)
+        message = (_("the JSON ends too early: the file is cut short") if cut
+                   else _("this is not valid JSON here"))
+        raise Refused(message, where, hint=_("export the {fmt} file again; nothing was written").format(
+            fmt=fmt_name)) from None
+
+
+def number(value: Any) -> int | None:
+    """An integer from a number or a text of one (`"4"`, `4`, `4.0`); None for `""`, null, other text."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+\s*", value):
+        return int(value)
+    return None
+
+
+def text(value: Any) -> str:
+    return unicodedata.normalize("NFC", value).strip() if isinstance(value, str) else ""
+
+
+def lines_of(value: Any, *, commas: bool = True) -> list[str]:
+    pattern = r"[\n;,]" if commas else r"[\n;]"
+    return [p.strip() for p in re.split(pattern, text(value)) if p.strip()]
+
+
+def short(value: Any, n: int = 40) -> str:
+    s = str(value).replace("\n", " ")
+    return s if len(s) <= n else s[:n - 1] + "…"
+
+
+def strip_pool(name: str) -> str:
+    return re.sub(r"\s*\((Tělo|Duše|Vliv)\)\s*$", "", name.strip())
+
+
+_CATALOGUE: dict | None = None
+
+
+def catalogue() -> dict:
+    global _CATALOGUE
+    if _CATALOGUE is None:
+        from ...abilities import installed_catalogue
+
+        _CATALOGUE = installed_catalogue()
+    return _CATALOGUE
+
+
+def abilities(names: list[str], report: Report, where: str) -> list[str]:
+    """Catalogue ability ids of `names`; what is not in drd's catalogue or needs keys is reported."""
+    cards = catalogue()
+    out: list[str] = []
+    for name in names:
+        plain = strip_pool(name)
+        if not plain:
+            continue
+        aid = slug(plain)
+        if aid not in cards:
+            by_name = {slug(c.get("name") or ""): i for i, c in cards.items()}
+            aid = by_name.get(aid, aid)
+        if aid not in cards:
+            report.unmapped(_("ability {name!r} ({where}): not in drd's catalogue (drd abilities)").format(
+                name=plain, where=where))
+            continue
+        needed = [k for k, spec in (cards[aid].get("keys") or {}).items() if spec.get("required")]
+        if needed:
+            report.unmapped(_("ability {id} needs {keys}, which the file does not say; add it by hand "
+                              "({{id: {id}, {key}: …}})").format(id=aid, keys=", ".join(needed), key=needed[0]))
+            continue
+        if aid not in out:
+            out.append(aid)
+    return out
+
+
+def ident_of(name: str, path: str) -> str:
+    ident = slug(name)
+    if not ident:
+        raise refuse(path, _("the character has no name to make an id from"))
+    return ident

@@ -1,0 +1,213 @@
+"""`drd kampan …`, `drd postava …`, `drd bestie …`: a campaign's folder, characters and creatures
+(docs/kampan.md). Imports only typer; everything else inside the commands.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import List, Optional
+
+import typer
+
+from ._common import N_, Lang, guarded, lang_option, use_language
+from ._help import DrdTyper
+
+kampan_app = DrdTyper(help=N_("A campaign: a folder with drd-kampan.yaml, its characters, creatures, conflicts "
+                              "and chronicle (docs/kampan.md)."), no_args_is_help=True)
+postava_app = DrdTyper(help=N_("The campaign's characters (postavy/): list, show, new, adjust, heal a Jizva."),
+                       no_args_is_help=True)
+bestie_app = DrdTyper(help=N_("The campaign's creatures (bestiar/): list, show, new."), no_args_is_help=True)
+
+
+def kampan_option():  # noqa: ANN201 - a typer Option
+    return typer.Option(None, "--kampan", metavar="DIR",
+                        help=N_("The campaign folder (default: found by walking up from the current folder)."))
+
+
+def json_option():  # noqa: ANN201
+    return typer.Option(False, "--json", help=N_("Print JSON instead of text."))
+
+
+def out(text: str) -> None:
+    sys.stdout.write(text + "\n")
+
+
+def open_campaign(kampan: Optional[str]):  # noqa: ANN201
+    from ..campaign.folder import Campaign
+
+    return Campaign.open(kampan)
+
+
+# --------------------------------------------------------------------------- kampan
+
+@kampan_app.command("new", help=N_("Create a campaign: the folder NAME/ (or, with --zde, the current folder)."))
+def kampan_new(name: str = typer.Argument(..., metavar="NAME", help=N_("The campaign's name (and folder).")),
+               zde: bool = typer.Option(False, "--zde", help=N_("Make the current folder the campaign.")),
+               lang: Optional[Lang] = lang_option()) -> None:
+    code = use_language(lang)
+    with guarded():
+        from ..campaign.folder import new_campaign
+        from ..i18n import _
+
+        root = new_campaign(name, here=zde, language=code)
+        out(_("campaign {name!r} created in {folder}").format(name=name, folder=root))
+        out("  " + _("next: `drd postava new ID` or `drd import roll20|ikaros|denik FILE`"))
+
+
+@kampan_app.command("schema", help=N_("Print the JSON Schema of a campaign file for editors: postava, bestie or "
+                                     "kampan."))
+def kampan_schema(what: str = typer.Argument("postava", metavar="postava|bestie|kampan"),
+                  lang: Optional[Lang] = lang_option()) -> None:
+    use_language(lang)
+    with guarded():
+        from ..campaign.entities import schema_of
+
+        out(json.dumps(schema_of(what), ensure_ascii=False, indent=2))
+
+
+@kampan_app.command("show", help=N_("Show the campaign: its folder, parameters, characters and creatures."))
+def kampan_show(kampan: Optional[str] = kampan_option(), json_out: bool = json_option(),
+                lang: Optional[Lang] = lang_option()) -> None:
+    use_language(lang)
+    with guarded():
+        from ..i18n import _
+
+        camp = open_campaign(kampan)
+        info = {"root": camp.root, "name": camp.config.name, "language": camp.config.language,
+                "group": camp.config.group, "params": camp.params.model_dump(mode="json"),
+                "postavy": camp.ids("postava"), "bestiar": camp.ids("bestie")}
+        if json_out:
+            out(json.dumps(info, ensure_ascii=False, indent=2))
+            return
+        out(f"{camp.config.name} ({camp.root})")
+        out(_("characters: {ids}").format(ids=", ".join(info["postavy"]) or "—"))
+        out(_("creatures: {ids}").format(ids=", ".join(info["bestiar"]) or "—"))
+        out(_("parameters: {params}").format(params=", ".join(f"{k}={v}" for k, v in info["params"].items())))
+
+
+# --------------------------------------------------------------------------- postava / bestie
+
+def _list(kind: str, kampan: Optional[str], json_out: bool) -> None:
+    from ..campaign.entities import summary_line, summary_of
+
+    camp = open_campaign(kampan)
+    rows = [summary_of(kind, ident, camp.read(kind, ident)) for ident in camp.ids(kind)]
+    if json_out:
+        out(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for row in rows:
+        out(summary_line(row))
+
+
+def _show(kind: str, ident: str, kampan: Optional[str], json_out: bool) -> None:
+    from ..campaign.entities import describe, summary_of
+
+    camp = open_campaign(kampan)
+    model = camp.read(kind, ident)
+    if json_out:
+        data = summary_of(kind, ident, model)
+        data["file"] = model.model_dump(mode="json", exclude_defaults=True, exclude_none=True)
+        out(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    for line in describe(kind, ident, model):
+        out(line)
+
+
+def _new(kind: str, ident: str, name: Optional[str], kampan: Optional[str]) -> None:
+    from ..campaign.entities import new_file
+    from ..i18n import _
+
+    camp = open_campaign(kampan)
+    path = new_file(camp, kind, ident, name)
+    out(_("created {file}").format(file=camp.rel(path)))
+
+
+@postava_app.command("list", help=N_("List the campaign's characters."))
+def postava_list(kampan: Optional[str] = kampan_option(), json_out: bool = json_option(),
+                 lang: Optional[Lang] = lang_option()) -> None:
+    use_language(lang)
+    with guarded():
+        _list("postava", kampan, json_out)
+
+
+@postava_app.command("show", help=N_("Show a character as it stands now."))
+def postava_show(ident: str = typer.Argument(..., metavar="ID"), kampan: Optional[str] = kampan_option(),
+                 json_out: bool = json_option(), lang: Optional[Lang] = lang_option()) -> None:
+    use_language(lang)
+    with guarded():
+        _show("postava", ident, kampan, json_out)
+
+
+@postava_app.command("new", help=N_("Create postavy/ID.yaml: a commented character to fill in."))
+def postava_new(ident: str = typer.Argument(..., metavar="ID"),
+                name: Optional[str] = typer.Option(None, "--jmeno", help=N_("The character's name.")),
+                kampan: Optional[str] = kampan_option(), lang: Optional[Lang] = lang_option()) -> None:
+    use_language(lang)
+    with guarded():
+        _new("postava", ident, name, kampan)
+
+
+@postava_app.command("uprav", help=N_("Change a character between conflicts (telo=+2, duse=-1, vliv=5, ohrozeni=0, "
+                                     "max.telo=7): a chronicle entry."))
+def postava_uprav(ident: str = typer.Argument(..., metavar="ID"),
+                  changes: List[str] = typer.Argument(..., metavar="POOL=±N..."),
+                  duvod: Optional[str] = typer.Option(None, "--duvod", help=N_("Why (kept in the chronicle).")),
+                  kampan: Optional[str] = kampan_option(), lang: Optional[Lang] = lang_option()) -> None:
+    use_language(lang)
+    with guarded():
+        from ..campaign.between import adjust
+        from ..campaign.entities import change_lines
+        from ..i18n import _
+
+        entry, notes = adjust(open_campaign(kampan), ident, list(changes), duvod)
+        out(_("chronicle entry {number}: {id} adjusted").format(number=entry["number"], id=ident))
+        for line in change_lines(entry["characters"][ident]) + notes:
+            out("  " + line)
+
+
+@postava_app.command("vylec", help=N_("Heal a character's Jizva (the cost: docs/kampan.md \"Healing\"): a chronicle "
+                                     "entry."))
+def postava_vylec(ident: str = typer.Argument(..., metavar="ID"),
+                  jizva: str = typer.Argument(..., metavar="JIZVA"),
+                  zdroj: Optional[str] = typer.Option(None, "--zdroj", metavar="telo|duse|vliv",
+                                                      help=N_("The pool that pays, where the Jizva has none.")),
+                  kampan: Optional[str] = kampan_option(), lang: Optional[Lang] = lang_option()) -> None:
+    use_language(lang)
+    with guarded():
+        from ..campaign.between import heal
+        from ..campaign.entities import change_lines
+        from ..i18n import _
+
+        if zdroj is not None and zdroj not in ("telo", "duse", "vliv"):
+            raise typer.BadParameter(_("expected telo, duse or vliv"), param_hint="--zdroj")
+        entry, cost, pool = heal(open_campaign(kampan), ident, jizva, zdroj)
+        out(_("chronicle entry {number}: {id} healed {jizva!r} for {cost} {pool}").format(
+            number=entry["number"], id=ident, jizva=jizva, cost=cost, pool=pool))
+        for line in change_lines(entry["characters"][ident]):
+            out("  " + line)
+
+
+@bestie_app.command("list", help=N_("List the campaign's creatures."))
+def bestie_list(kampan: Optional[str] = kampan_option(), json_out: bool = json_option(),
+                lang: Optional[Lang] = lang_option()) -> None:
+    use_language(lang)
+    with guarded():
+        _list("bestie", kampan, json_out)
+
+
+@bestie_app.command("show", help=N_("Show a creature."))
+def bestie_show(ident: str = typer.Argument(..., metavar="ID"), kampan: Optional[str] = kampan_option(),
+                json_out: bool = json_option(), lang: Optional[Lang] = lang_option()) -> None:
+    use_language(lang)
+    with guarded():
+        _show("bestie", ident, kampan, json_out)
+
+
+@bestie_app.command("new", help=N_("Create bestiar/ID.yaml: a commented creature to fill in."))
+def bestie_new(ident: str = typer.Argument(..., metavar="ID"),
+               name: Optional[str] = typer.Option(None, "--jmeno", help=N_("The creature's name.")),
+               kampan: Optional[str] = kampan_option(), lang: Optional[Lang] = lang_option()) -> None:
+    use_language(lang)
+    with guarded():
+        _new("bestie", ident, name, kampan)
