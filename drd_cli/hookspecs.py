@@ -13,6 +13,11 @@ from typing import Any, Callable
 
 import pluggy
 
+#: The version of the plugin API (re-exported by drd_cli.plugin). A plugin that needs a newer one
+#: says so in ``drd_plugin_info()["api_version"]``; drd then refuses to run it, naming the plugin.
+#: Versions only grow: whatever worked against version N keeps working against N+1.
+API_VERSION = 2
+
 hookspec = pluggy.HookspecMarker("drd")
 hookimpl = pluggy.HookimplMarker("drd")
 

@@ -28,8 +28,10 @@ WEATHER = ROOT / "scenarios" / "pisecna-boure.yaml"         # the environment pl
 
 def _forget() -> None:
     """What a new process would not have: the shared templates, specifications and manager."""
-    plugins._TEMPLATES.clear()
-    plugins._SHARED = None
+    from drd_cli.plugins import discovery, manager
+
+    discovery._TEMPLATES.clear()
+    manager._SHARED = None
     plugins._manager_class()._specs.clear()
 
 
@@ -77,24 +79,25 @@ def test_the_manager_is_reused_only_for_the_same_plugins_listed_params_and_langu
     monkeypatch.delenv("DRD_TRACE_PLUGINS", raising=False)
     quiet = api.load_scenario(str(QUIET))
     first = api.setup_rules(quiet)
-    idle = first.pm.drd_idle
+    idle = first.pm.idle
     second = api.setup_rules(quiet)
-    assert second.pm is first.pm
-    # What a run sets on the manager is set anew: its own entries, its own (equal) idle plugins.
-    assert second.entries is not first.entries and second.pm.drd_entries is second.entries
-    assert second.pm.drd_idle == idle and second.pm.drd_idle is not idle
+    assert second.pm.manager is first.pm.manager
+    # What a run has of its own is in its own Registry: its entries, its own (equal) idle plugins.
+    assert second.pm is not first.pm
+    assert second.entries is not first.entries and second.pm.entries is second.entries
+    assert second.pm.idle == idle and second.pm.idle is not idle
     # Another set of listed abilities, other parameters, another enabled set, another language:
     # a manager of its own, and the one kept by the first Setup still shows its own parameters.
-    assert api.setup_rules(api.load_scenario(str(ABILITIES))).pm is not first.pm
+    assert api.setup_rules(api.load_scenario(str(ABILITIES))).pm.manager is not first.pm.manager
     other = api.setup_rules(quiet, params={"tie": "counter"})
-    assert other.pm is not first.pm and other.pm.drd_params["tie"] == "counter"
-    assert first.pm.drd_params["tie"] == first.profile.params["tie"] != "counter"
-    assert api.setup_rules(quiet, disable=("prostredi",)).pm is not first.pm
+    assert other.pm.manager is not first.pm.manager and other.pm.params["tie"] == "counter"
+    assert first.pm.params["tie"] == first.profile.params["tie"] != "counter"
+    assert api.setup_rules(quiet, disable=("prostredi",)).pm.manager is not first.pm.manager
     with i18n.using("en"):
-        assert api.setup_rules(quiet).pm is not first.pm
+        assert api.setup_rules(quiet).pm.manager is not first.pm.manager
     monkeypatch.setenv("DRD_TRACE_PLUGINS", "1")
     traced = api.setup_rules(quiet)
-    assert api.setup_rules(quiet).pm is not traced.pm      # never kept: each has its own monitor
+    assert api.setup_rules(quiet).pm.manager is not traced.pm.manager   # never kept: each traces its own
 
 
 def test_a_plugin_folder_run_builds_its_own_manager(tmp_path):
@@ -104,7 +107,7 @@ def test_a_plugin_folder_run_builds_its_own_manager(tmp_path):
     quiet = api.load_scenario(str(QUIET))
     a = api.setup_rules(quiet, plugin_dirs=(str(tmp_path),))
     b = api.setup_rules(quiet, plugin_dirs=(str(tmp_path),))
-    assert "mistni" in a.profile.enabled and a.pm is not b.pm
+    assert "mistni" in a.profile.enabled and a.pm.manager is not b.pm.manager
     assert a.pm.get_plugin("mistni") is not b.pm.get_plugin("mistni")     # loaded anew, as before
     assert "mistni" not in api.setup_rules(quiet).profile.enabled
 
@@ -114,7 +117,7 @@ def test_a_replaced_hook_of_a_registered_plugin_is_what_the_next_run_calls(monke
     before = _result(weather)
     pm = api.setup_rules(api.load_scenario(weather)).pm
     module = pm.get_plugin("prostredi")
-    assert module is not None and api.setup_rules(api.load_scenario(weather)).pm is pm
+    assert module is not None and api.setup_rules(api.load_scenario(weather)).pm.manager is pm.manager
     calls = []
     original = module.drd_round_end
 
@@ -124,7 +127,7 @@ def test_a_replaced_hook_of_a_registered_plugin_is_what_the_next_run_calls(monke
         return original(scenario, round_index, round)
 
     monkeypatch.setattr(module, "drd_round_end", drd_round_end)
-    assert api.setup_rules(api.load_scenario(weather)).pm is not pm
+    assert api.setup_rules(api.load_scenario(weather)).pm.manager is not pm.manager
     assert _result(weather) == before and calls
     monkeypatch.undo()
     calls.clear()

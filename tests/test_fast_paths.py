@@ -207,7 +207,7 @@ def test_the_manoeuvre_walk_finds_what_a_walk_of_every_node_finds():
 
     from pydantic import BaseModel
 
-    from drd_cli import api, plugins
+    from drd_cli import abilities, api
     from drd_cli.errors import DrdError
 
     def everything(node, path):
@@ -232,7 +232,7 @@ def test_the_manoeuvre_walk_finds_what_a_walk_of_every_node_finds():
             scenario = api.load_scenario(path).scenario
         except DrdError:
             continue
-        fast = [(p, id(m)) for p, m in plugins._manoeuvres(scenario, ())]
+        fast = [(p, id(m)) for p, m in abilities._manoeuvres(scenario, ())]
         assert fast == [(p, id(m)) for p, m in everything(scenario, ())], path
         found += len(fast)
     from drd_cli.scenario import models
@@ -253,8 +253,8 @@ rounds:
           counters: [{actor: vlk, roll: 7, manoeuvres: [{name: mocne, via: zuby}]}]
 """
     scenario = load_text_scenario(text).scenario
-    fast = [(p, m.via) for p, m in plugins._manoeuvres(scenario, ())]
+    fast = [(p, m.via) for p, m in abilities._manoeuvres(scenario, ())]
     assert fast == [(p, m.via) for p, m in everything(scenario, ())] and found + len(fast) >= 2
     assert {via for _p, via in fast} >= {"luk", "zuby"}
 
-    assert plugins._manoeuvre_fields(models.Participant, BaseModel) == ()
+    assert abilities._manoeuvre_fields(models.Participant, BaseModel) == ()

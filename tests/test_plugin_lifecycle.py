@@ -618,7 +618,7 @@ def test_ability_plugins_nobody_lists_are_not_registered_and_drds_own_not_even_l
     setup = api.setup_rules(loaded)
     registered = {setup.pm.get_name(p) for p in setup.pm.get_plugins()}
     assert "cit-pro-zbran" in registered and "gladiator" not in registered
-    assert "gladiator" in setup.pm.drd_dormant and "gladiator" not in setup.pm.drd_idle
+    assert "gladiator" in setup.pm.dormant and "gladiator" not in setup.pm.idle
     assert "schopnosti" in registered and "ukryvani" in registered
     everything = api.setup_rules(None)
     assert "gladiator" in {everything.pm.get_name(p) for p in everything.pm.get_plugins()}
