@@ -65,7 +65,7 @@ def render_markdown(cards: Mapping[str, Mapping], scenarios: Mapping[str, list[s
         shown = ", ".join(f"`scenarios/{s}`" for s in scenarios.get(aid, [])[:2]) or "–"
         cells = [card.get("name") or aid, f"`{aid}`", card.get("owner") or "–", card.get("family") or "–",
                  card.get("class") or "–", scope_keys(card), activation_text(card),
-                 (card.get("mechanic") or "").replace("|", "/"), STATUS_WORDS.get(card.get("status"), card.get("status")),
+                 (card.get("mechanic") or "").replace("|", "/"), STATUS_WORDS.get(str(card.get("status")), card.get("status")),
                  shown]
         lines.append("| " + " | ".join(str(c) for c in cells) + " |")
     return "\n".join(lines) + "\n"
@@ -115,7 +115,7 @@ def update_catalog(root: Any = None) -> list[str]:
     if path.exists():
         with open(path, "rb") as fh:
             old = read_po(fh, locale="en")
-    by_id: dict[str, str] = {}
+    by_id: dict[Any, Any] = {}
     for msg in old or ():
         if msg.id and msg.string:
             for comment in msg.auto_comments:
@@ -128,7 +128,8 @@ def update_catalog(root: Any = None) -> list[str]:
     missing = []
     for text, ids in texts.items():
         previous = old.get(text) if old is not None else None
-        string, flags = "", set()
+        string: Any = ""
+        flags: set = set()
         if previous is not None and previous.string:
             string, flags = previous.string, set(previous.flags)
         else:

@@ -17,6 +17,7 @@ from typing import Any, Mapping
 from ..citations import RULES_LAYERS
 from ..errors import Problem, ScenarioError
 from ..i18n import _
+from ..plugins.errors import enable_hint
 from .cards import PARTICIPANTS, check_keys, suggest
 from .catalogue import catalogue
 
@@ -109,8 +110,7 @@ def check_plugin_uses(scenario: Any, profile: Any, pm: Any = None) -> None:
                 _("manoeuvre {name} is made free via the ability {via}, whose plugin {plugin} is disabled").format(
                     name=repr(man.name), via=repr(via), plugin=via),
                 rule=RULES_LAYERS, path=path + ("via",),
-                hint=_("enable it: `rules: {{enable: [{plugin}]}}`, `--enable {plugin}` or `drd rules enable {plugin} "
-                       "--group G`").format(plugin=via)))
+                hint=enable_hint(via, "ability")))
     if problems:
         raise RuleViolation(problems)
 
@@ -123,7 +123,7 @@ def _manoeuvres(node: Any, path: tuple):
     return _walk_manoeuvres(node, path, BaseModel)
 
 
-def _walk_manoeuvres(node: Any, path: tuple, BaseModel: type):  # noqa: N803
+def _walk_manoeuvres(node: Any, path: tuple, BaseModel: Any):  # noqa: N803
     if isinstance(node, BaseModel):
         if type(node).__name__ == "ManoeuvreSpec":
             if getattr(node, "via", None):
@@ -144,7 +144,7 @@ def _walk_manoeuvres(node: Any, path: tuple, BaseModel: type):  # noqa: N803
 _MANOEUVRE_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
 
 
-def _manoeuvre_fields(cls: type, BaseModel: type) -> tuple[tuple[str, str], ...]:  # noqa: N803
+def _manoeuvre_fields(cls: Any, BaseModel: Any) -> tuple[tuple[str, str], ...]:  # noqa: N803
     """(attribute, document key) of the fields of model `cls` whose values may hold a manoeuvre,
     read from the annotations once per class: a battle's 500 participants and their pools are not
     walked (an annotation drd cannot read, `Any` or a plain `dict`, counts as "may")."""
@@ -156,7 +156,7 @@ def _manoeuvre_fields(cls: type, BaseModel: type) -> tuple[tuple[str, str], ...]
     return got
 
 
-def _may_hold_manoeuvre(ann: Any, BaseModel: type, seen: set) -> bool:  # noqa: N803
+def _may_hold_manoeuvre(ann: Any, BaseModel: Any, seen: set) -> bool:  # noqa: N803
     import typing
 
     if isinstance(ann, type) and issubclass(ann, BaseModel):
@@ -165,7 +165,8 @@ def _may_hold_manoeuvre(ann: Any, BaseModel: type, seen: set) -> bool:  # noqa: 
         if ann in seen:
             return False       # a cycle: whatever it holds is found through its first visit
         seen.add(ann)
-        return any(_may_hold_manoeuvre(f.annotation, BaseModel, seen) for f in ann.model_fields.values())
+        fields: Any = getattr(ann, "model_fields", {})
+        return any(_may_hold_manoeuvre(f.annotation, BaseModel, seen) for f in fields.values())
     if typing.get_origin(ann) is typing.Literal:
         return False
     args = typing.get_args(ann)

@@ -22,6 +22,10 @@ class PluginError(DrdError):
     """A plugin could not be loaded or failed while running (exit 1): says which and how to disable it."""
 
     exit_code = 1
+    # Set by `hook_failed` and the guard: the plugin, the hook, the plugin's own exception.
+    plugin: str | None = None
+    hook: str | None = None
+    original: BaseException | None = None
 
 
 def disable_hint(pid: str) -> str:
@@ -29,8 +33,19 @@ def disable_hint(pid: str) -> str:
     return _("disable it with `--disable {id}` or in your group profile").format(id=pid)
 
 
-def enable_hint(pid: str) -> str:
-    """The three ways to switch a plugin on (command line, group profile, scenario)."""
+def enable_hint(pid: str, where: str = "anywhere") -> str:
+    """How to switch plugin `pid` on: the one place this advice is worded.
+
+    `where`: "anywhere" (command line, group profile, scenario: a step type or a plugin that is
+    off), "run" (the scenario's rules or the command line: the engine's refusals), "scenario"
+    (the scenario's rules only), "ability" (an ability used `via:` whose plugin is off)."""
+    if where == "run":
+        return _("enable it: `rules: {{enable: [{plugin}]}}` or `--enable {plugin}`").format(plugin=pid)
+    if where == "scenario":
+        return _("enable it: `rules: {{enable: [{plugin}]}}`").format(plugin=pid)
+    if where == "ability":
+        return _("enable it: `rules: {{enable: [{plugin}]}}`, `--enable {plugin}` or `drd rules enable {plugin} "
+                 "--group G`").format(plugin=pid)
     return _("enable it with `--enable {id}`, with `enable: [{id}]` in the group profile (`drd rules enable {id} "
              "--group G`), or with `rules: {{enable: [{id}]}}` in the scenario").format(id=pid)
 

@@ -16,7 +16,7 @@ from .guard import plugin_code
 
 
 def plugin_info(pid: str, plugin: Any, entry: PluginEntry | None = None,
-                entries: dict | None = None) -> dict:
+                entries: Mapping[str, Any] | None = None) -> dict:
     """`drd_plugin_info()` of a loaded plugin, checked: a mapping, an API version drd provides.
 
     A plugin without the hook has `{}`. Raises PluginError naming the plugin when the hook fails,

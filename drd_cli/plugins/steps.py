@@ -77,7 +77,7 @@ def plugins_acted(hooks: Any, steps: list | None = None) -> set[str]:
     `RulesProfile.to_result` lists these (beside the built-ins in effect) in the result's `rules`.
     """
     acted = set(getattr(hooks, "acted", None) or ())
-    kinds = {s.get("kind") for s in steps or () if isinstance(s, dict)} & set(getattr(hooks, "step_types", None) or ())
+    kinds = {str(s.get("kind")) for s in steps or () if isinstance(s, dict)} & set(getattr(hooks, "step_types", None) or ())
     for kind in sorted(kinds):
         owner = step_type_owner(hooks, kind)
         if owner is not None:
@@ -111,7 +111,7 @@ def _off_providers(entries: dict[str, PluginEntry] | None, enabled: frozenset | 
             plugin = extra[pid]
         else:
             try:
-                plugin = load_plugin(entries[pid])
+                plugin = load_plugin((entries or {})[pid])
             except PluginError:
                 continue
         for kind in _module_step_types(plugin):
