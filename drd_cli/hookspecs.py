@@ -3,7 +3,7 @@
 Hooks return data; the core applies it in an order that never depends on which plugin was
 installed or registered first (results are sorted by plugin id). Arguments are read-only views:
 a plugin must not change the participant or action it is shown. Each hook is documented in
-docs/plugins.md and exercised by a test (tests/test_hookspecs.py checks both).
+docs/plugins.md and exercised by a test (tests/plugins/test_hookspecs.py checks both).
 """
 
 from __future__ import annotations

@@ -10,24 +10,41 @@ from .catalogue import installed_catalogue
 
 
 def scenario_index(root: Any) -> dict[str, list[str]]:
-    """{ability id: [scenario file names that list it]} over `root/scenarios/*.yaml`."""
-    from pathlib import Path
+    """{ability id: [scenario file names that list it]} over `root/scenarios/*.yaml`.
 
-    from ruamel.yaml import YAML
+    Read with the fast reader (drd_cli/scenario/fastload.py, libyaml, no positions): a card of
+    `drd abilities ID` names its scenarios without ruamel reading a hundred files."""
+    from pathlib import Path
 
     out: dict[str, list[str]] = {}
     for path in sorted(Path(root, "scenarios").glob("*.yaml")):
-        try:
-            data = YAML(typ="safe").load(path.read_text(encoding="utf-8")) or {}
-        except Exception:  # noqa: BLE001 - a broken example file is not this page's business
-            continue
-        parts = data.get("participants") or data.get("účastníci") or {}
+        data = _plain_document(path)
+        parts = data.get("participants") or data.get("účastníci") or {} if isinstance(data, dict) else {}
         for part in parts.values() if isinstance(parts, dict) else ():
-            for item in (part or {}).get("abilities") or (part or {}).get("schopnosti") or []:
+            part = part if isinstance(part, dict) else {}
+            for item in part.get("abilities") or part.get("schopnosti") or []:
                 aid = item.get("id") if isinstance(item, dict) else item
                 if isinstance(aid, str) and path.name not in out.setdefault(aid, []):
                     out[aid].append(path.name)
     return out
+
+
+def _plain_document(path: Any) -> Any:
+    """A scenario file's data (plain dicts and lists), or {} when it cannot be read: a broken
+    example file is not the catalogue's business."""
+    from ..scenario.fastload import Fallback, Limit, load_fast
+    from ..scenario.load import MAX_DEPTH, MAX_NODES
+
+    try:
+        text = path.read_text(encoding="utf-8")
+        try:
+            return load_fast(text, MAX_NODES, MAX_DEPTH, positions=False) or {}
+        except Fallback:          # what libyaml cannot read as drd would: ruamel, as before
+            from ruamel.yaml import YAML
+
+            return YAML(typ="safe").load(text) or {}
+    except (Limit, Exception):  # noqa: BLE001 - a broken example file is skipped
+        return {}
 
 
 def render_markdown(cards: Mapping[str, Mapping], scenarios: Mapping[str, list[str]]) -> str:

@@ -253,7 +253,7 @@ def load_document(path: str | os.PathLike) -> tuple[Any, SourceMap]:
 def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceMap]:
     """Parse YAML given as text or bytes: `(mapping, SourceMap)`, or ScenarioError.
 
-    Never raises anything else, whatever the input (fuzzed in tests/test_load.py).
+    Never raises anything else, whatever the input (fuzzed in tests/scenario/test_load.py).
     """
     text = _decode(text, filename)
     from . import fastload
