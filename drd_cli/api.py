@@ -51,9 +51,11 @@ class LoadedScenario:
         return self.raw if self.raw is not None or self.digest_document is None else self.digest_document
 
 
-@dataclass
+@dataclass(frozen=True)
 class Setup:
-    """The effective rules and plugins for one run."""
+    """The effective rules and plugins for one run (made by `setup_rules`, not changed after):
+    the rules profile, the known plugin entries, and the run's plugin Registry
+    (drd_cli/plugins/registry.py; None for `describe` and Dakara)."""
 
     profile: Any
     entries: dict

@@ -8,7 +8,8 @@ from .. import builtin_abilities
 from ..i18n import N_, _, language
 from .defaults import dormant
 from .discovery import PluginEntry
-from .errors import PluginError, _claim, _plain, hook_failed
+from .errors import PluginError, _claim, _plain
+from .guard import plugin_code
 from .loading import load_plugin
 
 
@@ -34,10 +35,8 @@ def _declared_params(pid: str, plugin: Any) -> dict:
     info_fn = getattr(plugin, "drd_plugin_info", None)
     if info_fn is None:
         return {}
-    try:
+    with plugin_code(pid, "drd_plugin_info"):
         info = info_fn() or {}
-    except Exception as exc:  # noqa: BLE001 - third-party code: report, never a traceback
-        raise hook_failed(pid, "drd_plugin_info", exc) from None
     try:
         decls = info.get("params") or {}
         return {name: param_spec_from(pid, name, decl) for name, decl in sorted(decls.items())}

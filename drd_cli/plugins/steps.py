@@ -56,18 +56,25 @@ def step_type_owner(hooks: Any, kind: str) -> str | None:
 
 def run_plugin_step(hooks: Any, kind: str, step_type: Any, engine: Any, spec: Any, choices: Any, path: tuple) -> Any:
     """Calls a plugin step type's `resolve`; an exception from it (not a DrdError, which is the
-    plugin's message to the user) is `hook_failed`'s error naming the plugin that provides `kind`."""
+    plugin's message to the user; nor Ctrl-C) is `hook_failed`'s error naming the plugin that
+    provides `kind` — SystemExit too. What it prints goes to stderr (stdout may be `--json`)."""
+    import sys
+
+    out = sys.stdout
+    sys.stdout = sys.stderr
     try:
         return step_type.resolve(engine, spec, choices, path)
-    except DrdError:
+    except (DrdError, KeyboardInterrupt):
         raise
-    except Exception as exc:  # noqa: BLE001 - third-party code: report, never a traceback
+    except BaseException as exc:  # noqa: BLE001 - third-party code (SystemExit too): report, never a traceback
         pid = step_type_owner(hooks, kind) or kind
         err = hook_failed(pid, f"drd_step_types: {kind}.resolve", exc,
                           getattr(getattr(hooks, "pm", None), "entries", None))
         for problem in err.problems:
             problem.path = tuple(path)      # the step it failed on, as file:line:col
         raise err from None
+    finally:
+        sys.stdout = out
 
 
 def plugins_acted(hooks: Any, steps: list | None = None) -> set[str]:
