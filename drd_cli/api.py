@@ -7,6 +7,7 @@ plugins → engine → result dict.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,14 +44,20 @@ class LoadedScenario:
             self.digest_document = document_bytes(self.raw, known_plain=known)
             self.raw = None
 
+    def locate(self, path: tuple) -> Location:
+        """file:line:col of a document path (the file itself when there is no source map)."""
+        return self.source.locate(path) if self.source is not None else Location(self.path)
+
     def digest_source(self) -> Any:
         """What `digest.digest` hashes of the scenario: the document, or its bytes once released."""
         return self.raw if self.raw is not None or self.digest_document is None else self.digest_document
 
 
-@dataclass
+@dataclass(frozen=True)
 class Setup:
-    """The effective rules and plugins for one run."""
+    """The effective rules and plugins for one run (made by `setup_rules`, not changed after):
+    the rules profile, the known plugin entries, and the run's plugin Registry
+    (drd_cli/plugins/registry.py; None for `describe` and Dakara)."""
 
     profile: Any
     entries: dict
@@ -96,52 +103,40 @@ def known_step_models(group: str | None = None, plugin_dirs: tuple[str, ...] = (
     """
     # An untrusted group's plugins are left out here (the schema command says so), not refused.
     setup = setup_rules(None, group=group, plugin_dirs=plugin_dirs, allow_untrusted=True)
-    from .plugins import step_types_of
-
-    return {k: v.model for k, v in sorted(step_types_of(setup.pm).items())}
+    return {k: v.model for k, v in sorted(setup.pm.step_types.items())}
 
 
 def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None = None,
                 enable: tuple[str, ...] = (), disable: tuple[str, ...] = (), group: str | None = None,
                 plugin_dirs: tuple[str, ...] = (), describe: bool = False, check_steps: bool = True,
-                allow_untrusted: bool = False) -> Setup:
+                allow_untrusted: bool = False, extra_plugins: dict[str, Any] | None = None) -> Setup:
     """Builds the layered rules profile (defaults ← group ← scenario ← command line) and plugins.
 
+    The one setup pipeline: the commands, `drd_cli.testing` and the test helpers all come here.
     `describe=True` (for `drd rules`): no plugin manager, and an enabled plugin that fails to
     import is noted in `profile.broken` instead of stopping. `check_steps=False` leaves the
     plugin-step check to the caller (`drd diff` reports a step refused under one profile as a
     difference, so it needs the profile even then: `_check_plugin_steps(loaded, hooks, entries=…)`).
+    `extra_plugins` ({id: plugin object}, not installed: the pytest fixture) count like installed
+    plugins (on unless they say `enabled_by_default: False`), and the run gets a fresh manager.
 
     The plugin folders of a group profile that is not trusted (drd_cli/trust.py) are never
     imported: their plugins are known by id only (`profile.untrusted`), and a run that would
     enable one is a PluginError (exit 1) naming `drd group trust …` — unless `describe` or
     `allow_untrusted`, which leave them out.
     """
-    from .groups import group_layer
-    from .plugins import ParamSource, build_manager, default_states, discover, run_manager, third_party
+    from .plugins import (ParamSource, add_untrusted, build_manager, default_states, discover, refuse_untrusted,
+                          run_manager, third_party)
     from .rules import Layer, build_profile
 
-    import os
-
-    layers: list[Layer] = []
-    # `drd --plugins-dir D …` (global) arrives through DRD_PLUGINS_DIR.
-    dirs = list(plugin_dirs) + [d for d in os.environ.get("DRD_PLUGINS_DIR", "").split(os.pathsep) if d]
-    if group:
-        glayer, gdirs = group_layer(group)
-        layers.append(glayer)
-        from .trust import split_group_dirs
-
-        gdirs, untrusted = split_group_dirs(group, gdirs)
-        dirs += gdirs
-    else:
-        untrusted = None
+    extra = dict(extra_plugins or {})
+    layers, dirs, untrusted = _group_layers(group, plugin_dirs)
     entries = discover(list(dict.fromkeys(os.path.abspath(d) for d in dirs)))
-    if untrusted is not None:
-        untrusted.add_placeholders(entries)
+    add_untrusted(entries, untrusted)
     if loaded is not None:
         r = loaded.scenario.rules
         layers.append(Layer("scenario", list(r.enable), list(r.disable), dict(r.params),
-                            locate=lambda p: loaded.source.locate(p), path_prefix=("rules",)))
+                            locate=loaded.locate, path_prefix=("rules",)))
     if params or enable or disable:
         layers.append(Layer("command line", list(enable), list(disable), dict(params or {})))
     # Ability plugins nobody in the scenario lists cannot act: drd's own are not even imported,
@@ -151,33 +146,49 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
         from .engine.run import listed_abilities
 
         listed = listed_abilities(loaded.scenario)
-    source = ParamSource(entries, tolerant=describe, listed=listed,
+    source = ParamSource(entries, extra, tolerant=describe, listed=listed,
                          wanted={name for layer in layers for name in layer.params})
-    states = default_states(entries, tolerant=describe)
+    states = default_states(entries, extra, tolerant=describe)
     profile = build_profile(layers, states, plugin_params=source.for_enabled,
                             find_inactive=source.find_inactive)
     profile.broken = {**states.broken, **source.broken}
-    profile.third_party = third_party(entries)
+    profile.third_party = third_party(entries, extra)
     profile.untrusted = untrusted
-    if untrusted is not None and not (describe or allow_untrusted):
-        untrusted.refuse(profile.enabled)
+    if not (describe or allow_untrusted):
+        refuse_untrusted(untrusted, profile.enabled)
     if describe or (loaded is not None and loaded.system == "dakara"):
         return Setup(profile, entries, None)
-    # A run with plugin folders has their plugins loaded anew (their files may have changed):
-    # its manager is fresh too; otherwise it may be the previous run's (plugins.run_manager).
-    if dirs:
-        pm = build_manager(profile.enabled, entries, listed=listed)
+    # A run with plugin folders (or plugin objects) has its plugins loaded anew (their files may
+    # have changed): its manager is fresh too; otherwise it may be the previous run's (run_manager).
+    if dirs or extra:
+        pm = build_manager(profile.enabled, entries, listed=listed, extra_plugins=extra).with_params(profile.params)
     else:
         pm = run_manager(profile.enabled, entries, listed=listed, params=profile.params)
-    pm.drd_params = profile.params      # engine.hooks.Hooks shows them to hooks taking `params`
     if loaded is not None and check_steps:
         # Plugin steps are checked here, once the profile is known, so every caller (resolve,
         # odds, simulate, diff, play) refuses them before the engine runs.
-        from .plugins import check_plugin_steps, step_types_of
+        from .plugins import check_plugin_steps
 
-        check_plugin_steps(loaded.scenario, step_types_of(pm), source=loaded.source, filename=loaded.path,
-                           raw=loaded.raw, entries=entries, enabled=profile.enabled)
+        check_plugin_steps(loaded.scenario, dict(pm.step_types), source=loaded.source, filename=loaded.path,
+                           raw=loaded.raw, entries=entries, enabled=profile.enabled, extra=extra or None)
     return Setup(profile, entries, pm)
+
+
+def _group_layers(group: str | None, plugin_dirs: tuple[str, ...]) -> tuple[list[Any], list[str], Any]:
+    """([the group profile's layer], the plugin folders to import, the untrusted ones or None):
+    `--plugins-dir`, then DRD_PLUGINS_DIR (`drd --plugins-dir D …`), then a trusted group's folders."""
+    layers: list[Any] = []
+    dirs = list(plugin_dirs) + [d for d in os.environ.get("DRD_PLUGINS_DIR", "").split(os.pathsep) if d]
+    untrusted = None
+    if group:
+        from .groups import group_layer
+        from .trust import split_group_dirs
+
+        glayer, gdirs = group_layer(group)
+        layers.append(glayer)
+        gdirs, untrusted = split_group_dirs(group, gdirs)
+        dirs += gdirs
+    return layers, dirs, untrusted
 
 
 def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose: str = "accept",
@@ -220,7 +231,7 @@ def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose:
 
         hooks = Hooks(setup.pm, setup.profile.enabled, params=setup.profile.params)
         _check_plugin_steps(loaded, hooks)
-        from .plugins import check_plugin_uses
+        from .abilities import check_plugin_uses
 
         check_plugin_uses(loaded.scenario, setup.profile, setup.pm)
         if release_document:

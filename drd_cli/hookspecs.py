@@ -3,15 +3,29 @@
 Hooks return data; the core applies it in an order that never depends on which plugin was
 installed or registered first (results are sorted by plugin id). Arguments are read-only views:
 a plugin must not change the participant or action it is shown. Each hook is documented in
-docs/plugins.md and exercised by a test (tests/test_hookspecs.py checks both).
+docs/plugins.md and exercised by a test (tests/plugins/test_hookspecs.py checks both).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Callable
 
 import pluggy
+
+#: The version of the plugin API (re-exported by drd_cli.plugin). A plugin that needs a newer one
+#: says so in ``drd_plugin_info()["api_version"]``; drd then refuses to run it, naming the plugin.
+#: Versions only grow: whatever worked against version N keeps working against N+1.
+API_VERSION = 2
+
+if TYPE_CHECKING:      # for checkers and readers only: nothing is imported at run time
+    from .scenario.models import ActionSpec, ContestSpec, Round, Scenario
+    from .views import (ActionView, BreakdownEntry, EventView, ExhaustionView, JizvaView, ManoeuvreView, PairView,
+                        ParticipantView)
+
+#: The parameters in effect, read-only (a hook taking `params` is shown them).
+Params = Mapping[str, Any]
 
 hookspec = pluggy.HookspecMarker("drd")
 hookimpl = pluggy.HookimplMarker("drd")
@@ -31,7 +45,7 @@ class StepType:
 
 
 @hookspec
-def drd_plugin_info() -> dict:
+def drd_plugin_info() -> dict | None:
     """Describe the plugin: ``{"title": str, "kind": "rule area" | "ability" | "step type" | "house rule",
     "rules": [rule ids it implements], "description": str, "params": {name: declaration}}``.
 
@@ -42,7 +56,7 @@ def drd_plugin_info() -> dict:
 
 
 @hookspec
-def drd_step_types() -> dict:
+def drd_step_types() -> dict | None:
     """Step types this plugin provides: ``{name: StepType(model=<pydantic model>, resolve=<callable>)}``.
 
     ``resolve(engine, spec, choices, path)`` gets an :class:`drd_cli.engine.run.StepAPI` and
@@ -51,7 +65,8 @@ def drd_step_types() -> dict:
 
 
 @hookspec
-def drd_free_manoeuvre(participant: Any, action: Any, manoeuvre: str, params: Any) -> dict | None:
+def drd_free_manoeuvre(participant: ParticipantView, action: ActionView | None, manoeuvre: str,
+                       params: Params) -> dict | None:
     """Say whether `participant` may use `manoeuvre` on `action` for free.
 
     Return ``{"free": True, "via": "Kruhový sek", "key": "kruhovy-sek", "per": "round" | None}`` to make
@@ -62,22 +77,23 @@ def drd_free_manoeuvre(participant: Any, action: Any, manoeuvre: str, params: An
 
 
 @hookspec
-def drd_armour_adjustment(protected: Any, attacker: Any, action: Any, params: Any) -> int | None:
+def drd_armour_adjustment(protected: ParticipantView, attacker: ParticipantView | None,
+                          action: ActionView | None, params: Params) -> int | None:
     """A change to `protected`'s armour discount against `attacker`'s bodily `action` (R-EXH-3)."""
 
 
 @hookspec
-def drd_indirect_threats(action: Any, params: Any) -> list[str] | None:
+def drd_indirect_threats(action: ActionSpec, params: Params) -> list[str] | None:
     """Participant ids that `action` threatens indirectly and immediately (CS-IND-1)."""
 
 
 @hookspec
-def drd_followup(action: Any, followup: Any, params: Any) -> Any:
+def drd_followup(action: Any, followup: Any, params: Params) -> Any:
     """The výzva (a ChallengeSpec) to resolve right after `action` for its `followup` (CS-FOL-1), or None."""
 
 
 @hookspec
-def drd_round_end(scenario: Any, round_index: int, round: Any, params: Any) -> list | None:
+def drd_round_end(scenario: Scenario, round_index: int, round: Round | None, params: Params) -> list | None:
     """Environment actions to resolve at the end of round `round_index` (1-based), after all steps (CS-ENV-1).
 
     Return a list of ``(entry_id, ChallengeSpec, choices: dict, path: tuple)``.
@@ -85,7 +101,7 @@ def drd_round_end(scenario: Any, round_index: int, round: Any, params: Any) -> l
 
 
 @hookspec(firstresult=True)
-def drd_resolve_contest(engine: Any, spec: Any, choices: Any, path: tuple) -> bool | None:
+def drd_resolve_contest(engine: Any, spec: ContestSpec, choices: Any, path: tuple) -> bool | None:
     """Take over resolving a contest (e.g. a plošná counter-action, CS-OPT-AREA); return True if done."""
 
 
@@ -94,7 +110,7 @@ def drd_resolve_contest(engine: Any, spec: Any, choices: Any, path: tuple) -> bo
 # answers are combined by the policy its docstring states; none depends on install order.
 
 @hookspec
-def drd_roll_modifier(participant: Any, action: Any, params: Any) -> Any:
+def drd_roll_modifier(participant: ParticipantView, action: ActionView | None, params: Params) -> Any:
     """An amount added to `participant`'s roll for `action` (rolled dice only; a total the file gives is
     final, R-ROLL-2). Return an int or ``{"amount": int, "note": str}``, or None.
 
@@ -104,7 +120,7 @@ def drd_roll_modifier(participant: Any, action: Any, params: Any) -> Any:
 
 
 @hookspec
-def drd_pair_winner(pair: Any, params: Any) -> str | None:
+def drd_pair_winner(pair: PairView, params: Params) -> str | None:
     """Who wins a contest pair (R-CONT): ``"actor"``, ``"counter"``, or None to leave it to the core
     (the higher total; a tie by the `tie` parameter). `pair` is a PairView.
 
@@ -114,7 +130,7 @@ def drd_pair_winner(pair: Any, params: Any) -> str | None:
 
 
 @hookspec
-def drd_exhaustion_cost(exhaustion: Any, entry: Any, params: Any) -> Any:
+def drd_exhaustion_cost(exhaustion: ExhaustionView, entry: BreakdownEntry, params: Params) -> Any:
     """A change to the cost of exhausting for one protected participant: `entry` is that
     participant's BreakdownEntry (the core's: Ohrožení, armour by item, mocně), `exhaustion` the
     whole ExhaustionView (payer, every protected, winner, winning action, pool).
@@ -126,7 +142,7 @@ def drd_exhaustion_cost(exhaustion: Any, entry: Any, params: Any) -> Any:
 
 
 @hookspec
-def drd_exhaustion_cap(exhaustion: Any, entry: Any, params: Any) -> int | None:
+def drd_exhaustion_cap(exhaustion: ExhaustionView, entry: BreakdownEntry, params: Params) -> int | None:
     """The most that exhausting for one protected participant may cost (after `drd_exhaustion_cost`).
 
     Policy: the lowest cap applies (recorded as an adjustment of the plugin that set it).
@@ -134,7 +150,8 @@ def drd_exhaustion_cap(exhaustion: Any, entry: Any, params: Any) -> int | None:
 
 
 @hookspec
-def drd_may_pay(payer: Any, beneficiary: Any, cost: Any, action: Any, params: Any) -> Any:
+def drd_may_pay(payer: ParticipantView, beneficiary: ParticipantView, cost: Any,
+                action: ActionView | None, params: Params) -> Any:
     """May `payer` pay `beneficiary`'s `cost` (a CostView: manoeuvre, activation, náročnost or
     exhaustion) for `action`? (R-ABIL-SHARE, `paid_by`). Return True, ``{"pool": pool}`` (the
     payer's pool it comes from; default the cost's pool type), or None.
@@ -145,7 +162,8 @@ def drd_may_pay(payer: Any, beneficiary: Any, cost: Any, action: Any, params: An
 
 
 @hookspec
-def drd_manoeuvre_price(participant: Any, action: Any, manoeuvre: Any, params: Any) -> dict | None:
+def drd_manoeuvre_price(participant: ParticipantView, action: ActionView | None,
+                        manoeuvre: ManoeuvreView, params: Params) -> dict | None:
     """Like `drd_free_manoeuvre`, seeing the manoeuvre's place in the action (a ManoeuvreView: its
     index, how many of its name came before, and how many each source already made free), so
     "each basic manoeuvre free once per action" (R-ABIL-ZB) or "two manoeuvres free" (R-ABIL-NAD)
@@ -157,7 +175,7 @@ def drd_manoeuvre_price(participant: Any, action: Any, manoeuvre: Any, params: A
 
 
 @hookspec
-def drd_manoeuvre_allowance(participant: Any, action: Any, params: Any) -> int | None:
+def drd_manoeuvre_allowance(participant: ParticipantView, action: ActionView | None, params: Params) -> int | None:
     """Manoeuvres `action` may use beyond the `max_manoeuvres` cap (R-ABIL-NAD `allowance-2`).
 
     Policy: every answer is added.
@@ -165,7 +183,8 @@ def drd_manoeuvre_allowance(participant: Any, action: Any, params: Any) -> int |
 
 
 @hookspec
-def drd_may_react(reactor: Any, action: Any, harmed: Any, counter: Any, params: Any) -> Any:
+def drd_may_react(reactor: ParticipantView, action: ActionView | None, harmed: tuple[ParticipantView,
+                  ...], counter: ActionView | None, params: Params) -> Any:
     """May `reactor` react from defence (obrana, R-MAN-3) to `action`, which harms `harmed` (a tuple
     of ParticipantViews) but not `reactor` itself (R-ABIL-DEF), with `counter` (an ActionView of the
     reactor's counter as declared: its pool, kind, means)? Return True, ``{"allow": True, "note":
@@ -176,7 +195,9 @@ def drd_may_react(reactor: Any, action: Any, harmed: Any, counter: Any, params: 
 
 
 @hookspec
-def drd_may_react_asleep(sleeper: Any, action: Any, threatened: Any, counter: Any, params: Any) -> Any:
+def drd_may_react_asleep(sleeper: ParticipantView, action: ActionView | None,
+                         threatened: tuple[ParticipantView, ...], counter: ActionView | None,
+                         params: Params) -> Any:
     """May `sleeper`, who holds a sleep condition and so cannot react (R-AWARE), react to `action`
     as if awake, with `counter` (an ActionView of its counter as declared: its pool, kind, means,
     `activated`)? `threatened` are views of everyone `action` threatens (R-THR). Return True,
@@ -191,7 +212,7 @@ def drd_may_react_asleep(sleeper: Any, action: Any, threatened: Any, counter: An
 
 
 @hookspec
-def drd_jizva_yield(participant: Any, jizva: Any, params: Any) -> int | None:
+def drd_jizva_yield(participant: ParticipantView, jizva: JizvaView, params: Params) -> int | None:
     """Extra points a Jizva taken for points yields (R-ABIL-SCAR); `jizva` is a JizvaView.
 
     Policy: every answer is added to the Jizva's `gain` (recorded in `gained.jizva.extra`).
@@ -199,7 +220,7 @@ def drd_jizva_yield(participant: Any, jizva: Any, params: Any) -> int | None:
 
 
 @hookspec
-def drd_resource_gain(participant: Any, event: Any, params: Any) -> Any:
+def drd_resource_gain(participant: ParticipantView, event: EventView, params: Params) -> Any:
     """Resources `participant` gains when `event` (an EventView) happens (R-ABIL-GAIN): return
     ``{"vyhody": n}``, ``{"pool": "telo", "amount": n}``, a list of these, or None. An answer may add
     ``"sacrifice": item`` (the gain costs that held item: it leaves the equipment, like a sacrifice,
@@ -211,7 +232,8 @@ def drd_resource_gain(participant: Any, event: Any, params: Any) -> Any:
 
 
 @hookspec
-def drd_activation(participant: Any, ability: str, action: Any, params: Any, options: Any) -> dict | None:
+def drd_activation(participant: ParticipantView, ability: str, action: ActionView | None,
+                   params: Params, options: Mapping[str, Any] | None) -> dict | None:
     """The activation cost of `ability` when a scenario activates it for `action` (R-ABIL-ACT):
     ``{"cost": n, "pool": "duse"}``, or None when this plugin does not provide that ability.
 
@@ -229,7 +251,7 @@ def drd_activation(participant: Any, ability: str, action: Any, params: Any, opt
 
 
 @hookspec
-def drd_narocnost(participant: Any, action: Any, level: int, params: Any) -> int | None:
+def drd_narocnost(participant: ParticipantView, action: ActionView | None, level: int, params: Params) -> int | None:
     """A change to `action`'s náročnost (R-ABIL-NAR): `level` is the core's (0 possible, 1 náročná,
     2 velmi náročná); return a signed change, or None.
 
@@ -238,7 +260,7 @@ def drd_narocnost(participant: Any, action: Any, level: int, params: Any) -> int
 
 
 @hookspec
-def drd_render_entry(kind: str, entry: Any, format: str) -> Any:
+def drd_render_entry(kind: str, entry: Mapping[str, Any], format: str) -> Any:
     """Words for a plugin step's own result entry (`rec.data[kind]`, e.g. the hiding step's `hide`)
     in the transcript: return a list of lines (str), or None. `format` is text, md or html (the
     lines are plain text either way; drd escapes them for html).

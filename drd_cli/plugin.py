@@ -25,12 +25,11 @@ import os
 from typing import Any, Callable
 
 from .awareness import ASLEEP, is_asleep
-from .hookspecs import StepType, hookimpl
+from .hookspecs import API_VERSION, StepType, hookimpl
 
-#: The version of this API. A plugin that needs a newer one says so in
-#: ``drd_plugin_info()["api_version"]``; drd then refuses to run it, naming the plugin.
-#: Versions only grow: whatever worked against version N keeps working against N+1.
-API_VERSION = 2
+# API_VERSION: the version of this API (defined beside the hooks, in drd_cli/hookspecs.py). A plugin
+# that needs a newer one says so in ``drd_plugin_info()["api_version"]``; drd then refuses to run it,
+# naming the plugin. Versions only grow: whatever worked against version N keeps working against N+1.
 
 __all__ = [
     "API_VERSION", "hookimpl", "StepType", "translator", "manoeuvre_name", "ASLEEP", "is_asleep",

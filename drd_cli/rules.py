@@ -6,6 +6,7 @@ Layered, lowest first: built-in defaults ← group profile ← scenario `rules:`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -195,6 +196,8 @@ class RulesProfile:
     # Ids of enabled-or-not plugins drd does not ship (plugins.third_party): a result names them
     # only when they acted (to_result).
     third_party: frozenset[str] = frozenset()
+    # The plugin folders of an untrusted group profile (drd_cli.trust.Untrusted), or None.
+    untrusted: Any = None
 
     def is_on(self, plugin_id: str) -> bool:
         return plugin_id in self.enabled
@@ -234,7 +237,7 @@ InactiveParam = Callable[[str], "ParamSpec | None"]
 """`find_inactive(name)` → the ParamSpec of a plugin that is off declaring `name`, or None."""
 
 
-def build_profile(layers: list[Layer], known_plugins: dict[str, bool] | None = None,
+def build_profile(layers: list[Layer], known_plugins: Mapping[str, bool] | None = None,
                   param_specs: dict[str, ParamSpec] | None = None, *,
                   plugin_params: PluginParams | None = None,
                   find_inactive: InactiveParam | None = None) -> RulesProfile:

@@ -1,7 +1,8 @@
 """Writing files so that nothing is lost: atomic replace, symlinks followed, our temp files
 recognisable, read–modify–write under a lock, and an output that is an input refused.
 
-Standard library only (imported by `drd_cli.cli._common`, which must stay light).
+Standard library only at import (imported by `drd_cli.cli._common`, which must stay light); the
+errors of `write_atomic` load drd_cli.errors and drd_cli.i18n when they happen.
 
 * `replace_atomically(path, text)` writes a temp file `.drd-<pid>-<random>.tmp` in the folder of
   the file that is really written (the target of a symlink, followed to the end), fsyncs it and
@@ -171,3 +172,43 @@ def locked(path: str) -> Iterator[None]:
         with contextlib.suppress(OSError):
             fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
+
+
+# --------------------------------------------------------------------------- writes that report
+
+def cannot_write(path: str, exc: OSError) -> Any:
+    """The DrdError (exit 2) of an output file that cannot be written; the reason is the system's."""
+    from .errors import DrdError, Location
+    from .i18n import gettext
+
+    return DrdError(gettext("cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc),
+                    Location(path))
+
+
+def write_atomic(path: str, text: str | Iterable[str], inputs: tuple = ()) -> None:
+    """Writes `text` (UTF-8; a string or its pieces) to `path` all at once: a temp file beside the real file, then a rename.
+
+    A reader never sees a half-written file, and a failure leaves any old file untouched. A
+    symlink is followed: its target is written, the link stays. When `path` is one of `inputs`
+    (same file, however spelled), nothing is written: DrdError, exit 2. (The errors and their
+    words are drd's base layer too: drd_cli/errors.py, drd_cli/i18n.py.)
+    """
+    refuse_overwriting_input(path, inputs)
+    try:
+        replace_atomically(path, text)
+    except OSError as exc:
+        raise cannot_write(path, exc) from None
+
+
+def refuse_overwriting_input(path: str | None, inputs: tuple) -> None:
+    """DrdError (exit 2) when the output `path` is one of the `inputs` (by device and inode)."""
+    if not path:
+        return
+    hit = overwritten_input(path, inputs)
+    if hit is not None:
+        from .errors import DrdError, Location
+        from .i18n import gettext
+
+        raise DrdError(gettext("the output is the input file {input}; nothing was written").format(
+                           input=hit), Location(path),
+                       hint=gettext("choose another --output file"))

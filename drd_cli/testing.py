@@ -82,54 +82,23 @@ def resolve_text(text: str, *, plugins: dict[str, Any] | None = None, enable: tu
 
 
 def _resolve_with(loaded: Any, plugins: dict[str, Any], **kw: Any) -> dict:
-    """Like api.resolve_scenario, with extra plugin objects registered on the fresh manager."""
-    from .api import _check_plugin_steps, locate
+    """Like api.resolve_scenario, with extra plugin objects (not installed) in the one setup
+    pipeline (`api.setup_rules(extra_plugins=…)`: a fresh manager for every call)."""
+    from .abilities import check_plugin_uses
+    from .api import _check_plugin_steps, locate, setup_rules
     from .dice import SeededDice
     from .engine.hooks import Hooks
     from .engine.run import resolve
     from .errors import DrdError
-    from .groups import group_layer
-    from .plugins import (ParamSource, build_manager, check_plugin_uses, default_states, discover, plugin_info,
-                          third_party)
-    from .rules import Layer, build_profile
 
     try:
-        layers = []
-        dirs = list(kw["plugin_dirs"])
-        if kw["group"]:
-            glayer, gdirs = group_layer(kw["group"])
-            layers.append(glayer)
-            from .trust import split_group_dirs        # an untrusted group's folders: never imported
-
-            gdirs, untrusted = split_group_dirs(kw["group"], gdirs)
-            dirs += gdirs
-        else:
-            untrusted = None
-        entries = discover(dirs)
-        if untrusted is not None:
-            untrusted.add_placeholders(entries)
-        # The given plugin objects are on unless they say `enabled_by_default: False` (house rules).
-        states = default_states(entries, extra=plugins)
-        r = loaded.scenario.rules
-        layers.append(Layer("scenario", list(r.enable), list(r.disable), dict(r.params), path_prefix=("rules",)))
-        if kw["params"] or kw["enable"] or kw["disable"]:
-            layers.append(Layer("command line", list(kw["enable"]), list(kw["disable"]), dict(kw["params"] or {})))
-        # Parameters the given plugin objects declare count like those of installed plugins.
-        source = ParamSource(entries, extra=plugins)
-        profile = build_profile(layers, states, plugin_params=source.for_enabled, find_inactive=source.find_inactive)
-        if untrusted is not None:
-            untrusted.refuse(profile.enabled)
-        pm = build_manager(profile.enabled - set(plugins), entries)
-        for pid in sorted(plugins):
-            if pid in profile.enabled:
-                plugin_info(pid, plugins[pid])      # its API version, as for an installed plugin
-                pm.register(plugins[pid], name=pid)
-        profile.third_party = third_party(entries, plugins)
-        hooks = Hooks(pm, profile.enabled, params=profile.params)
-        _check_plugin_steps(loaded, hooks, entries=entries, extra=plugins)
-        check_plugin_uses(loaded.scenario, profile, pm)
+        setup = setup_rules(loaded, params=kw["params"], enable=kw["enable"], disable=kw["disable"],
+                            group=kw["group"], plugin_dirs=kw["plugin_dirs"], extra_plugins=plugins)
+        hooks = Hooks(setup.pm, setup.profile.enabled, params=setup.profile.params)
+        _check_plugin_steps(loaded, hooks, entries=setup.entries, extra=plugins)
+        check_plugin_uses(loaded.scenario, setup.profile, setup.pm)
         seed = kw["seed"] if kw["seed"] is not None else (loaded.scenario.seed or 0)
-        return resolve(loaded.scenario, profile, SeededDice(seed), hooks, choose=kw["choose"], seed=seed)
+        return resolve(loaded.scenario, setup.profile, SeededDice(seed), hooks, choose=kw["choose"], seed=seed)
     except DrdError as exc:
         locate(exc, loaded)
         raise

@@ -32,10 +32,8 @@ import hashlib
 import json
 import os
 import shlex
-import types
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from .errors import DrdError, Location, ScenarioError
 from .i18n import _
@@ -96,14 +94,12 @@ def _ours_alone(st: os.stat_result) -> bool:
 
 
 def _write_store(profiles: dict) -> None:
-    from .cli._common import write_atomic
+    from .safefiles import cannot_write, write_atomic
 
     path = trust_file()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        from .cli._common import cannot_write
-
         raise cannot_write(str(path), exc) from None
     write_atomic(str(path), json.dumps({"format": FORMAT, "profiles": profiles}, ensure_ascii=False, indent=2,
                                        sort_keys=True) + "\n")
@@ -232,28 +228,8 @@ class Untrusted:
         return _("note: plugins {ids} of group profile {profile}: {reason} → {command}").format(
             ids=ids, profile=self.status.profile, reason=self.reason_text, command=self.status.command)
 
-    def add_placeholders(self, entries: dict) -> None:
-        """Adds the untrusted plugins to `entries` as known ids whose module is empty (nothing imported)."""
-        from .plugins import PluginEntry
-
-        for pid, path in self.ids.items():
-            if pid not in entries:
-                entries[pid] = PluginEntry(pid, path, None, None, local=True,
-                                           module=types.ModuleType(f"drd_untrusted_{pid.replace('-', '_')}"))
-
-    def refuse(self, enabled: Any) -> None:
-        """PluginError (exit 1) when the run would use one of the untrusted plugins."""
-        used = sorted(pid for pid in self.ids if pid in enabled)
-        if not used:
-            return
-        from .plugins import PluginError
-
-        raise PluginError(_("plugins {ids} come from plugin folders of the group profile {profile}, which is "
-                            "not trusted ({reason}); none of its code was run").format(
-                              ids=", ".join(used), profile=self.status.profile, reason=self.reason),
-                          self.location,
-                          hint=_("if you trust that code: {command} (or disable them: --disable ID)").format(
-                              command=self.status.command))
+    # Adding these plugins to a run's entries, and refusing a run that enables one, is the plugin
+    # host's: drd_cli.plugins.add_untrusted and drd_cli.plugins.refuse_untrusted.
 
 
 def split_group_dirs(name: str, dirs: list[str]) -> tuple[list[str], Untrusted | None]:

@@ -7,7 +7,7 @@ environment set these variables themselves.
 Every test is also immune to drd plugins installed in the environment: DRD_DISABLE_PLUGIN_AUTOLOAD
 keeps discovery to drd's own entry points (plus plugin folders and the fixture's plugin objects),
 so a developer's house rule cannot change our results. The tests that really install a plugin
-(tests/test_tutorial_install.py) unset it.
+(tests/plugins/test_tutorial_install.py) unset it.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def _czech_locale(monkeypatch):
 @pytest.fixture
 def english(monkeypatch):
     """For tests that pin the English wording of error messages (the commands read LANG, the API the
-    active language); the Czech wording of the same errors: tests/test_lang_errors.py."""
+    active language); the Czech wording of the same errors: tests/i18n/test_lang_errors.py."""
     from drd_cli import i18n
 
     monkeypatch.setenv("LANG", "en_US.UTF-8")

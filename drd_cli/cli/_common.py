@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from enum import Enum
 from typing import Any
 
@@ -103,62 +103,12 @@ def internal_error_text(exc: BaseException) -> str:
             + gettext("this is a bug in drd, not in your file; DRD_DEBUG=1 shows the traceback") + "\n")
 
 
-def cannot_write(path: str, exc: OSError) -> Any:
-    """The DrdError (exit 2) of an output file that cannot be written; the reason is the system's."""
-    from ..errors import DrdError, Location
-    from ..i18n import gettext
-
-    return DrdError(gettext("cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc),
-                    Location(path))
+# Atomic writes live in the base layer (drd_cli/safefiles.py); the commands reach them from here.
+from ..safefiles import cannot_write, refuse_overwriting_input, write_atomic  # noqa: E402,F401
 
 
-BROKEN_PIPE_EXIT = 141
-"""`drd rules | head`: the reader went away; 128 + SIGPIPE, what a killed C program would give."""
-
-
-def reader_gone() -> int:
-    """Silences stdout after the reader of a pipe has closed it; returns the exit code to use.
-
-    Without this, Python's final flush of stdout would raise BrokenPipeError again at exit.
-    """
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):  # no real file descriptor (tests): nothing to flush
-        pass
-    return BROKEN_PIPE_EXIT
-
-
-def write_atomic(path: str, text: str | Iterable[str], inputs: tuple = ()) -> None:
-    """Writes `text` (UTF-8; a string or its pieces) to `path` all at once: a temp file beside the real file, then a rename.
-
-    A reader never sees a half-written file, and a failure leaves any old file untouched. A
-    symlink is followed: its target is written, the link stays (drd_cli/safefiles.py). When
-    `path` is one of `inputs` (same file, however spelled), nothing is written: DrdError, exit 2.
-    """
-    from ..safefiles import replace_atomically
-
-    refuse_overwriting_input(path, inputs)
-    try:
-        replace_atomically(path, text)
-    except OSError as exc:
-        raise cannot_write(path, exc) from None
-
-
-def refuse_overwriting_input(path: str | None, inputs: tuple) -> None:
-    """DrdError (exit 2) when the output `path` is one of the `inputs` (by device and inode)."""
-    if not path:
-        return
-    from ..safefiles import overwritten_input
-
-    hit = overwritten_input(path, inputs)
-    if hit is not None:
-        from ..errors import DrdError, Location
-        from ..i18n import gettext
-
-        raise DrdError(gettext("the output is the input file {input}; nothing was written").format(
-                           input=hit), Location(path),
-                       hint=gettext("choose another --output file"))
+# The exit of a pipe whose reader went away (`drd rules | head`) is _streams.py's.
+from ._streams import BROKEN_PIPE_EXIT, reader_gone  # noqa: E402,F401
 
 
 def make_console(*, stderr: bool = False) -> Any:

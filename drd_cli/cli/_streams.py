@@ -272,7 +272,22 @@ def _keep_click_on_our_streams() -> None:
             click_utils._default_text_stderr = lambda: sys.stderr
 
 
-def _reader_gone() -> int:
-    from ._common import reader_gone
+BROKEN_PIPE_EXIT = 141
+"""`drd rules | head`: the reader went away; 128 + SIGPIPE, what a killed C program would give."""
 
+
+def reader_gone() -> int:
+    """Silences stdout after the reader of a pipe has closed it; returns the exit code to use.
+
+    Without this, Python's final flush of stdout would raise BrokenPipeError again at exit.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (tests): nothing to flush
+        pass
+    return BROKEN_PIPE_EXIT
+
+
+def _reader_gone() -> int:
     return reader_gone()

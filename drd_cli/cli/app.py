@@ -5,7 +5,7 @@ Startup is kept light on purpose. This module imports only the standard library:
 else goes to the Typer app in `_root`, whose commands are mounted lazily, and the command
 modules import only typer and the standard library; rich, pydantic, ruamel, pluggy and the engine
 are imported inside the commands, so `drd --version` and shell completion import none of them
-(tests/test_startup.py).
+(tests/cli/test_startup.py).
 """
 
 from __future__ import annotations

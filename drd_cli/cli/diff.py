@@ -1,7 +1,7 @@
 """`drd diff FILE`: the same scenario, the same dice, two rules profiles side by side.
 
 Startup: only typer and the standard library here; rich, the engine and the loader are imported
-inside the command (tests/test_startup.py).
+inside the command (tests/cli/test_startup.py).
 """
 
 from __future__ import annotations

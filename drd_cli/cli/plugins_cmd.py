@@ -64,7 +64,7 @@ def describe(plugin_dirs_: list[str] | None = None, group: str | None = None) ->
     With `group`, its plugin folders too: those of an untrusted profile are listed with status
     `untrusted` and the command that trusts it, and are not imported (drd_cli/trust.py).
     """
-    from ..plugins import discover
+    from ..plugins import add_untrusted, discover
     from ..rules import BUILTIN_PLUGINS, CORE_PARAMS
 
     dirs = list(plugin_dirs_ or [])
@@ -78,7 +78,7 @@ def describe(plugin_dirs_: list[str] | None = None, group: str | None = None) ->
         dirs += [d for d in gdirs if d not in dirs]
     entries = discover(dirs)
     if untrusted is not None:
-        untrusted.add_placeholders(entries)
+        add_untrusted(entries, untrusted)
         entries = dict(sorted(entries.items()))
     out: list[dict] = []
     for pid, first in entries.items():

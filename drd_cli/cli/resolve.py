@@ -82,12 +82,12 @@ def resolve(
         from ..api import load_scenario, resolve_scenario
 
         if choose is Choose.ask:
-            from .play import require_terminal
+            from ._asking import require_terminal
 
             require_terminal()
         loaded = load_scenario(file)
         if choose is Choose.ask:
-            from .play import resolve_asking
+            from ._asking import resolve_asking
 
             result = resolve_asking(loaded, seed=seed, params=params, enable=tuple(enable or ()),
                                     disable=tuple(disable or ()), group=group)

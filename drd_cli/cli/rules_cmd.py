@@ -181,7 +181,7 @@ def _edit_group_locked(group: str, path: Any, action: str, rest: list[str],
     from ..api import setup_rules
     from ..errors import Location, ScenarioError
     from ..groups import group_layer
-    from ..plugins import ParamSource, default_states, discover
+    from ..plugins import ParamSource, add_untrusted, default_states, discover
     from ..i18n import gettext      # not `_`: this function assigns `_` below
     from ..rules import CORE_PARAMS, _unknown
     from ..trust import retrust_after_edit, split_group_dirs, status
@@ -196,7 +196,7 @@ def _edit_group_locked(group: str, path: Any, action: str, rest: list[str],
     trust_before = status(group, read.files)
     entries = discover(list(gdirs) + plugin_dirs(plugin_dirs_))
     if untrusted is not None:
-        untrusted.add_placeholders(entries)
+        add_untrusted(entries, untrusted)
     known = default_states(entries)
     yaml = YAML(typ="rt")
     yaml.preserve_quotes = True

@@ -2,7 +2,7 @@
 
 The computation does not enumerate dice pairs one by one: it uses the distribution of the die
 difference D = p − g (P(D = d) = (6 − |d|)/36) and convolves the helpers' independent successes.
-The tests check it against a brute-force enumeration of every die (tests/test_dakara_odds.py).
+The tests check it against a brute-force enumeration of every die (tests/dakara/test_dakara_odds.py).
 """
 
 from __future__ import annotations

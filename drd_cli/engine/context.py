@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import RuleViolation, ScenarioError
+from ..plugins.errors import enable_hint as _enable_hint
 from ..i18n import _
 from ..citations import CHOICES
 
@@ -251,7 +252,6 @@ def violation(message: str, rule: str, path: tuple, hint: str | None = None,
 
 
 def enable_hint(plugin: str, cli: bool = True) -> str:
-    """The hint of a violation that an optional rule (plugin) would allow: how to enable it."""
-    if cli:
-        return _("enable it: `rules: {{enable: [{plugin}]}}` or `--enable {plugin}`").format(plugin=plugin)
-    return _("enable it: `rules: {{enable: [{plugin}]}}`").format(plugin=plugin)
+    """The hint of a violation that an optional rule (plugin) would allow: how to enable it
+    (worded in one place, drd_cli/plugins/errors.py)."""
+    return _enable_hint(plugin, "run" if cli else "scenario")

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import DrdError
 from ..i18n import N_, _
+from ..plugins.errors import hook_failed
 from . import viewbuild as V
 from .context import Choices, Ctx, StepRecord, enable_hint, violation
 from .state import PState, Working
@@ -21,18 +23,6 @@ def _amount(res: Any) -> tuple[int, str]:
     return int(res), ""
 
 
-def _failed(pid: str, hook: str, exc: BaseException) -> Exception:
-    """The error a plugin's exception becomes: it names the plugin and the hook (never "a bug in drd")."""
-    from .. import plugins
-
-    builder = getattr(plugins, "hook_failed", None)
-    if builder is not None:
-        return builder(pid, hook, exc)
-    return plugins.PluginError(_("plugin {id} failed in {hook}: {error}").format(
-        id=repr(pid), hook=hook, error=f"{type(exc).__name__}: {exc}"),
-        hint=_("disable it with `--disable {id}` or in your group profile").format(id=pid))
-
-
 class Hooks:
     """Calls into the enabled plugins (`pm` may be None: no plugins at all).
 
@@ -43,13 +33,17 @@ class Hooks:
     some participant of the scenario lists one of their abilities (`focus`).
     """
 
+    #: The engine handle a plugin taking over a contest is given: `handle(ctx, w, rec)` (run.StepAPI;
+    #: engine/run.py sets it, so this module does not import the run).
+    handle: Any = None
+
     def __init__(self, pm: Any = None, enabled: frozenset[str] = frozenset(), params: dict | None = None):
         self.pm = pm
         self.enabled = enabled
         # The parameters in effect (core and enabled plugins), shown read-only to hooks that take
         # a `params` argument; calls that have a Ctx use its profile instead.
-        # A manager built by api.setup_rules carries them as `drd_params` (for callers that do not pass them).
-        self.params: dict = dict(params if params is not None else getattr(pm, "drd_params", None) or {})
+        # A Registry built by api.setup_rules carries them (for callers that do not pass them).
+        self.params: dict = dict(params if params is not None else getattr(pm, "params", None) or {})
         self.acted: set[str] = set()
         self._impls: dict[str, list[tuple[str, Any]]] = {}
         self._kinds: dict[str, tuple[str, tuple[str, ...]]] = {}
@@ -58,11 +52,8 @@ class Hooks:
         self._asleep: frozenset[str] = frozenset()
         self._ro_params: Any = None
         self._ro_source: Any = None
-        self.step_types: dict[str, Any] = {}
-        if pm is not None:
-            for name, types in self._named("drd_step_types"):
-                for kind, st in (types or {}).items():
-                    self.step_types[kind] = st
+        # Collected once, by the plugin host, with its one clash behaviour (plugins.Registry).
+        self.step_types: dict[str, Any] = dict(getattr(pm, "step_types", None) or {}) if pm is not None else {}
 
     # -- plumbing ----------------------------------------------------------------------------
     def focus(self, listed: set[str] | frozenset[str]) -> None:
@@ -77,21 +68,19 @@ class Hooks:
             if kind == "ability" and not (set(ids) & set(listed)):
                 asleep.add(pid)
         # Those api.setup_rules did not even register (plugins.build_manager, `listed`).
-        asleep.update(pid for pid, plugin in (getattr(self.pm, "drd_idle", None) or {}).items()
+        asleep.update(pid for pid, plugin in (getattr(self.pm, "idle", None) or {}).items()
                       if not set(self._kind(pid, plugin)[1]) & set(listed))
         # drd's own ability plugins nobody lists, not even imported (plugins.dormant).
-        asleep.update(pid for pid in getattr(self.pm, "drd_dormant", ()) if pid not in listed)
+        asleep.update(pid for pid in getattr(self.pm, "dormant", ()) if pid not in listed)
         self._asleep = frozenset(asleep)
         self._impls.clear()
 
     def _kind(self, pid: str, plugin: Any) -> tuple[str, tuple[str, ...]]:
         got = self._kinds.get(pid)
         if got is None:
-            from ..plugins import plugin_info
-
-            # Checked and kept once per plugin object and language (plugins.plugin_info); a
-            # failing hook is a PluginError naming the plugin.
-            info = plugin_info(pid, plugin, entries=getattr(self.pm, "drd_entries", None))
+            # Checked and kept once per plugin object and language (plugins.plugin_info, through
+            # the run's Registry); a failing hook is a PluginError naming the plugin.
+            info = self.pm.plugin_info(pid, plugin)
             ids = tuple(info.get("abilities") or (pid,))
             got = self._kinds[pid] = (str(info.get("kind", "")), ids)
             self._titles[pid] = str(info.get("title") or pid)
@@ -152,6 +141,11 @@ class Hooks:
             self._ro_source, self._ro_params = source, MappingProxyType(dict(source))
         return self._ro_params
 
+    def _failed(self, pid: str, hook: str, exc: BaseException) -> Exception:
+        """The error a plugin's exception becomes: it names the plugin and the hook (never "a bug in drd")."""
+        builder = getattr(self.pm, "hook_failed", None)
+        return builder(pid, hook, exc) if builder is not None else hook_failed(pid, hook, exc)
+
     def _named(self, hook: str, **kwargs: Any) -> list[tuple[str, Any]]:
         """(plugin id, result) for every implementation that answered, sorted by plugin id."""
         impls = self.impls(hook)
@@ -164,7 +158,7 @@ class Hooks:
             try:
                 res = impl.function(**args)
             except Exception as exc:  # noqa: BLE001 - a plugin's bug stops the run naming the plugin
-                raise _failed(pid, hook, exc) from None
+                raise self._failed(pid, hook, exc) from None
             if res is not None:
                 out.append((pid, res))
         return out
@@ -419,9 +413,21 @@ class Hooks:
     # -- whole-step plugins -----------------------------------------------------------------
     def resolve_contest(self, ctx: Ctx, w: Working, rec: StepRecord, spec: Any, choices: Choices,
                         path: tuple) -> bool:
-        if self.pm is None:
+        """Whether a plugin took the contest over (`drd_resolve_contest`): the implementations in
+        plugin-id order until one answers; a DrdError is the plugin's message (a refusal), any other
+        exception the plugin's failure. The plugin gets the run's engine handle (`handle`)."""
+        impls = self.impls("drd_resolve_contest")
+        if not impls:
             return False
-        from .run import StepAPI
-
-        return bool(self.pm.hook.drd_resolve_contest(engine=StepAPI(ctx, w, rec), spec=spec, choices=choices,
-                                                     path=path))
+        engine = self.handle(ctx, w, rec)
+        kwargs = {"engine": engine, "spec": spec, "choices": choices, "path": path}
+        for pid, impl in impls:
+            try:
+                res = impl.function(**{k: v for k, v in kwargs.items() if k in impl.argnames})
+            except DrdError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - a plugin's bug stops the run naming the plugin
+                raise self._failed(pid, "drd_resolve_contest", exc) from None
+            if res is not None:
+                return bool(res)
+        return False

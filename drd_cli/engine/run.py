@@ -12,7 +12,6 @@ from typing import Any, Callable
 from ..errors import ScenarioError
 from ..gcpause import collector_paused
 from ..i18n import _
-from ..plugins import plugins_acted, run_plugin_step
 from ..scenario.models import CORE_STEP_KINDS, PluginStep, as_list
 from ..skills import slug
 from . import steps as core_steps
@@ -57,6 +56,11 @@ class StepAPI:
         from .actions import exhaust
 
         return exhaust(self.ctx, self.w, self.rec, **kwargs)
+
+
+# The engine handle the façade gives a plugin taking over a contest (`drd_resolve_contest`): the
+# run makes it, so engine/hooks.py needs nothing of this module.
+Hooks.handle = StepAPI
 
 
 _MAYBE: dict[tuple[type, tuple[str, ...]], tuple[str, ...]] = {}
@@ -245,7 +249,7 @@ def _resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None, *, cho
         "title": scenario.title,
         "system": "drd2",
         "seed": seed,
-        "rules": profile.to_result(plugins_acted(hooks, steps_out), hooks.asleep),   # docs/plugins.md "Lifecycle"
+        "rules": profile.to_result(_acted(hooks, steps_out), hooks.asleep),   # docs/plugins.md "Lifecycle"
         "steps": steps_out,
         "final": {pid: p.final(last_round) for pid, p in state.participants.items()},
         # An extension of §7: who the ids are, so a transcript can speak of people, not ids.
@@ -270,6 +274,11 @@ def listed_abilities(scenario: Any) -> set[str]:
         for item in getattr(p, "equipment", ()) or ():
             out.update(getattr(item, "enables", ()) or ())
     return out
+
+
+def _acted(hooks: Hooks, steps: list) -> set[str]:
+    """The plugins that changed something in the run (the plugin host's `plugins_acted`, through the run's Registry)."""
+    return hooks.pm.plugins_acted(hooks, steps) if hooks.pm is not None else set(hooks.acted)
 
 
 def _conflict_start(profile: Any, dice: Any, hooks: Hooks, state: State, choose: str) -> tuple[State, list[dict]]:
@@ -379,12 +388,13 @@ def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds:
         if st is None:
             # api.setup_rules refuses this before the engine runs (naming the plugin that is off);
             # this is for callers that build the hooks themselves.
-            from ..plugins import missing_step_type
-
-            raise missing_step_type(kind, kpath, set(ctx.hooks.step_types))
+            registry = ctx.hooks.pm
+            if registry is None:
+                raise ScenarioError(_("unknown step type {kind}").format(kind=repr(kind)), path=kpath)
+            raise registry.missing_step_type(kind, kpath, set(ctx.hooks.step_types))
         if isinstance(spec, PluginStep):
             spec = spec.validate(st.model, path=kpath)
-        run_plugin_step(ctx.hooks, kind, st, StepAPI(ctx, w, rec), spec, choices, kpath)   # names a failing plugin
+        ctx.hooks.pm.run_plugin_step(ctx.hooks, kind, st, StepAPI(ctx, w, rec), spec, choices, kpath)   # names a failing plugin
         _render_plugin_entries(ctx, rec)
     for who, vs, _unused in choices.unused():
         text = (_("Choice of {who} against {vs}: decides nothing in this step, ignored") if vs

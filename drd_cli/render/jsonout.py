@@ -22,7 +22,7 @@ def dumps(result: Any) -> str:
     """`result` as pretty JSON text ending with a newline.
 
     Byte for byte the text of `json.dumps(result, ensure_ascii=False, indent=2, default=…)`
-    (tests/test_render.py), written by `_text`, which follows the standard library's encoder
+    (tests/render/test_render.py), written by `_text`, which follows the standard library's encoder
     rule for rule: with an indent that encoder is its pure-Python generator one, and a
     5,000-step battle's result took longer to print than to resolve.
     """

@@ -259,7 +259,7 @@ def read_bytes(path: str | os.PathLike, *, opener: Any = None, shown: str | None
 def load_text(text: str | bytes, filename: str = "<text>") -> tuple[Any, SourceMap]:
     """Parse YAML given as text or bytes: `(mapping, SourceMap)`, or ScenarioError.
 
-    Never raises anything else, whatever the input (fuzzed in tests/test_load.py).
+    Never raises anything else, whatever the input (fuzzed in tests/scenario/test_load.py).
     """
     text = _decode(text, filename)
     from . import fastload

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
+from drd_cli.api import LoadedScenario, setup_rules
 from drd_cli.dice import SeededDice
 from drd_cli.engine.hooks import Hooks
 from drd_cli.engine.run import resolve
-from drd_cli.errors import DrdError, RuleViolation, ScenarioError
-from drd_cli.plugins import build_manager, default_states, discover
-from drd_cli.rules import Layer, build_profile
+from drd_cli.errors import RuleViolation, ScenarioError
+from drd_cli.plugins import discover
 from drd_cli.scenario.models import build_scenario_model
 
 _ENTRIES: dict | None = None
@@ -54,18 +54,11 @@ def scenario(data: Any) -> Any:
 
 
 def setup(sc: Any, *, params: dict | None = None, enable=(), disable=()):
-    """(profile, hooks) for a scenario: defaults ← scenario rules ← `params`/`enable`/`disable`."""
-    ents = entries()
-    states = default_states(ents)
-    # A built-in plugin that is not installed yet cannot be enabled by default.
-    states = {pid: (on and pid in ents) for pid, on in states.items()}
-    r = sc.rules
-    layers = [Layer("scenario", list(r.enable), list(r.disable), dict(r.params))]
-    if params or enable or disable:
-        layers.append(Layer("command line", list(enable), list(disable), dict(params or {})))
-    profile = build_profile(layers, states)
-    pm = build_manager(profile.enabled, ents)
-    return profile, Hooks(pm, profile.enabled)
+    """(profile, hooks) for a scenario: defaults ← scenario rules ← `params`/`enable`/`disable`,
+    through the one setup pipeline (`drd_cli.api.setup_rules`); plugin steps are left to the engine."""
+    loaded = LoadedScenario("<test>.yaml", sc, None, None)
+    done = setup_rules(loaded, params=params, enable=tuple(enable), disable=tuple(disable), check_steps=False)
+    return done.profile, Hooks(done.pm, done.profile.enabled, params=done.profile.params)
 
 
 def run(data: Any, *, params: dict | None = None, enable=(), disable=(), choose: str = "accept",

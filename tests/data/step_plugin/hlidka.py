@@ -2,7 +2,7 @@
 
 A watch (hlídka): one watcher keeps watch, resolved by the core as a Duše zkouška (R-TEST)
 through the StepAPI; the step record gets a `hlidka` entry saying whether the watch held.
-Used by tests/test_plugin_steps.py; not a rule of the book.
+Used by tests/plugins/test_plugin_steps.py; not a rule of the book.
 """
 
 from __future__ import annotations
