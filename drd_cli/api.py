@@ -184,10 +184,10 @@ def _group_layers(group: str | None, plugin_dirs: tuple[str, ...]) -> tuple[list
         from .groups import group_layer
         from .trust import split_group_dirs
 
-        glayer, gdirs = group_layer(group)
+        glayer, found = group_layer(group)
         layers.append(glayer)
-        gdirs, untrusted = split_group_dirs(group, gdirs)
-        dirs += gdirs
+        allowed, untrusted = split_group_dirs(group, found)
+        dirs += allowed
     return layers, dirs, untrusted
 
 

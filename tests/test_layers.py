@@ -45,12 +45,7 @@ RANK = {name: i for i, (_layer, names) in enumerate(LAYERS) for name in names}
 ENGINE_MAY_USE = {"drd_cli.plugins.errors"}
 
 #: Known circles still to be broken elsewhere (each a frozenset of modules). May only shrink.
-ALLOWED_CIRCLES: dict[frozenset[str], str] = {
-    # Owned by the odds work (branch s6-odds, issue 26): the coordinator removes this entry once
-    # that branch, which turns the three modules into a package without a circle, is merged.
-    frozenset({"drd_cli.odds", "drd_cli.odds_step", "drd_cli.odds_whatif"}):
-        "odds ↔ odds_step ↔ odds_whatif: being untangled on branch s6-odds",
-}
+ALLOWED_CIRCLES: dict[frozenset[str], str] = {}
 
 #: Known arrows against the table: (importer, imported) → why it is still there. May only shrink.
 ALLOWED_ARROWS: dict[tuple[str, str], str] = {}

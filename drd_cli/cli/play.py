@@ -20,6 +20,7 @@ def _refuse_replay_onto_input(target: str | None, file: str, group: str | None) 
     if not target:
         return
     from ..i18n import _
+    from ..play.replay import default_replay_path
     from ..safefiles import overwritten_input, same_file
     from ._common import input_files
 
@@ -31,14 +32,6 @@ def _refuse_replay_onto_input(target: str | None, file: str, group: str | None) 
 
         raise DrdError(_("the replay would overwrite the input file {input}; nothing was written").format(
                            input=hit), Location(target), hint=_("choose another --replay file"))
-
-
-def default_replay_path(file: str) -> str:
-    """`boj.yaml` → `boj.replay.yaml` beside it; a replay being resumed is rewritten in place."""
-    if file.endswith(".replay.yaml"):
-        return file
-    stem = file[:-5] if file.endswith(".yaml") else file[:-4] if file.endswith(".yml") else file
-    return stem + ".replay.yaml"
 
 
 HELP = N_("Play a scenario at the table: type your dice (4 3), a total (9) or Enter; choose at each decision.\n\n"
@@ -130,6 +123,8 @@ def play(
 
         session.so_far = lambda: game_so_far(session.replay_text(text, rules), file)
         session.so_far_group = group
+        from ..play.replay import default_replay_path
+
         target = None if no_replay else (replay or default_replay_path(file))
         _refuse_replay_onto_input(target, file, group)
 
@@ -201,4 +196,4 @@ def _players_transcript(result: dict, loaded, target: Optional[str], resolve) ->
     return player_view(result, loaded.scenario)
 
 
-__all__ = ["play", "default_replay_path", "require_terminal", "resolve_asking", "INTERRUPTED_EXIT"]
+__all__ = ["play", "require_terminal", "resolve_asking", "INTERRUPTED_EXIT"]

@@ -56,7 +56,7 @@ def run_table(file: str, *, lan: bool, host: Optional[str], port: int, resume: b
               replay: Optional[str], qr: bool, lang: Optional[str], confirm: bool = False) -> None:
     """`drd stul` and `drd play --stul`."""
     from ..i18n import _
-    from .play import default_replay_path
+    from ..play.replay import default_replay_path
 
     with guarded():
         try:

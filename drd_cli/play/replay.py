@@ -291,3 +291,11 @@ def _choices_holder(doc: Any, scenario: Any, cpath: tuple, rnd: int) -> Any:
         return new
     got = _walk(doc, scenario, holder_path)
     return got[0] if got else None
+
+
+def default_replay_path(file: str) -> str:
+    """`boj.yaml` → `boj.replay.yaml` beside it; a replay being resumed is rewritten in place."""
+    if file.endswith(".replay.yaml"):
+        return file
+    stem = file[:-5] if file.endswith(".yaml") else file[:-4] if file.endswith(".yml") else file
+    return stem + ".replay.yaml"

@@ -18,7 +18,6 @@ from .models import (POOLS, AbilityRef, Charakteristika, ConditionSpec, Equipmen
 CHARACTER_FORMAT = "drd-postava/1"
 CREATURE_FORMAT = "drd-bestie/1"
 CAMPAIGN_FORMAT = "drd-kampan/1"
-from .references import CAMPAIGN_FILE  # noqa: E402,F401 - one name for the marker file
 
 
 class JizvaRecord(StrictModel):
