@@ -56,7 +56,7 @@ def test_every_scenario_checks_and_resolves_as_in_a_process_of_its_own(lang):
         for p in SCENARIOS:
             _forget()
             alone.append((_report(p), _result(p)))
-    assert len(shared) == 98
+    assert len(shared) == len(SCENARIOS) >= 98
     for path, got, want in zip(SCENARIOS, shared, alone):
         assert got == want, path
 
