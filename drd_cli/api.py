@@ -216,7 +216,9 @@ def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose:
         check_plugin_uses(loaded.scenario, setup.profile, setup.pm)
         if release_document:
             loaded.release_document()
-        result = resolve(loaded.scenario, setup.profile, dice, hooks, choose=choose, seed=seed)
+        from .render.events import word_result
+
+        result = word_result(resolve(loaded.scenario, setup.profile, dice, hooks, choose=choose, seed=seed))
         return _no_seed_unless_used(result, seeded)
     except DrdError as exc:
         locate(exc, loaded)

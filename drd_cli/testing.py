@@ -129,7 +129,9 @@ def _resolve_with(loaded: Any, plugins: dict[str, Any], **kw: Any) -> dict:
         _check_plugin_steps(loaded, hooks, entries=entries, extra=plugins)
         check_plugin_uses(loaded.scenario, profile, pm)
         seed = kw["seed"] if kw["seed"] is not None else (loaded.scenario.seed or 0)
-        return resolve(loaded.scenario, profile, SeededDice(seed), hooks, choose=kw["choose"], seed=seed)
+        from .render.events import word_result
+
+        return word_result(resolve(loaded.scenario, profile, SeededDice(seed), hooks, choose=kw["choose"], seed=seed))
     except DrdError as exc:
         locate(exc, loaded)
         raise

@@ -14,7 +14,9 @@ from ..scenario.models import (MANOEUVRE_ALIASES, MANOEUVRES, ActionSpec, Condit
 from ..terms import manoeuvre_name
 from .. import views
 from ..views import BreakdownEntry, JizvaView, _ro
+from . import events as ev
 from .context import Answer, Ctx, StepRecord, violation
+from .events import Event
 from .state import Condition, PState, Working
 
 POOL_CS = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv", "sudba": "Sudba", "suroviny": "Suroviny"}
@@ -151,8 +153,7 @@ def make_roll(ctx: Ctx, w: Working, pid: str, spec: Any, path: tuple, *, total: 
         modifiers.append((plugin, amount))
         ctx.hooks.acted.add(plugin)
         if rec is not None:
-            rec.log(plugin, _("{name}: {amount:+d} to the roll from {source}").format(
-                name=p.name, amount=amount, source=plugin) + (f" — {note}" if note else ""))
+            rec.event(plugin, "roll.modifier", name=ev.who(pid), amount=amount, source=plugin, tail=note or "")
     added = bonus + sum(a for _s, a in modifiers)
     if total is not None and total != sum(kept) + added:
         # SCENARIO-FORMAT §4.1: a total and dice that disagree are a contradiction, not a choice.
@@ -196,7 +197,7 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
         if extra not in names:
             items.insert(0, (extra, None, path))
             names.insert(0, extra)
-            rec.log("R-MAN-3", _("{name} reacts from defence: the manoeuvre obrana is required and counts").format(name=p.name))
+            rec.event("R-MAN-3", "manoeuvre.obrana_required", name=ev.who(pid))
     if from_obrana and any(n != "obrana" for n in names):
         raise violation(_("{name} acts from defence (obrana) and may use no other manoeuvre").format(name=p.name),
                         "R-MAN-3",
@@ -230,8 +231,7 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
             entry["paid_by"] = paid_by
         rec.data["manoeuvres"].append(entry)
         if via:
-            rec.log("R-MAN-2", _("{name}: manoeuvre {manoeuvre} for free thanks to {via} (it counts)").format(
-                name=p.name, manoeuvre=manoeuvre_name(name), via=ctx.hooks.title(via)))
+            rec.event("R-MAN-2", "manoeuvre.free", name=ev.who(pid), manoeuvre=ev.manoeuvre(name), via=ctx.hooks.title(via))
     for i, act in enumerate(getattr(spec, "activate", None) or ()):
         _activate(ctx, w, rec, p, prep, act, path + ("activate", i), bill)
     level = narocnost(ctx, p, spec)
@@ -239,17 +239,16 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
         new_level = max(0, min(2, level + delta))
         if new_level != level:
             ctx.hooks.acted.add(plugin)
-            rec.log(plugin, _("{name}: {source} changes the action's náročnost from {before} to {after}").format(
-                name=p.name, source=ctx.hooks.title(plugin), before=level, after=new_level))
+            rec.event(plugin, "narocnost.changed", name=ev.who(pid), source=ctx.hooks.title(plugin), before=level,
+                      after=new_level)
             level = new_level
     if level:
         cost = level * int(ctx.param("narocnost_cost"))
         key = p.pool_for(pool)
         nar_payer = getattr(spec, "paid_by", None) or pid
         bill.add(nar_payer, key, cost, "narocnost", None, path + (("paid_by",) if nar_payer != pid else ()))
-        text = (_("{name}: the action is very demanding, costs {cost} {pool}") if level > 1
-                else _("{name}: the action is demanding, costs {cost} {pool}"))
-        rec.log("R-NAR", text.format(name=p.name, cost=cost, pool=pool_cs(key)))
+        rec.event("R-NAR", "narocnost.very" if level > 1 else "narocnost.demanding", name=ev.who(pid), cost=cost,
+                  pool=pool_cs(key))
     bill.pay(path)
     return prep
 
@@ -270,8 +269,7 @@ def _check_cap(ctx: Ctx, w: Working, rec: StepRecord, p: PState, prep: Prepared,
     if len(names) > int(cap):
         for plugin, n in extra:
             ctx.hooks.acted.add(plugin)
-            rec.log(plugin, _("{name}: {source} allows {n} more manoeuvre(s) than the group's cap {cap}").format(
-                name=p.name, source=ctx.hooks.title(plugin), n=n, cap=cap))
+            rec.event(plugin, "manoeuvre.over_cap", name=ev.who(p.id), source=ctx.hooks.title(plugin), n=n, cap=cap)
 
 
 class _Bill:
@@ -343,9 +341,9 @@ class _Bill:
         q = w.peek(payer)
         paid_from = "vyhoda" if key == "vyhoda" else q.pool_for(norm_pool(pool) or (key if key != "sudba" else
                                                                                      self.prep.pool))
-        self.rec.log("R-ABIL-SHARE", _("{payer} pays {amount} {pool} for {name} ({what}) thanks to {source}").format(
-            payer=q.name, amount=amount, pool=_("Výhoda") if paid_from == "vyhoda" else pool_cs(paid_from),
-            name=w.peek(self.actor).name, what=_cost_word(kind, what), source=ctx.hooks.title(plugin)))
+        self.rec.event("R-ABIL-SHARE", "share.pays", payer=ev.who(payer), amount=amount,
+                       pool=ev.phrase("vyhoda") if paid_from == "vyhoda" else pool_cs(paid_from),
+                       name=ev.who(self.actor), what=_cost_word(kind, what), source=ctx.hooks.title(plugin))
         return paid_from
 
     def pay(self, path: tuple) -> None:
@@ -395,28 +393,27 @@ class _Bill:
                 title = self.ctx.hooks.title(ability)
                 if used:
                     entry["from_improvised"] = used
-                    self.rec.log("R-ABIL-ACT", _("{name}: {ability} — {improvised} improvised ({sources}), {own} "
-                                                 "from the Suroviny held").format(
-                        name=actor.name, ability=title, improvised=amount_cs(used, SUROVINY),
-                        sources=", ".join(self.ctx.hooks.title(x) for x in sources), own=own))
+                    self.rec.event("R-ABIL-ACT", "suroviny.improvised_held", name=ev.who(self.actor), ability=title,
+                                   improvised=ev.amount(used, SUROVINY),
+                                   sources=ev.joined(self.ctx.hooks.title(x) for x in sources), own=own)
                 elif own:
-                    self.rec.log("R-ABIL-ACT", _("{name} spends {cost} on {ability}").format(
-                        name=actor.name, cost=amount_cs(own, SUROVINY), ability=title))
+                    self.rec.event("R-ABIL-ACT", "suroviny.spends", name=ev.who(self.actor), cost=ev.amount(own, SUROVINY),
+                                   ability=title)
             if actor.suroviny is not None:
-                self.rec.log("R-ABIL-ACT", _("{name} has {left} left").format(
-                    name=actor.name, left=amount_cs(actor.suroviny or 0, SUROVINY)))
+                self.rec.event("R-ABIL-ACT", "suroviny.left", name=ev.who(self.actor),
+                               left=ev.amount(actor.suroviny or 0, SUROVINY))
         for payer in {p for p, _k in self.costs} | set(self.vyhody_by) | {self.actor}:
             _cap(self.rec, w[payer])
 
 
-def _cost_word(kind: str, what: str | None) -> str:
+def _cost_word(kind: str, what: str | None) -> Event:
     if kind == "manoeuvre":
-        return _("manoeuvre {name}").format(name=manoeuvre_name(what))
+        return ev.phrase("cost.manoeuvre", name=ev.manoeuvre(what))
     if kind == "activation":
-        return _("activation of {name}").format(name=what)
+        return ev.phrase("cost.activation", name=what)
     if kind == "narocnost":
-        return _("náročnost")
-    return _("exhaustion")
+        return ev.phrase("cost.narocnost")
+    return ev.phrase("cost.exhaustion")
 
 
 def _activate(ctx: Ctx, w: Working, rec: StepRecord, p: PState, prep: Prepared, item: Any, path: tuple,
@@ -471,16 +468,18 @@ def _activate(ctx: Ctx, w: Working, rec: StepRecord, p: PState, prep: Prepared, 
     if paid_by:
         entry["paid_by"] = paid_by
     rec.data.setdefault("activations", []).append(entry)
-    rec.log("R-ABIL-ACT", _("{name} activates {ability}: {cost}").format(
-        name=p.name, ability=ctx.hooks.title(ability), cost=amount_cs(cost, key)) if suroviny else
-        _("{name} activates {ability}: {cost} {pool}").format(
-        name=p.name, ability=ctx.hooks.title(ability), cost=cost, pool=pool_cs(key)))
+    if suroviny:
+        rec.event("R-ABIL-ACT", "ability.activates", name=ev.who(p.id), ability=ctx.hooks.title(ability),
+                  cost=ev.amount(cost, key))
+    else:
+        rec.event("R-ABIL-ACT", "ability.activates_pool", name=ev.who(p.id), ability=ctx.hooks.title(ability), cost=cost,
+                  pool=pool_cs(key))
     if improvised:
-        rec.log("R-ABIL-ACT", _("{name}: {ability} — {improvised} improvised for this action").format(
-            name=p.name, ability=ctx.hooks.title(ability), improvised=amount_cs(improvised, SUROVINY)))
+        rec.event("R-ABIL-ACT", "suroviny.improvised", name=ev.who(p.id), ability=ctx.hooks.title(ability),
+                  improvised=ev.amount(improvised, SUROVINY))
     fact = decl.get("fact") or getattr(prep.spec, "note", None)
     if fact:
-        rec.log("R-ABIL-FACT", _("{name} establishes: {fact}").format(name=p.name, fact=fact))
+        rec.event("R-ABIL-FACT", "ability.fact", name=ev.who(p.id), fact=fact)
 
 
 def _activation_options(ctx: Ctx, p: PState, ability: str, own: dict, path: tuple) -> dict:
@@ -513,8 +512,7 @@ def _activation_options(ctx: Ctx, p: PState, ability: str, own: dict, path: tupl
 def _cap(rec: StepRecord, p: PState) -> None:
     """A pool never ends a payment above its maximum (RULES §1.1): a gain's surplus is lost."""
     for key, lost in p.cap_pools().items():
-        rec.log("R-EXH-4", _("{name}: {pool} over the maximum {max}, {lost} is lost").format(
-            name=p.name, pool=pool_cs(key), max=p.maxima[key], lost=lost))
+        rec.event("R-EXH-4", "pool.over_max", name=ev.who(p.id), pool=pool_cs(key), max=p.maxima[key], lost=lost)
 
 
 def _manoeuvre_payment(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: str, pay: str | None,
@@ -641,29 +639,29 @@ def _apply_one(ctx: Ctx, w: Working, rec: StepRecord, eff: Effect, pid: str, lst
         else:
             cond = Condition(c)
         p.conditions = [x for x in p.conditions if x.name != cond.name] + [cond]
-        what.append(_("condition „{name}“").format(name=cond.name))
+        what.append(ev.phrase("effect.condition", name=cond.name))
     for name in as_list(eff.remove_condition):
         if any(c.name == name for c in p.conditions):
             p.conditions = [c for c in p.conditions if c.name != name]
-            what.append(_("no longer „{name}“").format(name=name))
+            what.append(ev.phrase("effect.no_longer", name=name))
     for name in as_list(eff.lose):
         if p.has_item(name):
             p.equipment = [i for i in p.equipment if i.name != name]
-            what.append(_("loses {item}").format(item=name))
+            what.append(ev.phrase("effect.loses", item=name))
         else:
-            rec.log("CS-PREP-2", _("{name} does not have {item}, has nothing to lose").format(name=p.name, item=name))
+            rec.event("CS-PREP-2", "effect.nothing_to_lose", name=ev.who(p.id), item=name)
     for name in as_list(eff.disable):
         if name not in p.disabled:
             p.disabled.append(name)
-            what.append(_("cannot use {item}").format(item=name))
+            what.append(ev.phrase("effect.cannot_use", item=name))
     for name in as_list(eff.suspicion):
         if name not in p.suspicion:
             p.suspicion.append(name)
-            what.append(_("suspicion of {item}").format(item=name))
+            what.append(ev.phrase("effect.suspicion", item=name))
     if eff.note:
         what.append(eff.note)
     if what:
-        rec.log(rule, f"{p.name}: " + ", ".join(what) + (f" ({source})" if source else ""))
+        rec.event(rule, "effect.applied", name=ev.who(p.id), what=ev.joined(what), source=source)
 
 
 def has_effect(spec: Any) -> bool:
@@ -686,16 +684,16 @@ def take_gain(ctx: Ctx, w: Working, rec: StepRecord, pid: str, pool: str | None,
             extra = ctx.hooks.jizva_yield(ctx, p, _jizva_view(p, jizva, jpool or "telo", purpose))
         for plugin, n in extra:
             ctx.hooks.acted.add(plugin)
-            rec.log("R-ABIL-SCAR", _("{name}: the Jizva „{jizva}“ yields {n} more thanks to {source}").format(
-                name=p.name, jizva=jizva["name"], n=n, source=ctx.hooks.title(plugin)))
+            rec.event("R-ABIL-SCAR", "jizva.yields_more", name=ev.who(p.id), jizva=jizva["name"], n=n,
+                      source=ctx.hooks.title(plugin))
         amount += sum(n for _p, n in extra)
         p.change_resource(p.pool_for(jpool), amount)
         p.jizvy.append(jizva["name"])
         gained["jizva"] = {"name": jizva["name"], "gain": amount}
         if extra:
             gained["jizva"]["extra"] = [{"source": s, "amount": n} for s, n in extra]
-        rec.log("R-EXH-4", _("{name} takes the Jizva „{jizva}“ and gains {amount} {pool}").format(
-            name=p.name, jizva=jizva["name"], amount=amount, pool=pool_cs(p.pool_for(jpool))))
+        rec.event("R-EXH-4", "jizva.takes", name=ev.who(p.id), jizva=jizva["name"], amount=amount,
+                  pool=pool_cs(p.pool_for(jpool)))
     if sacrifice:
         if not p.has_item(sacrifice):
             raise violation(_("{name} cannot sacrifice {item}: not held").format(name=p.name, item=repr(sacrifice)),
@@ -704,8 +702,8 @@ def take_gain(ctx: Ctx, w: Working, rec: StepRecord, pid: str, pool: str | None,
         p.equipment = [i for i in p.equipment if i.name != sacrifice]
         p.change_resource(p.pool_for(pool), amount)
         gained["sacrifice"] = {"name": sacrifice, "gain": amount}
-        rec.log("R-EXH-4", _("{name} sacrifices {item} and gains {amount} {pool}").format(
-            name=p.name, item=sacrifice, amount=amount, pool=pool_cs(p.pool_for(pool))))
+        rec.event("R-EXH-4", "jizva.sacrifices", name=ev.who(p.id), item=sacrifice, amount=amount,
+                  pool=pool_cs(p.pool_for(pool)))
     return gained
 
 
@@ -838,13 +836,11 @@ def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool:
     src = w.peek(source_pid)
     if answer is not None and not answer.explicit:
         if answer.max_cost is not None and cost > answer.max_cost:
-            rec.log(rule, _("{name} would have to exhaust for {cost} {pool}, more than {max} (choice cheapest): "
-                            "accepts the failure").format(name=p.name, cost=cost, pool=pool_cs(key),
-                                                          max=answer.max_cost))
+            rec.event(rule, "exhaust.too_dear", name=ev.who(payer), cost=cost, pool=pool_cs(key), max=answer.max_cost)
             return None
         if src.resource(source_key) < cost:
-            rec.log(rule, _("{name} would have to exhaust for {cost} {pool}, but has only {have}: accepts the "
-                            "failure").format(name=p.name, cost=cost, pool=pool_cs(key), have=src.resource(source_key)))
+            rec.event(rule, "exhaust.cannot_afford", name=ev.who(payer), cost=cost, pool=pool_cs(key),
+                      have=src.resource(source_key))
             return None
     jizva_points = 0
     # The abilities' say on the Jizva, asked once: for what is available and for what it yields.
@@ -873,15 +869,13 @@ def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool:
     if helper is not None:
         entry["paid_by"] = {"id": helper, "pool": source_key}
     rec.data["exhaustions"].append(entry)
-    whom = ""
+    whom: list[Any] = []
     if protected and protected != [payer]:
-        whom = _(" for {who}").format(who=", ".join(_("itself") if x == payer else w.peek(x).name for x in protected))
+        whom.append(ev.phrase("exhaust.for", who=ev.joined(ev.phrase("itself") if x == payer else ev.who(x) for x in protected)))
     if denied:
-        whom += _(" (denies {name} its gain)").format(name=w.peek(denied).name)
-    text = _("{name} exhausts{whom} against {vs}: {cost} {pool}, Ohrožení {before}→{after}").format(
-        name=p.name, whom=whom, vs=_("the test") if vs == "test" else w.peek(vs).name, cost=cost,
-        pool=pool_cs(key), before=before, after=wp.ohrozeni)
-    rec.log(rule, text + (f" — {why}" if why else ""))
+        whom.append(ev.phrase("exhaust.denies", name=ev.who(denied)))
+    rec.event(rule, "exhaust", name=ev.who(payer), whom=ev.joined(whom, ""), vs=ev.phrase("the_test") if vs == "test" else ev.who(vs),
+              cost=cost, pool=pool_cs(key), before=before, after=wp.ohrozeni, tail=why)
     _cap(rec, wp)
     if source_pid != payer:
         _cap(rec, w[source_pid])
@@ -904,9 +898,8 @@ def _exhaust_helper(ctx: Ctx, w: Working, rec: StepRecord, payer: str, helper: s
     ctx.hooks.acted.add(plugin)
     q = w.peek(helper)
     source_key = q.pool_for(norm_pool(pool) or (key if key != "sudba" else "telo"))
-    rec.log("R-ABIL-SHARE", _("{payer} pays {amount} {pool} for {name} ({what}) thanks to {source}").format(
-        payer=q.name, amount=cost, pool=pool_cs(source_key), name=w.peek(payer).name, what=_cost_word("exhaustion", None),
-        source=ctx.hooks.title(plugin)))
+    rec.event("R-ABIL-SHARE", "share.pays", payer=ev.who(helper), amount=cost, pool=pool_cs(source_key), name=ev.who(payer),
+              what=_cost_word("exhaustion", None), source=ctx.hooks.title(plugin))
     return helper, source_key
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..awareness import RULE as AWARE, sleep_condition
 from ..i18n import _
+from . import events as ev
 from ..scenario.models import ActionSpec, ContestSpec, CounterSpec, as_list, effects_of, norm_pool
 from .actions import Prepared, Roll, apply_effects, bonus_for, exhaust, has_effect, make_roll, prepare
 from .context import Answer, Choices, Ctx, StepRecord, enable_hint, violation
@@ -188,10 +189,10 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
         rec.action(actor)["obstacle"] = obstacle
     if success and has_effect(a.self_effect):
         if out.actor_denied:
-            rec.log("CS-MULTI-5", _("{name} won, but its gain was denied by an exhaustion").format(name=w.peek(actor).name))
+            rec.event("CS-MULTI-5", "contest.gain_denied", name=ev.who(actor))
         else:
             apply_effects(ctx, w, rec, a.self_effect, [actor], actor=actor, lstive=act.prep.lstive,
-                          source=_("own gain"), rule="CS-MULTI-5")
+                          source=ev.phrase("src.own_gain"), rule="CS-MULTI-5")
     if a.long:
         _long_status(ctx, w, rec, act, out, obstacle_ok, pairs)
     for c in pairs:
@@ -246,8 +247,8 @@ def check_awake_reaction(ctx: Ctx, w: Working, rec: StepRecord, pid: str, declar
                              if action is not None else (False, None, ""))
     if allowed:
         ctx.hooks.acted.add(plugin)
-        rec.log(AWARE, _("{name} is asleep ({condition}) but reacts as if awake, thanks to {source}").format(
-            name=p.name, condition=cond, source=ctx.hooks.title(plugin)) + (f" — {note}" if note else ""))
+        rec.event(AWARE, "aware.asleep_reacts", name=ev.who(pid), condition=cond, source=ctx.hooks.title(plugin),
+                  tail=note or "")
         return
     raise violation(text.format(name=p.name, condition=repr(cond), **fields) + (f" — {note}" if note else ""), AWARE, path,
                     hint=hint)
@@ -318,16 +319,14 @@ def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: i
     src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in threatened or guard is not None, cpath)
     if guard is not None and src == "obrana":
         ctx.hooks.acted.add(guard[0])
-        rec.log("R-ABIL-DEF", _("{name} may react from defence to an action harming others, thanks to {source}").format(
-            name=w.peek(c.actor).name, source=ctx.hooks.title(guard[0])) + (f" — {guard[1]}" if guard[1] else ""))
+        rec.event("R-ABIL-DEF", "defence.for_others", name=ev.who(c.actor), source=ctx.hooks.title(guard[0]),
+                  tail=guard[1] or "")
     if src == "obrana" and kind == "protect" and protects != [c.actor] and guard is None:
         raise violation(_("{name} acts from defence (obrana) and can protect only itself").format(
                             name=w.peek(c.actor).name),
                         "R-MAN-3", cpath + ("protects",))
     if long_state and c.actor in long_state.get("barred", []):
-        rec.log("CS-DUR-2", _("Watch out: {name} already accepted a failure against this long action; it should not "
-                              "interrupt it the same way again unless the circumstances changed a lot").format(
-                                  name=w.peek(c.actor).name))
+        rec.event("CS-DUR-2", "long.barred", name=ev.who(c.actor))
     prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",
                    implied=("obrana",) if src == "obrana" else (), kind=kind)
     prep.protects = list(protects)
@@ -342,9 +341,9 @@ def roll_sides(ctx: Ctx, w: Working, rec: StepRecord, sides: list, heading: str 
         rec.data["rolls"][s.pid] = s.prep.roll.as_result()
     order = sorted(range(len(sides)), key=lambda i: (-sides[i].prep.roll.total, i))
     rec.data["order"] = [sides[i].pid for i in order]
-    heading = heading if heading is not None else _("Roll order")
-    rec.log("R-ORDER", f"{heading}: " + ", ".join(f"{w.peek(sides[i].pid).name} {sides[i].prep.roll.total}"
-                                                  for i in order))
+    rec.event("R-ORDER", "order", heading=heading if heading is not None else ev.phrase("order.heading"),
+              rolls=ev.joined(ev.phrase("order.roll", name=ev.who(sides[i].pid), total=sides[i].prep.roll.total)
+                              for i in order))
 
 
 def pair_winner(ctx: Ctx, w: Working, rec: StepRecord, act: Any, c: Any, *, rule: str = "R-CONT",
@@ -352,9 +351,9 @@ def pair_winner(ctx: Ctx, w: Working, rec: StepRecord, act: Any, c: Any, *, rule
     """R-CONT: which of the pair wins (`act` is the side the tie rule favours as the actor); logged
     and recorded in `pairs` under `rule`. Sides are anything with `pid`, `spec`, `path` and a rolled `prep`."""
     ra, rc = act.prep.roll.total, c.prep.roll.total
-    na, nc = w.peek(act.pid).name, w.peek(c.pid).name
+    na, nc = ev.who(act.pid), ev.who(c.pid)
     tie = ctx.param("tie")
-    actor_word = actor_word if actor_word is not None else _("the actor")
+    word = actor_word if actor_word is not None else ev.phrase("the_actor")
     rerolls: list[dict] = []
     decided = ctx.hooks.pair_winner(ctx, w, act, c, ra, rc)
     if decided is not None:
@@ -362,27 +361,27 @@ def pair_winner(ctx: Ctx, w: Working, rec: StepRecord, act: Any, c: Any, *, rule
         winner, loser = (act, c) if side == "actor" else (c, act)
         ctx.hooks.acted.add(plugin)
         for other, answer in overruled:
-            rec.log(other, _("{plugin} would have given the pair to {who}; {first} decides (first by plugin id)").format(
-                plugin=other, who=w.peek(act.pid if answer == "actor" else c.pid).name, first=plugin))
-        rec.log("R-CONT", _("{winner} wins over {loser}: {ra} : {rc}, decided by {source}").format(
-            winner=w.peek(winner.pid).name, loser=w.peek(loser.pid).name, ra=ra, rc=rc, source=ctx.hooks.title(plugin)))
+            rec.event(other, "pair.overruled", plugin=other, who=ev.who(act.pid if answer == "actor" else c.pid),
+                      first=plugin)
+        rec.event("R-CONT", "pair.decided", winner=ev.who(winner.pid), loser=ev.who(loser.pid), ra=ra, rc=rc,
+                  source=ctx.hooks.title(plugin))
         record_pair(rec, act.pid, c.pid, winner.pid, (ra, rc), rerolls, rule, decided_by=plugin)
         return winner
     while ra == rc and tie == "reroll" and len(rerolls) < 20:
         xa, xc = reroll(ctx, w, act), reroll(ctx, w, c)
         ra, rc = xa.total, xc.total
         rerolls.append({"actor": xa.as_result(), "counter": xc.as_result()})
-        rec.log("R-CONT", _("Tie of {a} and {c}: they roll again ({dice}) {shown_a}→{ra} against {shown_c}→{rc}").format(
-            a=na, c=nc, dice=ctx.dice.name, shown_a=_shown(xa), ra=ra, shown_c=_shown(xc), rc=rc))
+        rec.event("R-CONT", "pair.tie_reroll", a=na, c=nc, dice=ctx.dice.name, shown_a=_shown(xa), ra=ra,
+                  shown_c=_shown(xc), rc=rc)
     if ra > rc or (ra == rc and tie != "counter"):
-        why = (f"{ra} > {rc}" if ra > rc else _("tie {ra} = {rc}, {who} wins (tie: {tie})").format(
-            ra=ra, rc=rc, who=actor_word, tie=tie))
-        rec.log("R-CONT", _("{winner} wins over {loser}: {why}").format(winner=na, loser=nc, why=why))
+        why = (ev.phrase("pair.greater", a=ra, b=rc) if ra > rc else
+               ev.phrase("pair.tie", ra=ra, rc=rc, who=word, tie=tie))
+        rec.event("R-CONT", "pair.wins", winner=na, loser=nc, why=why)
         record_pair(rec, act.pid, c.pid, act.pid, (ra, rc), rerolls, rule)
         return act
-    why = (f"{rc} > {ra}" if rc > ra else _("tie {ra} = {rc}, {who} wins (tie: {tie})").format(
-        ra=ra, rc=rc, who=_("the counter-actor"), tie="counter"))
-    rec.log("R-CONT", _("{winner} wins over {loser}: {why}").format(winner=nc, loser=na, why=why))
+    why = (ev.phrase("pair.greater", a=rc, b=ra) if rc > ra else
+           ev.phrase("pair.tie", ra=ra, rc=rc, who=ev.phrase("the_counter_actor"), tie="counter"))
+    rec.event("R-CONT", "pair.wins", winner=nc, loser=na, why=why)
     record_pair(rec, act.pid, c.pid, c.pid, (ra, rc), rerolls, rule)
     return c
 
@@ -495,24 +494,23 @@ def _counter_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out
     if c.kind == "harm":
         if out.stopped_by is None:
             out.stopped_by = c.pid
-            rec.log("CS-MULTI-4", _("{name} stopped the action of {actor} against all targets").format(
-                name=w.peek(c.pid).name, actor=w.peek(act.pid).name))
+            rec.event("CS-MULTI-4", "contest.stopped", name=ev.who(c.pid), actor=ev.who(act.pid))
     else:
         newly = [p for p in c.protects if p not in out.shielded]
         out.shielded.update(c.protects)
         if newly:
-            others = ", ".join(w.peek(p).name for p in newly if p != c.pid)
+            others = [p for p in newly if p != c.pid]
             # Reflexive wording: "Bořek se ochránil", never "Bořek ochránil Bořek".
-            text = (_("{name} protected itself") if not others else
-                    _("{name} protected itself and {who}") if c.pid in newly else _("{name} protected {who}"))
-            rec.log("CS-MULTI-4", text.format(name=w.peek(c.pid).name, who=others))
+            rec.event("CS-MULTI-4", "protected.self" if not others else
+                      "protected.self_and" if c.pid in newly else "protected.others",
+                      name=ev.who(c.pid), who=ev.joined(ev.who(p) for p in others))
     # The winner's consequence for the actor: the counter's effect (harm, or a protect that has one).
     loser_answer = _answer(choices, act.pid, c.pid)
     threatens_actor = act.pid in threatened_targets(c.spec.effect, [act.pid], c.pid) and has_effect(c.spec.effect)
     if has_effect(c.spec.effect) and not threatens_actor:
         # R-THR: a counter effect that only helps the actor lands with nothing to exhaust against.
         for t in apply_effects(ctx, w, rec, c.spec.effect, [act.pid], actor=c.pid, lstive=c.prep.lstive,
-                               source=_("victory of {name}").format(name=w.peek(c.pid).name), rule="R-THR"):
+                               source=ev.phrase("src.victory", name=ev.who(c.pid)), rule="R-THR"):
             rec.affected(c.pid, t)
     exhausted = False
     if threatens_actor:
@@ -538,10 +536,10 @@ def _counter_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out
         if exhausted:
             if has_effect(c.spec.softened):
                 apply_effects(ctx, w, rec, c.spec.softened, [act.pid], actor=c.pid, payer=act.pid,
-                              lstive=c.prep.lstive, source=_("softened by an exhaustion"), rule="R-EXH-2")
+                              lstive=c.prep.lstive, source=ev.phrase("src.softened"), rule="R-EXH-2")
         else:
             landed = apply_effects(ctx, w, rec, c.spec.effect, [act.pid], actor=c.pid, lstive=c.prep.lstive,
-                                   source=_("victory of {name}").format(name=w.peek(c.pid).name), rule="R-CONT")
+                                   source=ev.phrase("src.victory", name=ev.who(c.pid)), rule="R-CONT")
             for t in landed:
                 rec.affected(c.pid, t)
     deny = loser_answer.deny or (loser_answer.exhaust and not threatens_actor and loser_answer.explicit
@@ -550,18 +548,17 @@ def _counter_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out
         if deny:
             if exhaust(ctx, w, rec, payer=act.pid, vs=c.pid, pool=c.prep.threat_pool, protected=[],
                        answer=loser_answer, winner=c.prep, denied=c.pid, rule="CS-MULTI-5",
-                       why=_("denies the winner its gain")) is not None:
+                       why=ev.phrase("why.denies_gain")) is not None:
                 return
         apply_effects(ctx, w, rec, c.spec.self_effect, [c.pid], actor=c.pid, lstive=c.prep.lstive,
-                      source=_("own gain"), rule="CS-MULTI-5")
+                      source=ev.phrase("src.own_gain"), rule="CS-MULTI-5")
 
 
 def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: Outcome, choices: Choices,
                 participants: list[str]) -> None:
     rec.action(c.pid)["success"] = False
     if out.stopped_by is not None:
-        rec.log("CS-MULTI-4", _("{name} lost, but the action of {actor} was already stopped").format(
-            name=w.peek(c.pid).name, actor=w.peek(act.pid).name))
+        rec.event("CS-MULTI-4", "contest.already_stopped", name=ev.who(c.pid), actor=ev.who(act.pid))
         return
     at_stake = []
     if c.pid in out.targets and c.pid not in out.shielded and c.pid not in out.settled:
@@ -573,7 +570,7 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
             out.reached.append(c.pid)
             for t in apply_effects(ctx, w, rec, act.spec.effect, [c.pid], actor=act.pid, lstive=act.prep.lstive,
                                    spare=out.spared,
-                                   source=_("action of {name}").format(name=w.peek(act.pid).name), rule="R-THR"):
+                                   source=ev.phrase("src.action", name=ev.who(act.pid)), rule="R-THR"):
                 rec.affected(act.pid, t)
     for p in c.protects:
         if p != c.pid and p in out.targets and p not in out.shielded and p not in out.settled:
@@ -591,7 +588,7 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
             out.consumed.add((c.pid, act.pid))
             if has_effect(act.spec.softened):
                 apply_effects(ctx, w, rec, act.spec.softened, [c.pid], actor=act.pid, payer=c.pid,
-                              lstive=act.prep.lstive, source=_("softened by an exhaustion"), rule="R-EXH-2")
+                              lstive=act.prep.lstive, source=ev.phrase("src.softened"), rule="R-EXH-2")
             return
     # CS-FOR-1: one exhausts only for someone the winner's action threatens (R-THR), not for a helped target.
     may_name = set(out.threatened)
@@ -634,7 +631,7 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
             out.reached.append(pid)
             landed = apply_effects(ctx, w, rec, act.spec.effect, [pid], actor=act.pid, lstive=act.prep.lstive,
                                    spare=out.spared,
-                                   source=_("hit by the action of {name}").format(name=w.peek(act.pid).name), rule="R-CONT")
+                                   source=ev.phrase("src.hit_by", name=ev.who(act.pid)), rule="R-CONT")
             for t in landed:
                 rec.affected(act.pid, t)
         # a protected non-reacting target whose protector lost waits for the comparison with 9
@@ -646,20 +643,18 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
         if loser_answer.exhaust and c.pid not in out.targets and (c.pid, act.pid) not in out.consumed:
             exhaust(ctx, w, rec, payer=c.pid, vs=act.pid, pool=act.prep.threat_pool, protected=[c.pid],
                     answer=loser_answer, winner=act.prep, rule="CS-DUR-2",
-                    why=_("the long action goes on, but it may try to interrupt it again"))
+                    why=ev.phrase("why.long_goes_on"))
             out.consumed.add((c.pid, act.pid))
     # With nothing at stake for the loser, its `exhaust` can only mean denying the winner's gain (§5).
     deny = loser_answer.deny or (loser_answer.exhaust and loser_answer.explicit and not at_stake
                                  and loser_answer.exhaust_for is None and not act.spec.long and not covered_before)
     if deny and has_effect(act.spec.self_effect) and out.actor_denied:
         # CS-MULTI-5: a gain is denied at most once; the first in pair order paid for it.
-        rec.log("CS-MULTI-5", _("{name} would deny {winner} its gain, but it is already denied: the answer is "
-                                "ignored and costs nothing").format(name=w.peek(c.pid).name,
-                                                                    winner=w.peek(act.pid).name))
+        rec.event("CS-MULTI-5", "deny.already", name=ev.who(c.pid), winner=ev.who(act.pid))
     elif deny and has_effect(act.spec.self_effect):
         if exhaust(ctx, w, rec, payer=c.pid, vs=act.pid, pool=act.prep.threat_pool, protected=[],
                    answer=loser_answer, winner=act.prep, denied=act.pid, rule="CS-MULTI-5",
-                   why=_("denies the winner its gain")) is not None:
+                   why=ev.phrase("why.denies_gain")) is not None:
             out.actor_denied = True
 
 
@@ -710,7 +705,7 @@ def mark_exhausted(ctx: Ctx, w: Working, rec: StepRecord, out: Outcome, protecte
             out.reached.append(pid)
     if protected and has_effect(act.spec.softened):
         apply_effects(ctx, w, rec, act.spec.softened, protected, actor=act.pid, payer=payer,
-                      lstive=act.prep.lstive, source=_("softened by an exhaustion"), rule="R-EXH-2")
+                      lstive=act.prep.lstive, source=ev.phrase("src.softened"), rule="R-EXH-2")
 
 
 def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: Outcome, choices: Choices,
@@ -724,14 +719,11 @@ def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: 
         return None
     target = ctx.target
     roll = act.prep.roll.total
-    name = w.peek(act.pid).name
+    name = ev.who(act.pid)
     bought = False
     if roll >= target:
-        text = (_("{name}: roll {roll} ≥ {target}, hits those who did not react and overcomes the obstacle")
-                if pending and obstacle else
-                _("{name}: roll {roll} ≥ {target}, hits those who did not react") if pending else
-                _("{name}: roll {roll} ≥ {target}, overcomes the obstacle"))
-        rec.log("CS-MULTI-3", text.format(name=name, roll=roll, target=target))
+        rec.event("CS-MULTI-3", "inner.hits_overcomes" if pending and obstacle else
+                  "inner.hits" if pending else "inner.overcomes", name=name, roll=roll, target=target)
         passed = True
     else:
         ans = choices.get(act.pid, "test")
@@ -739,19 +731,14 @@ def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: 
         if ans.exhaust:
             entry = exhaust(ctx, w, rec, payer=act.pid, vs="test", pool=act.prep.pool, protected=[act.pid],
                             answer=ans, winner=None, rule="CS-MULTI-3", use_armour=False,
-                            why=(_("roll {roll} < {target}: once for all who did not react and for the obstacle")
-                                 if obstacle else
-                                 _("roll {roll} < {target}: once for all who did not react")).format(
-                                     roll=roll, target=target))
+                            why=ev.phrase("inner.once_obstacle" if obstacle else "inner.once", roll=roll,
+                                          target=target))
             if entry is not None:
                 entry["protected"] = [act.pid]
                 passed = bought = True
         if not passed:
-            who = ", ".join(w.peek(t).name for t in pending)
-            text = (_("{name}: roll {roll} < {target} and does not exhaust: {who} did not react and the action "
-                      "does not hit them") if pending else
-                    _("{name}: roll {roll} < {target} and does not exhaust"))
-            rec.log("CS-MULTI-3", text.format(name=name, roll=roll, target=target, who=who))
+            rec.event("CS-MULTI-3", "inner.misses" if pending else "inner.no_exhaust", name=name, roll=roll,
+                      target=target, who=ev.joined(ev.who(t) for t in pending))
     if passed and pending:
         # Someone in the contest may still exhaust for a target that did not react (CS-MULTI-4 c).
         others_exhaust(ctx, w, rec, act, out, choices, participants, pending, may_name=set(out.threatened))
@@ -764,13 +751,13 @@ def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: 
             # The actor paid the exhaustion that bought it: `to: payer` sends `softened` to the actor.
             landed = apply_effects(ctx, w, rec, spec, pending, actor=act.pid, payer=act.pid if bought else None,
                                    lstive=act.prep.lstive, spare=out.spared,
-                                   source=_("test within the contest"), rule="CS-MULTI-3")
+                                   source=ev.phrase("src.inner_test"), rule="CS-MULTI-3")
             for t in landed:
                 rec.affected(act.pid, t)
     if not obstacle:
         return None
     if not passed:
-        apply_effects(ctx, w, rec, act.spec.obstacle, [act.pid], actor=act.pid, source=_("obstacle"),
+        apply_effects(ctx, w, rec, act.spec.obstacle, [act.pid], actor=act.pid, source=ev.phrase("src.obstacle"),
                       rule="CS-MULTI-3")
         return "failed"
     return "exhausted" if bought else "met"
@@ -789,7 +776,7 @@ def _counter_obstacle(ctx: Ctx, w: Working, rec: StepRecord, c: Side, choices: C
                                answer=ans, rule="CS-MULTI-3", use_armour=False) is not None:
         rec.action(c.pid)["obstacle"] = "exhausted"
         return
-    apply_effects(ctx, w, rec, c.spec.obstacle, [c.pid], actor=c.pid, source=_("obstacle"), rule="CS-MULTI-3")
+    apply_effects(ctx, w, rec, c.spec.obstacle, [c.pid], actor=c.pid, source=ev.phrase("src.obstacle"), rule="CS-MULTI-3")
     rec.action(c.pid)["obstacle"] = "failed"
 
 
@@ -802,8 +789,7 @@ def _long_status(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: Outcome,
     if out.stopped_by is not None:
         retry = bool(out.actor_exhausted_vs)
         status = "interrupted"
-        rec.log("CS-DUR-2", (_("Long action {id} interrupted (may try again by exhausting)") if retry
-                             else _("Long action {id} interrupted")).format(id=lid))
+        rec.event("CS-DUR-2", "long.interrupted_retry" if retry else "long.interrupted", id=lid)
     else:
         retry = False
         answers = out.interrupter_answers
@@ -814,8 +800,7 @@ def _long_status(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: Outcome,
             status = "continuing"
         else:
             status = "completed"
-        rec.log("CS-DUR-2", (_("Long action {id}: completed") if status == "completed"
-                             else _("Long action {id}: continues")).format(id=lid))
+        rec.event("CS-DUR-2", "long.completed" if status == "completed" else "long.continues", id=lid)
     info = {"id": lid, "status": status, "retry": retry, "barred": barred}
     rec.action(act.pid)["long"] = info
     w.longs[lid] = info

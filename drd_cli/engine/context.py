@@ -214,7 +214,13 @@ class StepRecord:
             "manoeuvres": [], "actions": {}, "exhaustions": [], "log": []}
 
     def log(self, rule: str, text: str) -> None:
+        """A line of text as it is (a plugin's note, StepAPI.log)."""
         self.data["log"].append({"rule": rule, "text": text})
+
+    def event(self, rule: str, kind: str, **fields: Any) -> None:
+        """What happened, as data (drd_cli/engine/events.py); put into words when the result is
+        written (drd_cli/render/events.py)."""
+        self.data["log"].append({"rule": rule, "event": {"kind": kind, **fields}})
 
     def action(self, pid: str) -> dict:
         return self.data["actions"].setdefault(pid, {"success": False, "affected": []})

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import N_, _
+from . import events as ev
 from . import viewbuild as V
 from .context import Choices, Ctx, StepRecord, enable_hint, violation
 from .state import PState, Working
@@ -393,8 +394,7 @@ class Hooks:
 
         for _plugin, spec in self._named("drd_followup", action=None, followup=followup,
                                          params=ctx.profile.params):
-            rec.log("CS-FOL-1", _("Follow-up action „{title}“ right after the action of {name}").format(
-                title=spec.name or _("challenge"), name=w.peek(actor).name))
+            rec.event("CS-FOL-1", "followup", title=spec.name or ev.phrase("challenge"), name=ev.who(actor))
             aff = affects
             if aff is not None and spec.affects not in (None, "all"):
                 named = [spec.affects] if isinstance(spec.affects, str) else list(spec.affects)

@@ -387,9 +387,7 @@ def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds:
         run_plugin_step(ctx.hooks, kind, st, StepAPI(ctx, w, rec), spec, choices, kpath)   # names a failing plugin
         _render_plugin_entries(ctx, rec)
     for who, vs, _unused in choices.unused():
-        text = (_("Choice of {who} against {vs}: decides nothing in this step, ignored") if vs
-                else _("Choice of {who}: decides nothing in this step, ignored"))
-        rec.log(CHOICES, text.format(who=who, vs=vs))
+        rec.event(CHOICES, "choice.unused_vs" if vs else "choice.unused", who=who, vs=vs)
     return w.commit(consume=consume), rec.data
 
 
@@ -422,7 +420,7 @@ def _end_round(ctx: Ctx, state: State, scenario: Any, ri: int, rnd: Any, step_no
             begin(rec.data["id"])
         w = Working(state)
         choices = Choices(raw_choices, epath + ("choices",), w.id_set(), ctx.choose)
-        rec.log("CS-ENV-1", _("Environment action at the end of round {number}").format(number=number))
+        rec.event("CS-ENV-1", "env.round_end", number=number)
         core_steps.resolve_challenge(ctx, w, rec, spec, choices, epath + ("challenge",))
         state = w.commit()
         yield rec.data, state
