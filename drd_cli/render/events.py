@@ -160,6 +160,8 @@ class Words:
     def value(self, v: Any) -> Any:
         """A field's value in words (numbers stay numbers, for format specs such as `{amount:+d}`)."""
         if isinstance(v, dict):
+            if "kind" in v:      # a phrase first: its own fields may be called `who` or `manoeuvre`
+                return self.word(v)
             if "who" in v:
                 return self.name(v["who"])
             if "manoeuvre" in v:
