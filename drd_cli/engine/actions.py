@@ -185,6 +185,7 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
     pool = norm_pool(spec.pool) or default_pool or "telo"
     threat_pool = norm_pool(getattr(spec, "threat_pool", None)) or pool
     _check_allowed(ctx, p, spec, path)
+    rec.tried(pid, getattr(spec, "label", None) or getattr(spec, "note", None), kind, pool)
     items: list[tuple[str, ManoeuvreSpec | None, tuple]] = []
     for i, m in enumerate(spec.manoeuvres):
         mpath = path + ("manoeuvres", i)

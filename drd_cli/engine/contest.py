@@ -375,12 +375,12 @@ def pair_winner(ctx: Ctx, w: Working, rec: StepRecord, act: Any, c: Any, *, rule
                   shown_c=_shown(xc), rc=rc)
     if ra > rc or (ra == rc and tie != "counter"):
         why = (ev.phrase("pair.greater", a=ra, b=rc) if ra > rc else
-               ev.phrase("pair.tie", ra=ra, rc=rc, who=word, tie=tie))
+               ev.phrase("pair.tie", ra=ra, rc=rc, who=word, tie=ev.phrase("tie." + tie)))
         rec.event("R-CONT", "pair.wins", winner=na, loser=nc, why=why)
         record_pair(rec, act.pid, c.pid, act.pid, (ra, rc), rerolls, rule)
         return act
     why = (ev.phrase("pair.greater", a=rc, b=ra) if rc > ra else
-           ev.phrase("pair.tie", ra=ra, rc=rc, who=ev.phrase("the_counter_actor"), tie="counter"))
+           ev.phrase("pair.tie", ra=ra, rc=rc, who=ev.phrase("the_counter_actor"), tie=ev.phrase("tie.counter")))
     rec.event("R-CONT", "pair.wins", winner=nc, loser=na, why=why)
     record_pair(rec, act.pid, c.pid, c.pid, (ra, rc), rerolls, rule)
     return c

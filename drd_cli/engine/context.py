@@ -222,6 +222,11 @@ class StepRecord:
         written (drd_cli/render/events.py)."""
         self.data["log"].append({"rule": rule, "event": {"kind": kind, **fields}})
 
+    def tried(self, pid: str, label: str | None, role: str, pool: str) -> None:
+        """What `pid` tried in this step, for the transcript's story: the action's label (or note)
+        from the file, else its role (action, test, race, harm, protect) and pool (an extension of §7)."""
+        self.data.setdefault("tries", {})[pid] = {"label": label} if label else {"role": role, "pool": pool}
+
     def action(self, pid: str) -> dict:
         return self.data["actions"].setdefault(pid, {"success": False, "affected": []})
 

@@ -294,7 +294,7 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
     # nothing: it does not roll and the log says so (SCENARIO-FORMAT §5, like an unused answer).
     for pid in spec.react:
         if pid not in aff and pid in w:
-            rec.event("R-CHAL", "choice.unused", who=pid)
+            rec.event("R-CHAL", "choice.unused", who=ev.who(pid))
     shielded: set[str] = set()
     # What a sleeper would react to (R-AWARE): the výzva itself, authorless, threatening those it affects.
     threat = viewbuild.bare_action(None, spec, pool, "challenge")

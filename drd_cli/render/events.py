@@ -10,6 +10,7 @@ the contract's `{"rule", "text"}` (SCENARIO-FORMAT §7), in place.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -133,6 +134,9 @@ TEMPLATES: dict[str, str] = {
     'suroviny.spends': N_("{name} spends {cost} on {ability}"),
     'test.below': N_("{name}: {roll} < {target} — below {target}"),
     'test.success': N_("{name}: {roll} ≥ {target} — SUCCESS"),
+    'tie.actor': N_("actor"),
+    'tie.counter': N_("counter"),
+    'tie.reroll': N_("reroll"),
     'the_actor': N_("the actor"),
     'the_counter_actor': N_("the counter-actor"),
     'the_test': N_("the test"),
@@ -147,15 +151,98 @@ TEMPLATES: dict[str, str] = {
 RAW = frozenset(['order', 'order.roll', 'pair.greater'])
 
 
+_ALT = re.compile(r"\[\[(.*?)\]\]", re.S)
+# The field whose gender and number a sentence agrees with, when it is not `name`.
+SUBJECT = {"pair.wins": "winner", "pair.decided": "winner", "share.pays": "payer", "race.faster": "faster",
+           "race.same": "a", "choice.unused": "who", "choice.unused_vs": "who", "pair.tie_reroll": "a"}
+GENDERS = ("m", "ž", "s", "mn")
+
+
+class Who(str):
+    """A participant's name that knows its gender (`rod`) and its declined forms (`pady`):
+    `{loser:7}` in a template is the 7th case when the scenario gives it, else the name."""
+
+    rod: str | None
+    forms: Mapping[int, str]
+
+    def __new__(cls, name: str, rod: str | None = None, forms: Mapping[int, str] | None = None) -> "Who":
+        obj = super().__new__(cls, name)
+        obj.rod, obj.forms = rod, dict(forms or {})
+        return obj
+
+    def __format__(self, spec: str) -> str:
+        if spec.isdigit():
+            return self.forms.get(int(spec), str(self))
+        return format(str(self), spec)
+
+
+class Many(str):
+    """Several values in words (`Bořek, Zira`): a plural subject when more than one."""
+
+    rod: str | None
+
+    def __new__(cls, text: str, parts: list) -> "Many":
+        obj = super().__new__(cls, text)
+        obj.rod = "mn" if len(parts) > 1 else getattr(parts[0], "rod", None) if parts else None
+        return obj
+
+
+def _rod(value: Any) -> str | None:
+    return getattr(value, "rod", None)
+
+
+def choose(text: str, subject: str | None, fields: Mapping[str, Any]) -> str:
+    """Resolves `[[key:words|key:words|*:words]]` in a translated template: the first
+    alternative whose key holds — `m`, `ž`, `s`, `mn` (the subject's gender or number),
+    `FIELD=mn` (another field's), `FIELD@7` (that field's 7th case is known), `*` (always)."""
+    if "[[" not in text:
+        return text
+    rod = _rod(fields.get(subject)) if subject else None
+
+    def holds(key: str) -> bool:
+        if key == "*":
+            return True
+        if key in GENDERS:
+            return rod == key
+        if "=" in key:
+            name, want = key.split("=", 1)
+            return _rod(fields.get(name)) == want
+        if "@" in key:
+            name, case = key.split("@", 1)
+            forms = getattr(fields.get(name), "forms", None) or {}
+            return case.isdigit() and int(case) in forms
+        return False
+
+    def pick(m: re.Match) -> str:
+        for alt in m.group(1).split("|"):
+            key, _sep, body = alt.partition(":")
+            if holds(key.strip()):
+                return body
+        return ""
+
+    return _ALT.sub(pick, text)
+
+
 class Words:
-    """Words for the events of one result: who the participant ids are."""
+    """Words for the events of one result: who the participant ids are (name, gender, forms)."""
 
     def __init__(self, participants: Mapping[str, Mapping[str, Any]]):
         self.participants = participants
+        self._who: dict[str, Who] = {}
+
+    def who(self, pid: str) -> Who:
+        got = self._who.get(pid)
+        if got is None:
+            p = self.participants.get(pid) or {}
+            rod = p.get("rod")
+            if rod is None and int(p.get("count") or 1) > 1:
+                rod = "mn"
+            forms = {int(k): str(v) for k, v in (p.get("pady") or {}).items()}
+            got = self._who[pid] = Who(str(p.get("name", pid)) if p else pid, rod, forms)
+        return got
 
     def name(self, pid: str) -> str:
-        p = self.participants.get(pid)
-        return str(p.get("name", pid)) if p else pid
+        return str(self.who(pid))
 
     def value(self, v: Any) -> Any:
         """A field's value in words (numbers stay numbers, for format specs such as `{amount:+d}`)."""
@@ -163,11 +250,12 @@ class Words:
             if "kind" in v:      # a phrase first: its own fields may be called `who` or `manoeuvre`
                 return self.word(v)
             if "who" in v:
-                return self.name(v["who"])
+                return self.who(v["who"])
             if "manoeuvre" in v:
                 return manoeuvre_name(v["manoeuvre"])
             if "join" in v:
-                return v.get("sep", ", ").join(str(self.value(x)) for x in v["join"])
+                parts = [self.value(x) for x in v["join"]]
+                return Many(v.get("sep", ", ").join(str(x) for x in parts), parts)
             if "kind" in v:
                 return self.word(v)
         return v
@@ -181,7 +269,9 @@ class Words:
             text = special(self, fields)
         else:
             template = TEMPLATES[kind]
-            text = (template if kind in RAW else _(template)).format(**fields)
+            if kind not in RAW:
+                template = choose(_(template), SUBJECT.get(kind, "name"), fields)
+            text = template.format(**fields)
         tail = fields.get("tail")
         return f"{text} — {tail}" if tail else text
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..i18n import N_, _, language, ngettext
 from ..terms import MANOEUVRES  # noqa: F401 - the names the transcript shows (also play/explain)
+from .events import Who, choose
 from .doc import RICH_STYLES, Column, Doc, Either, Label, Line, Meta, Span, Step, Table, Title, fill
 
 # Result codes → English msgids, translated when used (the language is chosen at run time).
@@ -49,7 +50,7 @@ COMPLICATIONS = {"none": N_("no complications"), "mild": N_("mild complications"
 _KNOWN_STEP_KEYS = {"id", "round", "kind", "rolls", "order", "manoeuvres", "actions", "exhaustions", "log",
                     "hide", "race", "outcome", "margin", "complication", "injury", "note",
                     "pairs",   # pairs: the R-CONT log lines already say who beat whom
-                    "rendered", "activations", "affected",
+                    "rendered", "activations", "affected", "tries", "title",
                     # Dakara skill steps: said in words by _dakara_use
                     "mode", "actor", "skill", "opponent", "rating", "modifiers", "modified_rating",
                     "difficulty", "answer", "risk", "helpers", "injury_total", "dead"}
@@ -78,6 +79,20 @@ def _who(pid: Any) -> str:
     if not name and pid == "narrator":
         return _("Narrator")       # Dakara: the narrator's roll in a test (a reserved id)
     return str(name) if name else str(pid)
+
+
+def _person(pid: Any) -> Who:
+    """A participant's name with its gender, number and forms where the result gives them (docs/i18n.md)."""
+    entry = _PEOPLE.get().get(str(pid)) if pid is not None else None
+    entry = entry if isinstance(entry, dict) else {}
+    rod = entry.get("rod") or ("mn" if isinstance(entry.get("count"), int) and entry["count"] > 1 else None)
+    forms = entry.get("pady") if isinstance(entry.get("pady"), dict) else {}
+    return Who(_who(pid), rod, {int(k): str(v) for k, v in forms.items() if str(k).isdigit()})
+
+
+def _say(msgid: str, subject: str, **fields: Any) -> str:
+    """`msgid` translated, its `[[…]]` alternatives chosen for the participants in `fields`."""
+    return choose(_(msgid), subject, fields)
 
 
 def _people(items: Any) -> str:
@@ -142,9 +157,35 @@ def _signed(value: Any) -> str:
 # --------------------------------------------------------------------------- step sections
 
 def _heading(step: dict) -> str:
+    """`útěk · kolo 1 · střet`: the step's title (a výzva's name, the action's label), else who
+    acts in it; the step's id only when the result says neither."""
     kind = step.get("kind", "?")
+    title = step.get("title")
+    if not title and isinstance(step.get("tries"), dict) and step["tries"]:
+        title = ", ".join(_who(pid) for pid in step["tries"])
+    if title:
+        return _("{title} · round {round} · {kind}").format(title=title, round=step.get("round", "?"),
+                                                           kind=_t(KINDS, kind))
     return _("Step {id} · round {round} · {kind}").format(id=step.get("id", "?"), round=step.get("round", "?"),
                                                           kind=_t(KINDS, kind))
+
+
+ROLES = {"action": N_("action"), "test": N_("test"), "race": N_("race"), "harm": N_("counter-action"),
+         "protect": N_("protection"), "counter": N_("counter-action")}
+
+
+def _tried(step: dict, pid: Any) -> str | None:
+    """What `pid` tried in `step`: the action's label from the file, else its role and pool."""
+    tries = step.get("tries")
+    got = tries.get(str(pid)) if isinstance(tries, dict) else None
+    if not isinstance(got, dict):
+        return None
+    if got.get("label"):
+        return str(got["label"])
+    role = _t(ROLES, got.get("role")) if got.get("role") else None
+    if role and got.get("pool"):
+        return f"{role} ({pool_name(got['pool'])})"
+    return role
 
 
 def _rolls(rolls: dict) -> Table:
@@ -165,13 +206,15 @@ def _rolls(rolls: dict) -> Table:
     return Table(columns, rows, kind="rolls")
 
 
-def _actions(actions: dict) -> list[Line]:
+def _actions(actions: dict, step: dict | None = None) -> list[Line]:
     lines = []
     for who, action in actions.items():
         if not isinstance(action, dict):
             lines.append(Line([Span(f"{_who(who)}: {_item(action)}")]))
             continue
-        spans = [Span(_who(who), "strong"), Span(": "), _verdict(action.get("success"))]
+        what = _tried(step or {}, who)
+        spans = [Span(_who(who), "strong")] + ([Span(" — "), Span(what, "note")] if what else []) + [
+            Span(": "), _verdict(action.get("success"))]
         if action.get("affected"):
             spans += fill(_("; reached: {who}"), who=_people(action["affected"]))
         if action.get("kept_up") is not None:
@@ -250,8 +293,9 @@ def _ohrozeni(e: dict) -> str | None:
 def _exhaustion(e: dict) -> Line:
     who = Span(_who(e.get("by", "?")), "strong")
     vs = _who(e.get("vs"))
-    template = (_("{who} exhausts against the test: {cost} {pool}") if e.get("vs") == "test"
-                else _("{who} exhausts against {vs}: {cost} {pool}"))
+    person = _person(e.get("by", "?"))
+    template = (_say(N_("{who} exhausts against the test: {cost} {pool}"), "who", who=person) if e.get("vs") == "test"
+                else _say(N_("{who} exhausts against {vs}: {cost} {pool}"), "who", who=person))
     spans = fill(template, who=who, vs=vs, cost=e.get("cost", "?"), pool=pool_name(e.get("pool", "?")))
     ohro = _ohrozeni(e)
     if ohro:
@@ -289,8 +333,12 @@ def breakdown_text(e: dict) -> str | None:
             words.append(f"{_title(a['source'])} {a['amount']:+d}")
         who = b.get("protected")
         text = " ".join(words) + f" = {b.get('cost')}"
-        whom = _("itself") if who == e.get("by") else _who(who)
-        pieces.append(_("for {who}: {text}").format(who=whom, text=text) if who else text)
+        if not who:
+            pieces.append(text)
+        elif who == e.get("by"):
+            pieces.append(_("for itself: {text}").format(text=text))
+        else:
+            pieces.append(_("for {who}: {text}").format(who=_who(who), text=text))
     return _("{who}, cost {cost}: {parts}").format(who=_who(e.get("by", "?")), cost=e.get("cost"),
                                                     parts="; ".join(pieces))
 
@@ -390,7 +438,8 @@ def _race(race: Any) -> list[Line]:
         lines = []
         for who, slower in race["faster_than"].items():
             if slower:
-                lines.append(Line(fill(_("{who} is faster than {slower}"), who=_who(who), slower=_people(slower))))
+                template = _say(N_("{who} is faster than {slower}"), "who", who=_person(who))
+                lines.append(Line(fill(template, who=_who(who), slower=_people(slower))))
         for key, value in race.items():
             if key != "faster_than":
                 lines.append(Line([Span(f"{key}: {_item(value)}")], style="dim"))
@@ -469,7 +518,7 @@ def build_step(step: dict) -> Step:
         blocks.append(Line(fill(_("Order: {order}"), order=" → ".join(map(_who, step["order"]))), bullet=False))
     if step.get("actions"):
         blocks.append(Label(_("Actions:")))
-        blocks.extend(_actions(step["actions"]))
+        blocks.extend(_actions(step["actions"], step))
     if step.get("manoeuvres"):
         blocks.append(Label(_("Manoeuvres:")))
         blocks.extend(Line([Span(_manoeuvre(m))]) for m in step["manoeuvres"])
@@ -599,6 +648,8 @@ def build(result: dict) -> Doc:
         # this one line says what they mean.
         header.append(Meta(_("Terms as in the book: Tělo = body, Duše = soul, Vliv = influence, Sudba = fate, "
                              "Ohrožení = threat, Výhody = advantages, Jizva = scar")))
+    if result.get("notes"):
+        header.append(Meta(" ".join(str(result["notes"]).split())))
     token = _PEOPLE.set(result.get("participants") if isinstance(result.get("participants"), dict) else {})
     ttoken = _TITLES.set(result.get("titles") if isinstance(result.get("titles"), dict) else {})
     try:
