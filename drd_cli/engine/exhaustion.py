@@ -218,17 +218,25 @@ def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool:
     if helper is not None:
         entry["paid_by"] = {"id": helper, "pool": source_key}
     rec.data["exhaustions"].append(entry)
-    whom: list[Any] = []
-    if protected and protected != [payer]:
-        whom.append(ev.phrase("exhaust.for", who=ev.joined(ev.phrase("itself") if x == payer else ev.who(x) for x in protected)))
-    if denied:
-        whom.append(ev.phrase("exhaust.denies", name=ev.who(denied)))
-    rec.event(rule, "exhaust", name=ev.who(payer), whom=ev.joined(whom, ""), vs=ev.phrase("the_test") if vs == "test" else ev.who(vs),
-              cost=cost, pool=pool_cs(key), before=before, after=wp.ohrozeni, tail=why)
+    _log_exhaustion(rec, rule, entry, why)
     _cap(rec, wp)
     if source_pid != payer:
         _cap(rec, w[source_pid])
     return entry
+
+
+def _log_exhaustion(rec: StepRecord, rule: str, entry: dict, why: Any) -> None:
+    """The event of an exhaustion: who paid, for whom, whose gain it denies, against what."""
+    payer, vs, protected, denied = entry["by"], entry["vs"], entry["protected"], entry["denied"]
+    whom: list[Any] = []
+    if protected and protected != [payer]:
+        whom.append(ev.phrase("exhaust.for",
+                              who=ev.joined(ev.phrase("itself") if x == payer else ev.who(x) for x in protected)))
+    if denied:
+        whom.append(ev.phrase("exhaust.denies", name=ev.who(denied)))
+    rec.event(rule, "exhaust", name=ev.who(payer), whom=ev.joined(whom, ""),
+              vs=ev.phrase("the_test") if vs == "test" else ev.who(vs), cost=entry["cost"], pool=pool_cs(entry["pool"]),
+              before=entry["ohrozeni"][0], after=entry["ohrozeni"][1], tail=why)
 
 
 def _exhaust_helper(ctx: Ctx, w: Working, rec: StepRecord, payer: str, helper: str, key: str, cost: int,

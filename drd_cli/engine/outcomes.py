@@ -191,17 +191,7 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
     # not asked; only a written `deny` of the winner's gain still counts, any other answer stays
     # unused and the step's log says it was ignored (SCENARIO-FORMAT §5).
     covered_before = c.pid in out.covered
-    for_others = False
-    if covered_before:
-        written = choices.peek(c.pid, act.pid)
-        # A written exhaustion for a non-reacting target still pays here, at the pair, as it would
-        # for a payer whose own hit was not averted (it must not wait for the comparison with 9).
-        for_others = (written is not None and written.exhaust and written.exhaust_for is not None
-                      and any(p in _pending(out, participants) for p in written.exhaust_for))
-        loser_answer = _answer(choices, c.pid, act.pid) if written is not None and (written.deny or for_others) \
-            else Answer(explicit=False)
-    else:
-        loser_answer = _answer(choices, c.pid, act.pid)
+    loser_answer, for_others = _loser_answer(choices, act, c, out, participants)
     # The loser first, then anyone else in the contest who chose to exhaust for those at stake.
     if covered_before and not for_others:
         pass
@@ -231,15 +221,42 @@ def _actor_wins(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: 
                 rec.affected(act.pid, t)
         # a protected non-reacting target whose protector lost waits for the comparison with 9
     if act.spec.long and c.kind == "harm":
-        # §7: an interrupter whose consequence an exhaustion averted — its own or one someone else
-        # paid for it — did not accept, so it is not barred (CS-DUR-2).
-        averted = loser_answer.exhaust or c.pid in out.softened_for
-        out.interrupter_answers[c.pid] = "exhaust" if averted else "accept"
-        if loser_answer.exhaust and c.pid not in out.targets and (c.pid, act.pid) not in out.consumed:
-            exhaust(ctx, w, rec, payer=c.pid, vs=act.pid, pool=act.prep.threat_pool, protected=[c.pid],
-                    answer=loser_answer, winner=act.prep, rule="CS-DUR-2",
-                    why=ev.phrase("why.long_goes_on"))
-            out.consumed.add((c.pid, act.pid))
+        _interrupter_lost(ctx, w, rec, act, c, out, loser_answer)
+    _deny_gain(ctx, w, rec, act, c, out, loser_answer, bool(at_stake), covered_before)
+
+
+def _interrupter_lost(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: Outcome,
+                      loser_answer: Answer) -> None:
+    """CS-DUR-2: an interrupter of a long action lost its pair."""
+    # §7: an interrupter whose consequence an exhaustion averted — its own or one someone else
+    # paid for it — did not accept, so it is not barred (CS-DUR-2).
+    averted = loser_answer.exhaust or c.pid in out.softened_for
+    out.interrupter_answers[c.pid] = "exhaust" if averted else "accept"
+    if loser_answer.exhaust and c.pid not in out.targets and (c.pid, act.pid) not in out.consumed:
+        exhaust(ctx, w, rec, payer=c.pid, vs=act.pid, pool=act.prep.threat_pool, protected=[c.pid],
+                answer=loser_answer, winner=act.prep, rule="CS-DUR-2", why=ev.phrase("why.long_goes_on"))
+        out.consumed.add((c.pid, act.pid))
+
+
+def _loser_answer(choices: Choices, act: Side, c: Side, out: Outcome, participants: list[str]) -> tuple[Answer, bool]:
+    """The answer of a pair's loser, and whether it exhausts for others though someone already
+    exhausted for it (CS-FOR-2: then only a written `deny`, or an exhaustion for a non-reacting
+    target, still counts)."""
+    if c.pid not in out.covered:
+        return _answer(choices, c.pid, act.pid), False
+    written = choices.peek(c.pid, act.pid)
+    # A written exhaustion for a non-reacting target still pays here, at the pair, as it would
+    # for a payer whose own hit was not averted (it must not wait for the comparison with 9).
+    for_others = bool(written is not None and written.exhaust and written.exhaust_for is not None
+                      and any(p in _pending(out, participants) for p in written.exhaust_for))
+    if written is not None and (written.deny or for_others):
+        return _answer(choices, c.pid, act.pid), for_others
+    return Answer(explicit=False), for_others
+
+
+def _deny_gain(ctx: Ctx, w: Working, rec: StepRecord, act: Side, c: Side, out: Outcome, loser_answer: Answer,
+               at_stake: bool, covered_before: bool) -> None:
+    """CS-MULTI-5: the loser's exhaustion that denies the winner its gain, at most once per action."""
     # With nothing at stake for the loser, its `exhaust` can only mean denying the winner's gain (§5).
     deny = loser_answer.deny or (loser_answer.exhaust and loser_answer.explicit and not at_stake
                                  and loser_answer.exhaust_for is None and not act.spec.long and not covered_before)

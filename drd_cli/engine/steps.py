@@ -302,107 +302,119 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
     threatened = threatened_targets(spec.effect, aff, None)
     # Protecting counters first (CS-ENV-3).
     for i, c in enumerate(spec.counters):
-        cpath = path + ("counters", i)
-        if c.actor is None or c.actor not in w:
-            raise violation(_("a protecting counter needs a known `actor`"), "CS-ENV-3", cpath)
-        check_awake(ctx, w, rec, c, cpath, threat, threatened)      # R-AWARE: a sleeper protects nobody
-        protects = list(c.protects or [c.actor])
-        names = [m if isinstance(m, str) else m.name for m in c.manoeuvres]
-        wide = len(protects) > 1 or any(n in ("rozsahle", "rozsáhle") for n in names)
-        if wide and not ctx.profile.is_on("rozsahla-protiakce"):
-            raise violation(_("protecting several from a výzva needs the optional rule rozsahla-protiakce"),
-                            "CS-OPT-AID", cpath, hint=enable_hint("rozsahla-protiakce", cli=False))
-        for j, pid in enumerate(protects):
-            if pid not in aff:
-                raise violation(_("{name} protects {other}, whom the výzva does not threaten").format(
-                    name=w.peek(c.actor).name, other=w.peek(pid).name), "CS-ENV-3", cpath + ("protects", j))
-        src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in aff, cpath, what="protect")
-        if src == "obrana" and protects != [c.actor]:
-            raise violation(_("{name} acts from defence (obrana): it can protect only itself (keep a delayed "
-                              "initiative to protect others)").format(name=w.peek(c.actor).name), "CS-ENV-3",
-                            cpath + ("protects",))
-        prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",
-                       implied=("obrana",) if src == "obrana" else (), default_pool=pool, kind="protect")
-        prep.protects = list(protects)
-        prep.roll = make_roll(ctx, w, c.actor, c, cpath, total=c.roll if c.roll is not None else spec.rolls.get(c.actor),
-                              dice=c.dice, presne=prep.count("presne"), prep=prep)
-        rec.data["rolls"][c.actor] = prep.roll.as_result()
-        ok = prep.roll.total >= target
-        if not ok:
-            ans = choices.get(c.actor, "test")
-            if ans.exhaust:
-                per_target = ctx.param("challenge_protect_cost") == "per-target"
-                if exhaust(ctx, w, rec, payer=c.actor, vs="test", pool=prep.pool, protected=protects, answer=ans,
-                           rule="CS-ENV-3", use_armour=False, once=not per_target,
-                           why=ev.phrase("why.each_protected" if per_target else "why.once_protected")) is not None:
-                    ok = True
-        rec.action(c.actor)["success"] = ok
-        if ok:
-            shielded.update(protects)
-            rec.event("CS-ENV-3", "env.protects", name=ev.who(c.actor), who=ev.joined(ev.who(p) for p in protects))
-            apply_effects(ctx, w, rec, c.self_effect, [c.actor], actor=c.actor, source=ev.phrase("src.own_gain"), rule="CS-ENV-3")
-        else:
-            rec.event("CS-ENV-3", "env.protected_nobody", name=ev.who(c.actor), roll=prep.roll.total, target=target)
+        shielded.update(_protect(ctx, w, rec, spec, choices, i, c, path, aff, pool, target, threat, threatened))
     suffered: list[str] = []
     for pid in aff:
-        if pid in shielded:
-            continue
-        how, activated = _reaction(ctx, pid, spec.react.get(pid))
-        rpath = path + ("react", pid)
-        if how is not None:
-            _check_awake_to_undergo(ctx, w, rec, pid, pool, spec, activated, threat, threatened, rpath, title)
-        if how is None:
-            if spec.deadly:
-                rec.event("CS-ENV-2", "env.deadly_no_react", name=ev.who(pid), title=title)
-            suffered += _suffer(ctx, w, rec, spec.effect, pid, ev.phrase("src.no_roll"))
-            continue
-        action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=spec.bonus_from.get(pid),
-                            demanding=spec.demanding, activate=list(activated))
-        # Undergoing the výzva is an action (R-CHAL): a condition may forbid it, and a náročná
-        # výzva costs its náročnost before the roll like any action (R-NAR).
-        _check_allowed(ctx, w.peek(pid), action, rpath)
-        naro = narocnost(ctx, w.peek(pid), action) * int(ctx.param("narocnost_cost")) if charge_narocnost else 0
-        if not _can_react(ctx, w, rec, pid, how, pool, rpath, spec, extra=naro):
-            if spec.deadly:
-                rec.event("CS-ENV-2", "env.deadly_cannot", name=ev.who(pid), title=title)
-            suffered += _suffer(ctx, w, rec, spec.effect, pid, ev.phrase("src.cannot_react"))
-            continue
-        if naro:
-            key = w.peek(pid).pool_for(pool)
-            w[pid].change_resource(key, -naro)
-            rec.event("R-NAR", "challenge.very" if naro > int(ctx.param('narocnost_cost')) else "challenge.demanding",
-                      name=ev.who(pid), cost=naro, pool=pool_cs(key))
-        undergo = Prepared(pid, action, path, pool, pool, kind="challenge")
-        if activated:
-            # R-ABIL-ACT: abilities activated for undergoing it pay before the roll, as on any action.
-            bill = _Bill(ctx, w, rec, pid, undergo)
-            for i, item in enumerate(activated):
-                _activate(ctx, w, rec, w.peek(pid), undergo, item, rpath + ("activate", i), bill)
-            bill.pay(rpath)
-        roll = make_roll(ctx, w, pid, action, path, total=spec.rolls.get(pid), dice=spec.dice.get(pid), prep=undergo)
-        rec.data["rolls"][pid] = roll.as_result()
-        if roll.total >= target:
-            rec.action(pid)["success"] = True
-            rec.event("R-CHAL", "challenge.withstood", name=ev.who(pid), roll=roll.total, target=target)
-            continue
-        ans = choices.get(pid, "test")
-        entry = None
-        if ans.exhaust:
-            entry = exhaust(ctx, w, rec, payer=pid, vs="test", pool=pool, protected=[pid], answer=ans,
-                            rule="R-CHAL", use_armour=pool == "telo",
-                            winner=Prepared("", action, path, pool, pool, kind="challenge",
-                                            means=getattr(spec, "means", None)),
-                            why=f"{roll.total} < {target}")
-        rec.action(pid)["success"] = entry is not None
-        if entry is None:
-            suffered += _suffer(ctx, w, rec, spec.effect, pid, ev.phrase("src.accepts", roll=roll.total, target=target))
-        elif has_effect(spec.softened):
-            apply_effects(ctx, w, rec, spec.softened, [pid], actor=None, payer=pid, source=ev.phrase("src.softened_plain"), rule="R-CHAL")
+        if pid not in shielded:
+            suffered += _undergo(ctx, w, rec, spec, choices, pid, path, pool, target, threat, threatened, title,
+                                 charge_narocnost)
     rec.data.setdefault("affected", [])
     for p in suffered:
         if p not in rec.data["affected"]:
             rec.data["affected"].append(p)
     return suffered
+
+
+def _protect(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec, choices: Choices, i: int, c: Any,
+             path: tuple, aff: list[str], pool: str, target: int, threat: Any, threatened: set[str]) -> list[str]:
+    """One protecting counter against a výzva (CS-ENV-3, CS-OPT-AID): whom it shields (none when it fails)."""
+    cpath = path + ("counters", i)
+    if c.actor is None or c.actor not in w:
+        raise violation(_("a protecting counter needs a known `actor`"), "CS-ENV-3", cpath)
+    check_awake(ctx, w, rec, c, cpath, threat, threatened)      # R-AWARE: a sleeper protects nobody
+    protects = list(c.protects or [c.actor])
+    names = [m if isinstance(m, str) else m.name for m in c.manoeuvres]
+    wide = len(protects) > 1 or any(n in ("rozsahle", "rozsáhle") for n in names)
+    if wide and not ctx.profile.is_on("rozsahla-protiakce"):
+        raise violation(_("protecting several from a výzva needs the optional rule rozsahla-protiakce"),
+                        "CS-OPT-AID", cpath, hint=enable_hint("rozsahla-protiakce", cli=False))
+    for j, pid in enumerate(protects):
+        if pid not in aff:
+            raise violation(_("{name} protects {other}, whom the výzva does not threaten").format(
+                name=w.peek(c.actor).name, other=w.peek(pid).name), "CS-ENV-3", cpath + ("protects", j))
+    src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in aff, cpath, what="protect")
+    if src == "obrana" and protects != [c.actor]:
+        raise violation(_("{name} acts from defence (obrana): it can protect only itself (keep a delayed "
+                          "initiative to protect others)").format(name=w.peek(c.actor).name), "CS-ENV-3",
+                        cpath + ("protects",))
+    prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",
+                   implied=("obrana",) if src == "obrana" else (), default_pool=pool, kind="protect")
+    prep.protects = list(protects)
+    prep.roll = make_roll(ctx, w, c.actor, c, cpath, total=c.roll if c.roll is not None else spec.rolls.get(c.actor),
+                          dice=c.dice, presne=prep.count("presne"), prep=prep)
+    rec.data["rolls"][c.actor] = prep.roll.as_result()
+    ok = prep.roll.total >= target
+    if not ok:
+        ans = choices.get(c.actor, "test")
+        if ans.exhaust:
+            per_target = ctx.param("challenge_protect_cost") == "per-target"
+            if exhaust(ctx, w, rec, payer=c.actor, vs="test", pool=prep.pool, protected=protects, answer=ans,
+                       rule="CS-ENV-3", use_armour=False, once=not per_target,
+                       why=ev.phrase("why.each_protected" if per_target else "why.once_protected")) is not None:
+                ok = True
+    rec.action(c.actor)["success"] = ok
+    if ok:
+        rec.event("CS-ENV-3", "env.protects", name=ev.who(c.actor), who=ev.joined(ev.who(p) for p in protects))
+        apply_effects(ctx, w, rec, c.self_effect, [c.actor], actor=c.actor, source=ev.phrase("src.own_gain"), rule="CS-ENV-3")
+    else:
+        rec.event("CS-ENV-3", "env.protected_nobody", name=ev.who(c.actor), roll=prep.roll.total, target=target)
+    return protects if ok else []
+
+
+def _undergo(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec, choices: Choices, pid: str, path: tuple,
+             pool: str, target: int, threat: Any, threatened: set[str], title: Any, charge_narocnost: bool) -> list[str]:
+    """One affected participant: accepts the výzva, or undergoes it when it reacts (R-CHAL, CS-ENV-2);
+    returns [pid] when it suffers the effect."""
+    how, activated = _reaction(ctx, pid, spec.react.get(pid))
+    rpath = path + ("react", pid)
+    if how is not None:
+        _check_awake_to_undergo(ctx, w, rec, pid, pool, spec, activated, threat, threatened, rpath, title)
+    if how is None:
+        if spec.deadly:
+            rec.event("CS-ENV-2", "env.deadly_no_react", name=ev.who(pid), title=title)
+        return _suffer(ctx, w, rec, spec.effect, pid, ev.phrase("src.no_roll"))
+    action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=spec.bonus_from.get(pid),
+                        demanding=spec.demanding, activate=list(activated))
+    # Undergoing the výzva is an action (R-CHAL): a condition may forbid it, and a náročná
+    # výzva costs its náročnost before the roll like any action (R-NAR).
+    _check_allowed(ctx, w.peek(pid), action, rpath)
+    naro = narocnost(ctx, w.peek(pid), action) * int(ctx.param("narocnost_cost")) if charge_narocnost else 0
+    if not _can_react(ctx, w, rec, pid, how, pool, rpath, spec, extra=naro):
+        if spec.deadly:
+            rec.event("CS-ENV-2", "env.deadly_cannot", name=ev.who(pid), title=title)
+        return _suffer(ctx, w, rec, spec.effect, pid, ev.phrase("src.cannot_react"))
+    if naro:
+        key = w.peek(pid).pool_for(pool)
+        w[pid].change_resource(key, -naro)
+        rec.event("R-NAR", "challenge.very" if naro > int(ctx.param('narocnost_cost')) else "challenge.demanding",
+                  name=ev.who(pid), cost=naro, pool=pool_cs(key))
+    undergo = Prepared(pid, action, path, pool, pool, kind="challenge")
+    if activated:
+        # R-ABIL-ACT: abilities activated for undergoing it pay before the roll, as on any action.
+        bill = _Bill(ctx, w, rec, pid, undergo)
+        for i, item in enumerate(activated):
+            _activate(ctx, w, rec, w.peek(pid), undergo, item, rpath + ("activate", i), bill)
+        bill.pay(rpath)
+    roll = make_roll(ctx, w, pid, action, path, total=spec.rolls.get(pid), dice=spec.dice.get(pid), prep=undergo)
+    rec.data["rolls"][pid] = roll.as_result()
+    if roll.total >= target:
+        rec.action(pid)["success"] = True
+        rec.event("R-CHAL", "challenge.withstood", name=ev.who(pid), roll=roll.total, target=target)
+        return []
+    ans = choices.get(pid, "test")
+    entry = None
+    if ans.exhaust:
+        entry = exhaust(ctx, w, rec, payer=pid, vs="test", pool=pool, protected=[pid], answer=ans,
+                        rule="R-CHAL", use_armour=pool == "telo",
+                        winner=Prepared("", action, path, pool, pool, kind="challenge",
+                                        means=getattr(spec, "means", None)),
+                        why=f"{roll.total} < {target}")
+    rec.action(pid)["success"] = entry is not None
+    if entry is None:
+        return _suffer(ctx, w, rec, spec.effect, pid, ev.phrase("src.accepts", roll=roll.total, target=target))
+    elif has_effect(spec.softened):
+        apply_effects(ctx, w, rec, spec.softened, [pid], actor=None, payer=pid, source=ev.phrase("src.softened_plain"), rule="R-CHAL")
+    return []
 
 
 def _reaction(ctx: Ctx, pid: str, value: Any) -> tuple[str | None, list]:
