@@ -101,7 +101,9 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
             _counter_obstacle(ctx, w, rec, c, choices)
     if out.stopped_by is None and a.followup is not None:
         affects = [t for t in out.reached] if targets else None
-        ctx.hooks.run_followup(ctx, w, rec, act.pid, a.followup, affects, choices, apath + ("followup",))
+        from .steps import resolve_followup
+
+        resolve_followup(ctx, w, rec, act.pid, a.followup, affects, choices, apath + ("followup",))
 
 
 def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: int, path: tuple,

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import N_, _
-from . import events as ev
 from . import viewbuild as V
 from .context import Choices, Ctx, StepRecord, enable_hint, violation
 from .state import PState, Working
@@ -387,19 +386,12 @@ class Hooks:
             ids += [x for x in res if x not in ids]
         return ids
 
-    def run_followup(self, ctx: Ctx, w: Working, rec: StepRecord, actor: str, followup: Any,
-                     affects: list[str] | None, choices: Choices | None, path: tuple) -> None:
+    def followups(self, ctx: Ctx, followup: Any, path: tuple) -> list[Any]:
+        """The výzvy (ChallengeSpec) a follow-up action makes, from the plugins that read it (CS-FOL-1);
+        the engine resolves them (drd_cli/engine/steps.py `resolve_followup`)."""
         self._need("prostredi", N_("a follow-up action (`followup`)"), "CS-FOL-1", path)
-        from .steps import resolve_challenge
-
-        for _plugin, spec in self._named("drd_followup", action=None, followup=followup,
-                                         params=ctx.profile.params):
-            rec.event("CS-FOL-1", "followup", title=spec.name or ev.phrase("challenge"), name=ev.who(actor))
-            aff = affects
-            if aff is not None and spec.affects not in (None, "all"):
-                named = [spec.affects] if isinstance(spec.affects, str) else list(spec.affects)
-                aff = [p for p in named if p in aff] if aff else named
-            resolve_challenge(ctx, w, rec, spec, choices, path + ("challenge",), affects=aff, followup=True)
+        return [spec for _plugin, spec in self._named("drd_followup", action=None, followup=followup,
+                                                       params=ctx.profile.params)]
 
     def round_end(self, scenario: Any, index: int, rnd: Any, path: tuple) -> list:
         if scenario.environment or (rnd is not None and rnd.environment):

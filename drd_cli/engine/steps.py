@@ -142,7 +142,7 @@ def _land_success(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, lead:
         apply_effects(ctx, w, rec, spec.self_effect, [pid], actor=pid, lstive=prep.lstive, source=ev.phrase("src.own_gain"),
                       rule="R-TEST")
     if spec.followup is not None:
-        ctx.hooks.run_followup(ctx, w, rec, lead, spec.followup, targets or None, None, ())
+        resolve_followup(ctx, w, rec, lead, spec.followup, targets or None, None, ())
 
 
 # --------------------------------------------------------------------------- declare
@@ -313,6 +313,19 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
         if p not in rec.data["affected"]:
             rec.data["affected"].append(p)
     return suffered
+
+
+def resolve_followup(ctx: Ctx, w: Working, rec: StepRecord, actor: str, followup: Any,
+                     affects: list[str] | None, choices: Choices | None, path: tuple) -> None:
+    """CS-FOL-1: the výzvy a follow-up action makes (the plugins give them as specs), right after the
+    action of `actor`, for those it reached (`affects`) or those the výzva names among them."""
+    for spec in ctx.hooks.followups(ctx, followup, path):
+        rec.event("CS-FOL-1", "followup", title=spec.name or ev.phrase("challenge"), name=ev.who(actor))
+        aff = affects
+        if aff is not None and spec.affects not in (None, "all"):
+            named = [spec.affects] if isinstance(spec.affects, str) else list(spec.affects)
+            aff = [p for p in named if p in aff] if aff else named
+        resolve_challenge(ctx, w, rec, spec, choices, path + ("challenge",), affects=aff, followup=True)
 
 
 def _protect(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec, choices: Choices, i: int, c: Any,
