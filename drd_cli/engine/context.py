@@ -4,12 +4,19 @@ and the record of what happened (which becomes the step's part of the result).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RuleViolation, ScenarioError
 from ..i18n import _
 from ..citations import CHOICES
+
+if TYPE_CHECKING:    # types only: the engine imports neither at run time from here
+    from ..dice import DiceSource
+    from ..errors import Location
+    from ..rules import RulesProfile
+    from .hooks import Hooks
 
 ANSWER_WORDS = ("accept", "exhaust", "deny")
 ANSWER_KEYS = {"exhaust", "deny", "jizva", "sacrifice", "accept", "paid_by", "platí"}
@@ -240,12 +247,13 @@ class StepRecord:
 class Ctx:
     """Everything a resolution reads besides the state. `hooks` is the plugin façade."""
 
-    profile: Any
-    dice: Any
-    hooks: Any
+    profile: RulesProfile
+    dice: DiceSource
+    hooks: Hooks
     round: RoundInfo
-    choose: str = "accept"
-    locate: Any = None         # path → Location, for messages only
+    choose: Any = "accept"     # "accept", "exhaust", "cheapest", or an object that asks (Choices.policy)
+    locate: Callable[[tuple], Location] | None = None   # path → Location, for messages only
+    record: StepRecord | None = None                     # the step being resolved (set by run)
 
     @property
     def target(self) -> int:

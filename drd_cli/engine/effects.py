@@ -6,6 +6,7 @@ from typing import Any
 
 from ..scenario.models import ConditionSpec, Effect, JizvaSpec, as_list, effects_of
 from . import events as ev
+from .events import Event
 from .context import Ctx, StepRecord
 from .state import Condition, Working
 
@@ -13,7 +14,7 @@ from .state import Condition, Working
 # --------------------------------------------------------------------------- effects
 
 def apply_effects(ctx: Ctx, w: Working, rec: StepRecord, spec: Any, default_to: list[str], *, actor: str | None,
-                  payer: str | None = None, lstive: bool = False, source: str = "",
+                  payer: str | None = None, lstive: bool = False, source: str | Event = "",
                   rule: str = "§1.5", spare: set[str] | frozenset = frozenset()) -> list[str]:
     """Applies an effect (mapping or list) to `default_to` (or its `to`); returns who it landed on.
     `spare`: participants an item's `to` names who exhausted against it (they are left out)."""
@@ -42,7 +43,7 @@ def _recipients(eff: Effect, default_to: list[str], actor: str | None, payer: st
     return out
 
 
-def _apply_one(ctx: Ctx, w: Working, rec: StepRecord, eff: Effect, pid: str, lstive: bool, source: str,
+def _apply_one(ctx: Ctx, w: Working, rec: StepRecord, eff: Effect, pid: str, lstive: bool, source: str | Event,
                rule: str) -> None:
     p = w[pid]
     mult = 2 if lstive else 1

@@ -11,6 +11,7 @@ from ..scenario.models import norm_pool
 from .. import views
 from ..views import BreakdownEntry, JizvaView
 from . import events as ev
+from .events import Event
 from .context import Answer, Ctx, StepRecord, violation
 from .state import PState, Working
 from .costs import _cap, _cost_word
@@ -148,7 +149,7 @@ def exhaustion_cost(ctx: Ctx, w: Working, payer: str, protected: list[str], winn
 
 def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool: str | None,
             protected: list[str], answer: Answer | None, winner: Prepared | None = None,
-            denied: str | None = None, rule: str = "R-EXH-1", why: str = "", use_armour: bool = True,
+            denied: str | None = None, rule: str = "R-EXH-1", why: str | Event = "", use_armour: bool = True,
             cost: int | None = None, once: bool = False) -> dict | None:
     """Pays one exhaustion and raises Ohrožení by exactly 1; refuses (exit 1) when unaffordable.
 

@@ -10,6 +10,7 @@ from typing import Any
 from ..scenario.models import ActionSpec, ChallengeSpec, RaceSpec, TestSpec, as_list, norm_pool
 from . import viewbuild
 from . import events as ev
+from .events import Event
 from .actions import (Prepared, _activate, _Bill, _check_allowed, apply_effects, exhaust, has_effect, make_roll,
                       narocnost, pool_cs, prepare)
 from ..errors import ScenarioError
@@ -456,7 +457,7 @@ def _check_awake_to_undergo(ctx: Ctx, w: Working, rec: StepRecord, pid: str, poo
           "react ({example})").format(example=example), title=title)
 
 
-def _suffer(ctx: Ctx, w: Working, rec: StepRecord, effect, pid: str, why: str) -> list[str]:
+def _suffer(ctx: Ctx, w: Working, rec: StepRecord, effect, pid: str, why: str | Event) -> list[str]:
     rec.action(pid)["success"] = False
     return apply_effects(ctx, w, rec, effect, [pid], actor=None, source=why, rule="R-CHAL")
 
