@@ -86,7 +86,7 @@ def _apply_one(ctx: Ctx, w: Working, rec: StepRecord, eff: Effect, pid: str, lst
     for name in as_list(eff.suspicion):
         if name not in p.suspicion:
             p.suspicion.append(name)
-            what.append(ev.phrase("effect.suspicion", item=name))
+            what.append(ev.phrase("effect.suspicion", item=ev.who(name) if name in w else name))
     if eff.note:
         what.append(eff.note)
     if what:

@@ -28,12 +28,12 @@ SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
 # or 7th case); a name right after one of them is an undeclined name in a non-nominative slot.
 OBLIQUE = ("nad", "proti", "akci", "akce", "za", "díky", "vítězství", "upírá", "od", "pro", "u", "k", "ke",
            "bez", "podle", "před", "pod", "s", "se", "o", "po", "při", "mezi", "Tělo", "Duše", "Vliv", "zásah akcí",
-           "platí … za", "účastníku")
+           "platí … za", "účastníku", "podezření na")
 # English words and Python values that must not be in a Czech transcript.
 ENGLISH = ("None", "True", "False", "counter", "tie:", "the test", "wins", "against", "exhausts", "cheapest",
            "itself", "accept", "JINAK", "Ruší výhodu", "ruší výhodu")
 # Past-tense masculine forms that once ignored the subject's gender and number.
-PAST_M = ("vyhrál", "prohrál", "vyčerpal", "neodhalen", "zastavil", "ochránil", "neochránil", "odolal", "přijal", "byl(a)")
+PAST_M = ("vyhrál", "prohrál", "vyčerpal", "neodhalen", "neodhalil", "zastavil", "ochránil", "neochránil", "odolal", "přijal", "byl(a)")
 
 
 def _names(result: dict) -> dict[str, dict]:
