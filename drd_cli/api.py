@@ -236,7 +236,9 @@ def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose:
         check_plugin_uses(loaded.scenario, setup.profile, setup.pm)
         if release_document:
             loaded.release_document()
-        result = resolve(loaded.scenario, setup.profile, dice, hooks, choose=choose, seed=seed)
+        from .wording import word_result
+
+        result = word_result(resolve(loaded.scenario, setup.profile, dice, hooks, choose=choose, seed=seed))
         if loaded.campaign:
             result["campaign"] = {"start": loaded.campaign["start"]}   # SCENARIO-FORMAT §2.1
         return _no_seed_unless_used(result, seeded)

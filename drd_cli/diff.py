@@ -75,8 +75,10 @@ def run_profile(loaded: Any, spec: ProfileSpec, seed: int, choose: str = "accept
     try:
         hooks = Hooks(setup.pm, profile.enabled)
         _check_plugin_steps(loaded, hooks, entries=setup.entries)
-        out["result"] = resolve(loaded.scenario, profile, KeyedDice(seed), hooks, choose=choose, seed=seed,
-                                observe=observe)
+        from .wording import word_result
+
+        out["result"] = word_result(resolve(loaded.scenario, profile, KeyedDice(seed), hooks, choose=choose,
+                                            seed=seed, observe=observe))
     except DrdError as exc:
         locate(exc, loaded)
         if not isinstance(exc, RuleViolation):

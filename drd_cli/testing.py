@@ -98,7 +98,10 @@ def _resolve_with(loaded: Any, plugins: dict[str, Any], **kw: Any) -> dict:
         _check_plugin_steps(loaded, hooks, entries=setup.entries, extra=plugins)
         check_plugin_uses(loaded.scenario, setup.profile, setup.pm)
         seed = kw["seed"] if kw["seed"] is not None else (loaded.scenario.seed or 0)
-        return resolve(loaded.scenario, setup.profile, SeededDice(seed), hooks, choose=kw["choose"], seed=seed)
+        from .wording import word_result
+
+        return word_result(resolve(loaded.scenario, setup.profile, SeededDice(seed), hooks, choose=kw["choose"],
+                                   seed=seed))
     except DrdError as exc:
         locate(exc, loaded)
         raise

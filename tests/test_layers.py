@@ -26,7 +26,10 @@ PACKAGE = ROOT / "drd_cli"
 # Lowest first: a module may import modules of its own layer and of the layers before it.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("base", ("errors", "i18n", "citations", "terms", "skills", "awareness", "dice", "digest", "safefiles",
-              "user_cache", "gcpause")),
+              "user_cache", "gcpause",
+              # The words of the engine's events, per language: the result's log text is made from them
+              # when the orchestration writes the result (api, testing), so they sit below it.
+              "wording")),
     ("contracts", ("hookspecs", "views", "scenario")),
     ("profile", ("rules", "groups", "trust")),
     ("plugin host", ("plugins", "entry_cache", "builtin_abilities")),

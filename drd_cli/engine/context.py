@@ -4,13 +4,20 @@ and the record of what happened (which becomes the step's part of the result).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RuleViolation, ScenarioError
 from ..plugins.errors import enable_hint as _enable_hint
 from ..i18n import _
 from ..citations import CHOICES
+
+if TYPE_CHECKING:    # types only: the engine imports neither at run time from here
+    from ..dice import DiceSource
+    from ..errors import Location
+    from ..rules import RulesProfile
+    from .hooks import Hooks
 
 ANSWER_WORDS = ("accept", "exhaust", "deny")
 ANSWER_KEYS = {"exhaust", "deny", "jizva", "sacrifice", "accept", "paid_by", "platí"}
@@ -215,7 +222,18 @@ class StepRecord:
             "manoeuvres": [], "actions": {}, "exhaustions": [], "log": []}
 
     def log(self, rule: str, text: str) -> None:
+        """A line of text as it is (a plugin's note, StepAPI.log)."""
         self.data["log"].append({"rule": rule, "text": text})
+
+    def event(self, rule: str, kind: str, **fields: Any) -> None:
+        """What happened, as data (drd_cli/engine/events.py); put into words when the result is
+        written (drd_cli/wording.py)."""
+        self.data["log"].append({"rule": rule, "event": {"kind": kind, **fields}})
+
+    def tried(self, pid: str, label: str | None, role: str, pool: str) -> None:
+        """What `pid` tried in this step, for the transcript's story: the action's label (or note)
+        from the file, else its role (action, test, race, harm, protect) and pool (an extension of §7)."""
+        self.data.setdefault("tries", {})[pid] = {"label": label} if label else {"role": role, "pool": pool}
 
     def action(self, pid: str) -> dict:
         return self.data["actions"].setdefault(pid, {"success": False, "affected": []})
@@ -230,12 +248,13 @@ class StepRecord:
 class Ctx:
     """Everything a resolution reads besides the state. `hooks` is the plugin façade."""
 
-    profile: Any
-    dice: Any
-    hooks: Any
+    profile: RulesProfile
+    dice: DiceSource
+    hooks: Hooks
     round: RoundInfo
-    choose: str = "accept"
-    locate: Any = None         # path → Location, for messages only
+    choose: Any = "accept"     # "accept", "exhaust", "cheapest", or an object that asks (Choices.policy)
+    locate: Callable[[tuple], Location] | None = None   # path → Location, for messages only
+    record: StepRecord | None = None                     # the step being resolved (set by run)
 
     @property
     def target(self) -> int:

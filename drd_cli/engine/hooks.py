@@ -380,26 +380,12 @@ class Hooks:
             ids += [x for x in res if x not in ids]
         return ids
 
-    def run_followup(self, ctx: Ctx, w: Working, rec: StepRecord, actor: str, followup: Any,
-                     affects: list[str] | None, choices: Choices | None, path: tuple, *,
-                     shielded: frozenset[str] = frozenset()) -> None:
-        """CS-FOL-1, §4.1 `followup`: an action with targets passes `affects`, those it got through to
-        (a follow-up naming others lands only on those of them); an action without targets passes None
-        (the follow-up's own `affects`), less `shielded`, whom a winning protection shielded (CS-IND-1)."""
+    def followups(self, ctx: Ctx, followup: Any, path: tuple) -> list[Any]:
+        """The výzvy (ChallengeSpec) a follow-up action makes, from the plugins that read it (CS-FOL-1);
+        the engine resolves them (drd_cli/engine/steps.py `resolve_followup`)."""
         self._need("prostredi", N_("a follow-up action (`followup`)"), "CS-FOL-1", path)
-        from .steps import affected_by, resolve_challenge
-
-        for _plugin, spec in self._named("drd_followup", action=None, followup=followup,
-                                         params=ctx.profile.params):
-            rec.log("CS-FOL-1", _("Follow-up action „{title}“ right after the action of {name}").format(
-                title=spec.name or _("challenge"), name=w.peek(actor).name))
-            aff = affects
-            if aff is not None and spec.affects not in (None, "all"):
-                named = [spec.affects] if isinstance(spec.affects, str) else list(spec.affects)
-                aff = [p for p in named if p in aff]
-            elif aff is None and shielded:
-                aff = [p for p in affected_by(ctx, w, spec, path + ("challenge",)) if p not in shielded]
-            resolve_challenge(ctx, w, rec, spec, choices, path + ("challenge",), affects=aff, followup=True)
+        return [spec for _plugin, spec in self._named("drd_followup", action=None, followup=followup,
+                                                       params=ctx.profile.params)]
 
     def round_end(self, scenario: Any, index: int, rnd: Any, path: tuple) -> list:
         if scenario.environment or (rnd is not None and rnd.environment):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..awareness import RULE as AWARE, sleep_condition
+from . import events as ev
 from .context import Ctx, StepRecord, violation
 from ..i18n import N_, _
 from .state import Working
@@ -56,7 +57,7 @@ def main_action(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str | No
                         hint=_("list the step in the next round, or make it a counter from obrana"))
     ctx.round.used.add(pid)
     if from_ == "delayed" or pid in ctx.round.delayed:
-        rec.log("R-RND-1", _("{name} acts from a delayed initiative").format(name=name))
+        rec.event("R-RND-1", "initiative.delayed", name=ev.who(pid))
         return "delayed"
     return "initiative"
 
@@ -65,7 +66,7 @@ def counter_source(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str |
                    path: tuple, what: str = "counter") -> str:
     """A counter's source: its unused initiative (or delay), else obrana (R-RND-1, R-MAN-3, CS-IND-1)."""
     name = w.peek(pid).name
-    what = _(COUNTER_WORDS.get(what, what))
+    what_ev = ev.phrase("counter_word." + what) if what in COUNTER_WORDS else what
     check_delay(ctx, w, pid, from_, path)
     if from_ is None:
         from_ = "obrana" if pid in ctx.round.used else ("delayed" if pid in ctx.round.delayed else "initiative")
@@ -75,11 +76,11 @@ def counter_source(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str |
                               "defence (from: obrana)").format(name=name), "R-RND-1", path)
         ctx.round.used.add(pid)
         if from_ == "delayed":
-            rec.log("R-RND-1", _("{name}: {what} from a delayed initiative").format(name=name, what=what))
+            rec.event("R-RND-1", "initiative.counter_delayed", name=ev.who(pid), what=what_ev)
         return from_
     if not threatened:
         raise violation(_("{name} may react from defence (obrana) only against an action that threatens it "
                           "directly or through an immediate follow-up").format(name=name), "CS-IND-1", path,
                         hint=_("name it in the action's targets, area, `threatens` or follow-up `affects`"))
-    rec.log("R-MAN-3", _("{name}: {what} from defence").format(name=name, what=what))
+    rec.event("R-MAN-3", "initiative.counter_obrana", name=ev.who(pid), what=what_ev)
     return "obrana"

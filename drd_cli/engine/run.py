@@ -14,6 +14,7 @@ from ..gcpause import collector_paused
 from ..i18n import _
 from ..scenario.models import CORE_STEP_KINDS, PluginStep, as_list
 from ..skills import slug
+from . import events as ev
 from . import steps as core_steps
 from .context import Choices, Ctx, RoundInfo, StepRecord, violation
 from .contest import resolve_contest
@@ -253,14 +254,34 @@ def _resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None, *, cho
         "steps": steps_out,
         "final": {pid: p.final(last_round) for pid, p in state.participants.items()},
         # An extension of §7: who the ids are, so a transcript can speak of people, not ids.
-        "participants": {pid: {"name": p.name, "side": p.side} for pid, p in state.participants.items()},
+        "participants": {pid: _who_is(p, scenario.participants.get(pid)) for pid, p in state.participants.items()},
     }
+    notes = getattr(scenario, "notes", None)
+    if notes:
+        # The file's notes, for the transcript (an extension of §7).
+        out["notes"] = notes
     if gains:
         # R-ABIL-GAIN at the start of the conflict (an extension of §7, only when something was gained).
         out["gains"] = gains
     if hooks.acted:
         # What the plugin ids in the result are called, for the transcript (an extension of §7).
         out["titles"] = {pid: hooks.title(pid) for pid in sorted(hooks.acted)}
+    return out
+
+
+def _who_is(p: Any, spec: Any) -> dict:
+    """A participant in the result: name and side; its gender, declined forms and number when the
+    scenario gives them (docs/scenario-format.md §2), so the words can agree (docs/i18n.md)."""
+    out = {"name": p.name, "side": p.side}
+    rod = getattr(spec, "rod", None)
+    if rod is not None:
+        out["rod"] = rod
+    pady = getattr(spec, "pady", None)
+    if pady:
+        out["pady"] = {str(k): v for k, v in sorted(pady.items())}
+    count = getattr(spec, "count", 1)
+    if count and count > 1:
+        out["count"] = count
     return out
 
 
@@ -366,6 +387,11 @@ def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds:
     spath = ("rounds", ri, "steps", si)
     kind, spec = _step_kind(step, plugin_kinds, spath)
     rec = StepRecord(step.id or f"{ri + 1}.{si + 1}", ri + 1, kind)
+    title = _step_title(kind, spec)
+    if title:
+        rec.data["title"] = title
+    if step.note:
+        rec.data["note"] = step.note
     ctx.record = rec
     begin = getattr(ctx.dice, "begin_step", None)
     if begin is not None:  # keyed dice (drd diff) name each roll by its step
@@ -397,16 +423,27 @@ def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds:
         ctx.hooks.pm.run_plugin_step(ctx.hooks, kind, st, StepAPI(ctx, w, rec), spec, choices, kpath)   # names a failing plugin
         _render_plugin_entries(ctx, rec)
     for who, vs, _unused in choices.unused():
-        text = (_("Choice of {who} against {vs}: decides nothing in this step, ignored") if vs
-                else _("Choice of {who}: decides nothing in this step, ignored"))
-        rec.log(CHOICES, text.format(who=who, vs=vs))
+        rec.event(CHOICES, "choice.unused_vs" if vs else "choice.unused", who=ev.who(who),
+                  vs=None if not vs else ev.phrase("the_test") if vs == "test" else ev.who(vs))
     return w.commit(consume=consume), rec.data
+
+
+def _step_title(kind: str, spec: Any) -> str | None:
+    """What a step is called in the transcript's heading (an extension of §7): a výzva's name, the
+    main action's label; None when the file gives neither."""
+    if kind == "challenge":
+        return getattr(spec, "name", None)
+    if kind == "contest":
+        return getattr(getattr(spec, "action", None), "label", None)
+    label = getattr(spec, "label", None)
+    return label if isinstance(label, str) else None
 
 
 # The keys every step record has (StepRecord) and those the core fills itself; anything else a
 # plugin step put there is its own entry, which its plugin puts in words (drd_render_entry).
 _CORE_RECORD_KEYS = frozenset({"id", "round", "kind", "rolls", "order", "manoeuvres", "actions", "exhaustions",
-                               "log", "pairs", "race", "affected", "activations", "rendered", "note"})
+                               "log", "pairs", "race", "affected", "activations", "rendered", "note",
+                               "tries", "title"})
 
 
 def _render_plugin_entries(ctx: Ctx, rec: StepRecord) -> None:
@@ -426,13 +463,16 @@ def _end_round(ctx: Ctx, state: State, scenario: Any, ri: int, rnd: Any, step_no
     for entry_id, spec, raw_choices, epath in ctx.hooks.round_end(scenario, number, rnd, ("rounds", ri)):
         step_no += 1
         rec = StepRecord(entry_id or f"prostredi-{number}-{step_no}", number, "challenge")
+        title = _step_title("challenge", spec)
+        if title:
+            rec.data["title"] = title
         ctx.record = rec
         begin = getattr(ctx.dice, "begin_step", None)
         if begin is not None:
             begin(rec.data["id"])
         w = Working(state)
         choices = Choices(raw_choices, epath + ("choices",), w.id_set(), ctx.choose)
-        rec.log("CS-ENV-1", _("Environment action at the end of round {number}").format(number=number))
+        rec.event("CS-ENV-1", "env.round_end", number=number)
         core_steps.resolve_challenge(ctx, w, rec, spec, choices, epath + ("challenge",))
         state = w.commit()
         yield rec.data, state

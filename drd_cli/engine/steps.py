@@ -9,6 +9,8 @@ from typing import Any
 
 from ..scenario.models import ActionSpec, ChallengeSpec, RaceSpec, TestSpec, as_list, norm_pool
 from . import viewbuild
+from . import events as ev
+from .events import Event
 from .actions import (Prepared, _activate, _Bill, _check_allowed, apply_effects, exhaust, has_effect, make_roll,
                       narocnost, pool_cs, prepare)
 from ..errors import ScenarioError
@@ -51,8 +53,7 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
     ok = {pid: preps[pid].roll.total >= target_no for pid in actors}
     for pid in actors:
         r = preps[pid].roll.total
-        text = (_("{name}: {roll} ≥ {target} — SUCCESS") if ok[pid] else _("{name}: {roll} < {target} — below {target}"))
-        rec.log("R-TEST", text.format(name=w.peek(pid).name, roll=r, target=target_no))
+        rec.event("R-TEST", "test.success" if ok[pid] else "test.below", name=ev.who(pid), roll=r, target=target_no)
     exhausted: list[str] = []
 
     def try_exhaust(pid: str) -> bool:
@@ -61,7 +62,7 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
             return False
         entry = exhaust(ctx, w, rec, payer=pid, vs="test", pool=preps[pid].pool, protected=[pid], answer=ans,
                         rule="CS-MULTI-2" if len(targets) > 1 else "R-TEST", use_armour=False,
-                        why=_("a test on several targets: once, whatever their number") if len(targets) > 1 else "")
+                        why=ev.phrase("why.several_targets") if len(targets) > 1 else "")
         if entry is None:
             return False
         exhausted.append(pid)
@@ -74,12 +75,12 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
     elif mode == "any":
         success = any(ok.values())
         if success:
-            rec.log("CS-COOP-2", _("One success is enough: the group succeeded"))
+            rec.event("CS-COOP-2", "group.one_success")
         else:
             for pid in actors:
                 if try_exhaust(pid):
                     success = True
-                    rec.log("CS-COOP-2", _("One exhaustion is enough: {name}").format(name=w.peek(pid).name))
+                    rec.event("CS-COOP-2", "group.one_exhaustion", name=ev.who(pid))
                     break
         _group_outcome(ctx, w, rec, spec, actors, success, exhausted, targets, preps, choices=choices)
     else:  # all
@@ -88,7 +89,7 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
             if not ok[pid] and not try_exhaust(pid):
                 success = False
         if not success:
-            rec.log("CS-MULTI-1", _("Everyone had to succeed: the group failed"))
+            rec.event("CS-MULTI-1", "group.failed")
         _group_outcome(ctx, w, rec, spec, actors, success, exhausted, targets, preps, choices=choices)
     if spec.long:
         for pid in actors:
@@ -103,7 +104,7 @@ def _test_outcome(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, pid: st
                   choices: Choices | None = None) -> None:
     rec.action(pid)["success"] = success
     if not success:
-        apply_effects(ctx, w, rec, spec.failure, [pid], actor=pid, source=_("accepted failure"), rule="R-ACC")
+        apply_effects(ctx, w, rec, spec.failure, [pid], actor=pid, source=ev.phrase("src.accepted_failure"), rule="R-ACC")
         return
     _land_success(ctx, w, rec, spec, pid, [pid], bought, targets, prep, [pid] if bought else [], choices=choices)
 
@@ -115,7 +116,7 @@ def _group_outcome(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, actors
         rec.action(pid)["success"] = success
     if not success:
         for pid in actors:
-            apply_effects(ctx, w, rec, spec.failure, [pid], actor=pid, source=_("failure of the group"), rule="CS-MULTI-1")
+            apply_effects(ctx, w, rec, spec.failure, [pid], actor=pid, source=ev.phrase("src.group_failure"), rule="CS-MULTI-1")
         return
     _land_success(ctx, w, rec, spec, actors[0], actors, bool(exhausted), targets, preps[actors[0]], exhausted,
                   choices=choices)
@@ -127,27 +128,27 @@ def _land_success(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, lead:
     if targets:
         eff = spec.softened if bought and has_effect(spec.softened) else spec.effect
         landed = apply_effects(ctx, w, rec, eff, targets, actor=lead, payer=exhausted[0] if exhausted else None,
-                               lstive=prep.lstive, source=_("softened by an exhaustion") if bought else _("success"),
+                               lstive=prep.lstive, source=ev.phrase("src.softened") if bought else ev.phrase("src.success"),
                                rule="CS-MULTI-2" if len(targets) > 1 else "R-TEST")
         for t in landed:
             for pid in actors:
                 rec.affected(pid, t)
     else:
         if has_effect(spec.effect):
-            landed = apply_effects(ctx, w, rec, spec.effect, [], actor=lead, lstive=prep.lstive, source=_("success"),
+            landed = apply_effects(ctx, w, rec, spec.effect, [], actor=lead, lstive=prep.lstive, source=ev.phrase("src.success"),
                                    rule="R-TEST")
             for t in landed:
                 rec.affected(lead, t)
         if bought and has_effect(spec.softened):
             for pid in exhausted:
                 landed = apply_effects(ctx, w, rec, spec.softened, [pid], actor=pid, payer=pid,
-                                       lstive=prep.lstive, source=_("softened by an exhaustion"), rule="R-TEST")
+                                       lstive=prep.lstive, source=ev.phrase("src.softened"), rule="R-TEST")
     for pid in actors:
-        apply_effects(ctx, w, rec, spec.self_effect, [pid], actor=pid, lstive=prep.lstive, source=_("own gain"),
+        apply_effects(ctx, w, rec, spec.self_effect, [pid], actor=pid, lstive=prep.lstive, source=ev.phrase("src.own_gain"),
                       rule="R-TEST")
     if spec.followup is not None:
         # CS-FOL-1, §5: the follow-up has no `choices` of its own; the step's answer it.
-        ctx.hooks.run_followup(ctx, w, rec, lead, spec.followup, targets or None, choices, ())
+        resolve_followup(ctx, w, rec, lead, spec.followup, targets or None, choices, ())
 
 
 # --------------------------------------------------------------------------- declare
@@ -163,12 +164,11 @@ def resolve_declare(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, pat
     targets = action_targets(ctx, w, spec, pid, path) if spec.targets or spec.area else []
     prep = prepare(ctx, w, rec, pid, spec, path, targets=targets)
     rec.action(pid)["success"] = True
-    rec.log("CS-PREP-1", (_("{name}: obvious action without a roll ({note})") if spec.note
-                         else _("{name}: obvious action without a roll")).format(name=w.peek(pid).name, note=spec.note))
+    rec.event("CS-PREP-1", "declare.note" if spec.note else "declare", name=ev.who(pid), note=spec.note)
     if targets:
         for t in apply_effects(ctx, w, rec, spec.effect, targets, actor=pid, lstive=prep.lstive, rule="CS-PREP-1"):
             rec.affected(pid, t)
-    apply_effects(ctx, w, rec, spec.self_effect, [pid], actor=pid, lstive=prep.lstive, source=_("preparation"),
+    apply_effects(ctx, w, rec, spec.self_effect, [pid], actor=pid, lstive=prep.lstive, source=ev.phrase("src.preparation"),
                   rule="CS-PREP-1")
     if spec.long:
         # Nobody can react to a declare (CS-PREP-1), so nothing interrupts it: completed (§7).
@@ -217,39 +217,38 @@ def resolve_race(ctx: Ctx, w: Working, rec: StepRecord, spec: RaceSpec, choices:
     for pid in actors:
         for q in actors:
             if q != pid and total[q] == total[pid] and actors.index(q) > actors.index(pid):
-                rec.log("CS-RACE-1", _("{a} and {b} have the same ({total}): neither is faster").format(
-                    a=w.peek(pid).name, b=w.peek(q).name, total=total[pid]))
+                rec.event("CS-RACE-1", "race.same", a=ev.who(pid), b=ev.who(q), total=total[pid])
     target = ctx.target
     for pid in actors:
-        name = w.peek(pid).name
+        name = ev.who(pid)
         passed = True
         if has_effect(spec.obstacle):
             if total[pid] >= target:
-                rec.log("CS-RACE-1", _("{name}: {total} ≥ {target}, overcomes the obstacle").format(name=name, total=total[pid], target=target))
+                rec.event("CS-RACE-1", "race.overcomes", name=name, total=total[pid], target=target)
             else:
                 ans = choices.get(pid, "test")
                 entry = None
                 if ans.exhaust:
                     entry = exhaust(ctx, w, rec, payer=pid, vs="test", pool=pool, protected=[pid], answer=ans,
-                                    rule="CS-RACE-1", use_armour=False, why=_("obstacle"))
+                                    rule="CS-RACE-1", use_armour=False, why=ev.phrase("src.obstacle"))
                 if entry is None:
                     passed = False
-                    apply_effects(ctx, w, rec, spec.obstacle, [pid], actor=pid, source=_("obstacle"), rule="CS-RACE-1")
+                    apply_effects(ctx, w, rec, spec.obstacle, [pid], actor=pid, source=ev.phrase("src.obstacle"), rule="CS-RACE-1")
                 elif has_effect(spec.softened):
-                    apply_effects(ctx, w, rec, spec.softened, [pid], actor=pid, payer=pid, source=_("softened"),
+                    apply_effects(ctx, w, rec, spec.softened, [pid], actor=pid, payer=pid, source=ev.phrase("src.softened_plain"),
                                   rule="CS-RACE-1")
         kept_up = True
         for q in sorted(faster[pid], key=lambda x: -total[x]):
-            rec.log("CS-RACE-1", _("{faster} ({a}) is faster than {name} ({b})").format(faster=w.peek(q).name, a=total[q], name=name, b=total[pid]))
+            rec.event("CS-RACE-1", "race.faster", faster=ev.who(q), a=total[q], name=name, b=total[pid])
             ans = choices.get(pid, q)
             entry = None
             if ans.exhaust:
                 entry = exhaust(ctx, w, rec, payer=pid, vs=q, pool=pool, protected=[pid], answer=ans,
-                                rule="CS-RACE-1", use_armour=False, why=_("keeps up"))
+                                rule="CS-RACE-1", use_armour=False, why=ev.phrase("why.keeps_up"))
             if entry is None:
                 kept_up = False
-                for t in apply_effects(ctx, w, rec, spec.effect, [pid], actor=q, source=_("slower than {name}").format(
-                                       name=w.peek(q).name), rule="CS-RACE-1"):
+                for t in apply_effects(ctx, w, rec, spec.effect, [pid], actor=q, source=ev.phrase("src.slower", name=ev.who(q)),
+                                       rule="CS-RACE-1"):
                     rec.affected(q, t)
         rec.action(pid)["success"] = passed
         rec.action(pid)["kept_up"] = kept_up
@@ -296,14 +295,14 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
     # A participant out of the conflict (`mimo konflikt`) undergoes no výzva, however it is reached:
     # named in `affects`, `all`, or as a target of the action whose follow-up this is (one reading, §9).
     aff = [p for p in affects if w.peek(p).in_conflict] if affects is not None else affected_by(ctx, w, spec, path)
-    title = spec.name or _("challenge")
-    rec.log("CS-FOL-1" if followup else "R-CHAL", _("Challenge „{title}“ for: {who}").format(
-        title=title, who=", ".join(w.peek(p).name for p in aff) or _("nobody")))
+    title = spec.name or ev.phrase("challenge")
+    rec.event("CS-FOL-1" if followup else "R-CHAL", "challenge.for", title=title,
+              who=ev.joined(ev.who(p) for p in aff) if aff else ev.phrase("nobody"))
     # `react` of someone the výzva does not affect (not named, exempt, out of the conflict) decides
     # nothing: it does not roll and the log says so (SCENARIO-FORMAT §5, like an unused answer).
     for pid in spec.react:
         if pid not in aff and pid in w:
-            rec.log("R-CHAL", _("Choice of {who}: decides nothing in this step, ignored").format(who=pid))
+            rec.event("R-CHAL", "choice.unused", who=ev.who(pid))
     shielded: set[str] = set()
     # What a sleeper would react to (R-AWARE): the výzva itself, authorless, threatening those it affects.
     threat = viewbuild.bare_action(None, spec, pool, "challenge")
@@ -311,118 +310,147 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
     threatened = threatened_targets(spec.effect, aff, None)
     # Protecting counters first (CS-ENV-3).
     for i, c in enumerate(spec.counters):
-        cpath = path + ("counters", i)
-        if c.actor is None or c.actor not in w:
-            raise violation(_("a protecting counter needs a known `actor`"), "CS-ENV-3", cpath)
-        check_awake(ctx, w, rec, c, cpath, threat, threatened)      # R-AWARE: a sleeper protects nobody
-        protects = list(c.protects or [c.actor])
-        names = [m if isinstance(m, str) else m.name for m in c.manoeuvres]
-        wide = len(protects) > 1 or any(n in ("rozsahle", "rozsáhle") for n in names)
-        if wide and not ctx.profile.is_on("rozsahla-protiakce"):
-            raise violation(_("protecting several from a výzva needs the optional rule rozsahla-protiakce"),
-                            "CS-OPT-AID", cpath, hint=enable_hint("rozsahla-protiakce", cli=False))
-        for j, pid in enumerate(protects):
-            if pid not in aff:
-                raise violation(_("{name} protects {other}, whom the výzva does not threaten").format(
-                    name=w.peek(c.actor).name, other=w.peek(pid).name), "CS-ENV-3", cpath + ("protects", j))
-        src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in aff, cpath, what="protect")
-        if src == "obrana" and protects != [c.actor]:
-            raise violation(_("{name} acts from defence (obrana): it can protect only itself (keep a delayed "
-                              "initiative to protect others)").format(name=w.peek(c.actor).name), "CS-ENV-3",
-                            cpath + ("protects",))
-        prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",
-                       implied=("obrana",) if src == "obrana" else (), default_pool=pool, kind="protect")
-        prep.protects = list(protects)
-        prep.roll = make_roll(ctx, w, c.actor, c, cpath, total=c.roll if c.roll is not None else spec.rolls.get(c.actor),
-                              dice=c.dice, presne=prep.count("presne"), prep=prep)
-        rec.data["rolls"][c.actor] = prep.roll.as_result()
-        ok = prep.roll.total >= target
-        bought = False
-        if not ok:
-            ans = choices.get(c.actor, "test")
-            if ans.exhaust:
-                per_target = ctx.param("challenge_protect_cost") == "per-target"
-                if exhaust(ctx, w, rec, payer=c.actor, vs="test", pool=prep.pool, protected=protects, answer=ans,
-                           rule="CS-ENV-3", use_armour=False, once=not per_target,
-                           why=(_("for each protected") if per_target else _("once for all protected"))) is not None:
-                    ok = bought = True
-        rec.action(c.actor)["success"] = ok
-        if ok:
-            newly = [p for p in protects if p not in shielded]
-            shielded.update(protects)
-            rec.log("CS-ENV-3", _("{name} protects {who}").format(name=w.peek(c.actor).name,
-                                                                   who=", ".join(w.peek(p).name for p in protects)))
-            if bought and has_effect(spec.softened):
-                # §4.1 `softened`: the protector's exhaustion decided the matter for everyone it newly
-                # shielded, so the softened consequence lands on each of them instead of `effect`.
-                apply_effects(ctx, w, rec, spec.softened, newly, actor=None, payer=c.actor, source=_("softened"),
-                              rule="CS-ENV-3")
-            apply_effects(ctx, w, rec, c.self_effect, [c.actor], actor=c.actor, source=_("own gain"), rule="CS-ENV-3")
-        else:
-            rec.log("CS-ENV-3", _("{name} protected nobody ({roll} < {target})").format(
-                name=w.peek(c.actor).name, roll=prep.roll.total, target=target))
+        shielded.update(_protect(ctx, w, rec, spec, choices, i, c, path, aff, pool, target, threat, threatened,
+                                 shielded))
     suffered: list[str] = []
     for pid in aff:
-        name = w.peek(pid).name
-        if pid in shielded:
-            continue
-        how, activated = _reaction(ctx, pid, spec.react.get(pid))
-        rpath = path + ("react", pid)
-        if how is not None:
-            _check_awake_to_undergo(ctx, w, rec, pid, pool, spec, activated, threat, threatened, rpath, title)
-        if how is None:
-            if spec.deadly:
-                rec.log("CS-ENV-2", _("Watch out: {name} does not react to the deadly challenge „{title}“ and succumbs to it").format(name=name, title=title))
-            suffered += _suffer(ctx, w, rec, spec.effect, pid, _("takes the challenge without a roll"))
-            continue
-        action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=spec.bonus_from.get(pid),
-                            demanding=spec.demanding, activate=list(activated))
-        # Undergoing the výzva is an action (R-CHAL): a condition may forbid it, and a náročná
-        # výzva costs its náročnost before the roll like any action (R-NAR).
-        _check_allowed(ctx, w.peek(pid), action, rpath)
-        naro = narocnost(ctx, w.peek(pid), action) * int(ctx.param("narocnost_cost")) if charge_narocnost else 0
-        if not _can_react(ctx, w, rec, pid, how, pool, rpath, spec, extra=naro):
-            if spec.deadly:
-                rec.log("CS-ENV-2", _("Watch out: {name} has nothing to react with to the deadly challenge „{title}“").format(name=name, title=title))
-            suffered += _suffer(ctx, w, rec, spec.effect, pid, _("cannot react (CS-ENV-2)"))
-            continue
-        if naro:
-            key = w.peek(pid).pool_for(pool)
-            w[pid].change_resource(key, -naro)
-            text = (_("{name}: the challenge is very demanding, costs {cost} {pool}")
-                    if naro > int(ctx.param('narocnost_cost')) else _("{name}: the challenge is demanding, costs {cost} {pool}"))
-            rec.log("R-NAR", text.format(name=name, cost=naro, pool=pool_cs(key)))
-        undergo = Prepared(pid, action, path, pool, pool, kind="challenge")
-        if activated:
-            # R-ABIL-ACT: abilities activated for undergoing it pay before the roll, as on any action.
-            bill = _Bill(ctx, w, rec, pid, undergo)
-            for i, item in enumerate(activated):
-                _activate(ctx, w, rec, w.peek(pid), undergo, item, rpath + ("activate", i), bill)
-            bill.pay(rpath)
-        roll = make_roll(ctx, w, pid, action, path, total=spec.rolls.get(pid), dice=spec.dice.get(pid), prep=undergo)
-        rec.data["rolls"][pid] = roll.as_result()
-        if roll.total >= target:
-            rec.action(pid)["success"] = True
-            rec.log("R-CHAL", _("{name}: {roll} ≥ {target}, withstood").format(name=name, roll=roll.total, target=target))
-            continue
-        ans = choices.get(pid, "test")
-        entry = None
-        if ans.exhaust:
-            entry = exhaust(ctx, w, rec, payer=pid, vs="test", pool=pool, protected=[pid], answer=ans,
-                            rule="R-CHAL", use_armour=pool == "telo",
-                            winner=Prepared("", action, path, pool, pool, kind="challenge",
-                                            means=getattr(spec, "means", None)),
-                            why=f"{roll.total} < {target}")
-        rec.action(pid)["success"] = entry is not None
-        if entry is None:
-            suffered += _suffer(ctx, w, rec, spec.effect, pid, _("{roll} < {target}, accepts").format(roll=roll.total, target=target))
-        elif has_effect(spec.softened):
-            apply_effects(ctx, w, rec, spec.softened, [pid], actor=None, payer=pid, source=_("softened"), rule="R-CHAL")
+        if pid not in shielded:
+            suffered += _undergo(ctx, w, rec, spec, choices, pid, path, pool, target, threat, threatened, title,
+                                 charge_narocnost)
     rec.data.setdefault("affected", [])
     for p in suffered:
         if p not in rec.data["affected"]:
             rec.data["affected"].append(p)
     return suffered
+
+
+def resolve_followup(ctx: Ctx, w: Working, rec: StepRecord, actor: str, followup: Any,
+                     affects: list[str] | None, choices: Choices | None, path: tuple, *,
+                     shielded: frozenset[str] = frozenset()) -> None:
+    """CS-FOL-1, §4.1 `followup`: the výzvy a follow-up action makes (the plugins give them as specs),
+    right after the action of `actor`. An action with targets passes `affects`, those it got through
+    to (a follow-up naming others lands only on those of them, on nobody when it reached nobody); an
+    action without targets passes None (the follow-up's own `affects`), less `shielded`, whom a
+    winning protection shielded (CS-IND-1)."""
+    for spec in ctx.hooks.followups(ctx, followup, path):
+        rec.event("CS-FOL-1", "followup", title=spec.name or ev.phrase("challenge"), name=ev.who(actor))
+        aff = affects
+        if aff is not None and spec.affects not in (None, "all"):
+            named = [spec.affects] if isinstance(spec.affects, str) else list(spec.affects)
+            aff = [p for p in named if p in aff]
+        elif aff is None and shielded:
+            aff = [p for p in affected_by(ctx, w, spec, path + ("challenge",)) if p not in shielded]
+        resolve_challenge(ctx, w, rec, spec, choices, path + ("challenge",), affects=aff, followup=True)
+
+
+def _protect(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec, choices: Choices, i: int, c: Any,
+             path: tuple, aff: list[str], pool: str, target: int, threat: Any, threatened: set[str],
+             shielded: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """One protecting counter against a výzva (CS-ENV-3, CS-OPT-AID): whom it shields (none when it
+    fails); `shielded`: whom earlier counters already shield."""
+    cpath = path + ("counters", i)
+    if c.actor is None or c.actor not in w:
+        raise violation(_("a protecting counter needs a known `actor`"), "CS-ENV-3", cpath)
+    check_awake(ctx, w, rec, c, cpath, threat, threatened)      # R-AWARE: a sleeper protects nobody
+    protects = list(c.protects or [c.actor])
+    names = [m if isinstance(m, str) else m.name for m in c.manoeuvres]
+    wide = len(protects) > 1 or any(n in ("rozsahle", "rozsáhle") for n in names)
+    if wide and not ctx.profile.is_on("rozsahla-protiakce"):
+        raise violation(_("protecting several from a výzva needs the optional rule rozsahla-protiakce"),
+                        "CS-OPT-AID", cpath, hint=enable_hint("rozsahla-protiakce", cli=False))
+    for j, pid in enumerate(protects):
+        if pid not in aff:
+            raise violation(_("{name} protects {other}, whom the výzva does not threaten").format(
+                name=w.peek(c.actor).name, other=w.peek(pid).name), "CS-ENV-3", cpath + ("protects", j))
+    src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in aff, cpath, what="protect")
+    if src == "obrana" and protects != [c.actor]:
+        raise violation(_("{name} acts from defence (obrana): it can protect only itself (keep a delayed "
+                          "initiative to protect others)").format(name=w.peek(c.actor).name), "CS-ENV-3",
+                        cpath + ("protects",))
+    prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",
+                   implied=("obrana",) if src == "obrana" else (), default_pool=pool, kind="protect")
+    prep.protects = list(protects)
+    prep.roll = make_roll(ctx, w, c.actor, c, cpath, total=c.roll if c.roll is not None else spec.rolls.get(c.actor),
+                          dice=c.dice, presne=prep.count("presne"), prep=prep)
+    rec.data["rolls"][c.actor] = prep.roll.as_result()
+    ok = prep.roll.total >= target
+    bought = False
+    if not ok:
+        ans = choices.get(c.actor, "test")
+        if ans.exhaust:
+            per_target = ctx.param("challenge_protect_cost") == "per-target"
+            if exhaust(ctx, w, rec, payer=c.actor, vs="test", pool=prep.pool, protected=protects, answer=ans,
+                       rule="CS-ENV-3", use_armour=False, once=not per_target,
+                       why=ev.phrase("why.each_protected" if per_target else "why.once_protected")) is not None:
+                ok = bought = True
+    rec.action(c.actor)["success"] = ok
+    if ok:
+        rec.event("CS-ENV-3", "env.protects", name=ev.who(c.actor), who=ev.joined(ev.who(p) for p in protects))
+        if bought and has_effect(spec.softened):
+            # §4.1 `softened`: the protector's exhaustion decided the matter for everyone it newly
+            # shielded, so the softened consequence lands on each of them instead of `effect`.
+            apply_effects(ctx, w, rec, spec.softened, [p for p in protects if p not in shielded], actor=None,
+                          payer=c.actor, source=ev.phrase("src.softened_plain"), rule="CS-ENV-3")
+        apply_effects(ctx, w, rec, c.self_effect, [c.actor], actor=c.actor, source=ev.phrase("src.own_gain"), rule="CS-ENV-3")
+    else:
+        rec.event("CS-ENV-3", "env.protected_nobody", name=ev.who(c.actor), roll=prep.roll.total, target=target)
+    return protects if ok else []
+
+
+def _undergo(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec, choices: Choices, pid: str, path: tuple,
+             pool: str, target: int, threat: Any, threatened: set[str], title: Any, charge_narocnost: bool) -> list[str]:
+    """One affected participant: accepts the výzva, or undergoes it when it reacts (R-CHAL, CS-ENV-2);
+    returns [pid] when it suffers the effect."""
+    how, activated = _reaction(ctx, pid, spec.react.get(pid))
+    rpath = path + ("react", pid)
+    if how is not None:
+        _check_awake_to_undergo(ctx, w, rec, pid, pool, spec, activated, threat, threatened, rpath, title)
+    if how is None:
+        if spec.deadly:
+            rec.event("CS-ENV-2", "env.deadly_no_react", name=ev.who(pid), title=title)
+        return _suffer(ctx, w, rec, spec.effect, pid, ev.phrase("src.no_roll"))
+    action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=spec.bonus_from.get(pid),
+                        demanding=spec.demanding, activate=list(activated))
+    # Undergoing the výzva is an action (R-CHAL): a condition may forbid it, and a náročná
+    # výzva costs its náročnost before the roll like any action (R-NAR).
+    _check_allowed(ctx, w.peek(pid), action, rpath)
+    naro = narocnost(ctx, w.peek(pid), action) * int(ctx.param("narocnost_cost")) if charge_narocnost else 0
+    if not _can_react(ctx, w, rec, pid, how, pool, rpath, spec, extra=naro):
+        if spec.deadly:
+            rec.event("CS-ENV-2", "env.deadly_cannot", name=ev.who(pid), title=title)
+        return _suffer(ctx, w, rec, spec.effect, pid, ev.phrase("src.cannot_react"))
+    if naro:
+        key = w.peek(pid).pool_for(pool)
+        w[pid].change_resource(key, -naro)
+        rec.event("R-NAR", "challenge.very" if naro > int(ctx.param('narocnost_cost')) else "challenge.demanding",
+                  name=ev.who(pid), cost=naro, pool=pool_cs(key))
+    undergo = Prepared(pid, action, path, pool, pool, kind="challenge")
+    if activated:
+        # R-ABIL-ACT: abilities activated for undergoing it pay before the roll, as on any action.
+        bill = _Bill(ctx, w, rec, pid, undergo)
+        for i, item in enumerate(activated):
+            _activate(ctx, w, rec, w.peek(pid), undergo, item, rpath + ("activate", i), bill)
+        bill.pay(rpath)
+    roll = make_roll(ctx, w, pid, action, path, total=spec.rolls.get(pid), dice=spec.dice.get(pid), prep=undergo)
+    rec.data["rolls"][pid] = roll.as_result()
+    if roll.total >= target:
+        rec.action(pid)["success"] = True
+        rec.event("R-CHAL", "challenge.withstood", name=ev.who(pid), roll=roll.total, target=target)
+        return []
+    ans = choices.get(pid, "test")
+    entry = None
+    if ans.exhaust:
+        entry = exhaust(ctx, w, rec, payer=pid, vs="test", pool=pool, protected=[pid], answer=ans,
+                        rule="R-CHAL", use_armour=pool == "telo",
+                        winner=Prepared("", action, path, pool, pool, kind="challenge",
+                                        means=getattr(spec, "means", None)),
+                        why=f"{roll.total} < {target}")
+    rec.action(pid)["success"] = entry is not None
+    if entry is None:
+        return _suffer(ctx, w, rec, spec.effect, pid, ev.phrase("src.accepts", roll=roll.total, target=target))
+    elif has_effect(spec.softened):
+        apply_effects(ctx, w, rec, spec.softened, [pid], actor=None, payer=pid, source=ev.phrase("src.softened_plain"), rule="R-CHAL")
+    return []
 
 
 def _reaction(ctx: Ctx, pid: str, value: Any) -> tuple[str | None, list]:
@@ -451,7 +479,7 @@ def _check_awake_to_undergo(ctx: Ctx, w: Working, rec: StepRecord, pid: str, poo
           "react ({example})").format(example=example), title=title)
 
 
-def _suffer(ctx: Ctx, w: Working, rec: StepRecord, effect, pid: str, why: str) -> list[str]:
+def _suffer(ctx: Ctx, w: Working, rec: StepRecord, effect, pid: str, why: str | Event) -> list[str]:
     rec.action(pid)["success"] = False
     return apply_effects(ctx, w, rec, effect, [pid], actor=None, source=why, rule="R-CHAL")
 
@@ -472,12 +500,12 @@ def _can_react(ctx: Ctx, w: Working, rec: StepRecord, pid: str, how: str, pool: 
                                 name=name),
                             "R-CHAL", path)
         if p.resource(key) < extra:
-            rec.log("CS-ENV-2", _("{name} cannot pay for the demanding challenge ({cost} {pool}), cannot react").format(name=name, cost=extra, pool=pool_cs(key)))
+            rec.event("CS-ENV-2", "challenge.cannot_pay", name=ev.who(pid), cost=extra, pool=pool_cs(key))
             return False
         ctx.round.used.add(pid)
         return True
     if p.resource(key) < extra:
-        rec.log("CS-ENV-2", _("{name} cannot pay for the demanding challenge ({cost} {pool}), cannot react").format(name=name, cost=extra, pool=pool_cs(key)))
+        rec.event("CS-ENV-2", "challenge.cannot_pay", name=ev.who(pid), cost=extra, pool=pool_cs(key))
         return False
     prep = Prepared(pid, ActionSpec(actor=pid, pool=pool), path, pool, pool, ["obrana"])
     from .actions import free_manoeuvre
@@ -485,7 +513,7 @@ def _can_react(ctx: Ctx, w: Working, rec: StepRecord, pid: str, how: str, pool: 
     via = free_manoeuvre(ctx, w, p, prep, "obrana", None)
     if via:
         rec.data["manoeuvres"].append({"by": pid, "name": "obrana", "paid": "free", "cost": 0, "via": via})
-        rec.log("R-MAN-2", _("{name}: obrana for free thanks to {via}").format(name=name, via=via))
+        rec.event("R-MAN-2", "challenge.obrana_free", name=ev.who(pid), via=via)
         return True
     if p.resource(key) >= 1 + extra:
         w[pid].change_resource(key, -1)

@@ -123,11 +123,13 @@ def explain_exhaustion(e: dict, name: Names, earlier: list[dict] = ()) -> list[s
     one) the rule that the cost is the payer's Ohrožení; CS-SEQ-1 when an earlier payment raised it."""
     by, vs = e.get("by"), e.get("vs")
     pool = e.get("pool")
+    from ..wording import choose
     from ..render.text import pool_name
 
     against = _("the test") if vs == "test" else name(vs)
-    head = _("{who} exhausts against {vs}: {cost} {pool}").format(who=name(by), vs=against, cost=e.get("cost"),
-                                                                 pool=pool_name(pool))
+    # The Czech translation chooses its verb by the payer's number (docs/i18n.md): the default here.
+    head = choose(_("{who} exhausts against {vs}: {cost} {pool}"), "who", {}).format(
+        who=name(by), vs=against, cost=e.get("cost"), pool=pool_name(pool))
     out = [head]
     ohro = e.get("ohrozeni") if isinstance(e.get("ohrozeni"), list) else None
     before = ohro[0] if ohro else None

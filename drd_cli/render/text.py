@@ -14,137 +14,57 @@ Markdown and HTML. rich is imported only by the terminal writer.
 
 from __future__ import annotations
 
-import io
-from contextvars import ContextVar
 from typing import Any
 
 from ..i18n import N_, _, language, ngettext
 from ..terms import MANOEUVRES  # noqa: F401 - the names the transcript shows (also play/explain)
-from .doc import RICH_STYLES, Column, Doc, Either, Label, Line, Meta, Span, Step, Table, Title, fill
-
-# Result codes → English msgids, translated when used (the language is chosen at run time).
-POOLS = {"telo": N_("Body"), "duse": N_("Soul"), "vliv": N_("Influence"), "sudba": N_("Fate"),
-         "suroviny": N_("Ingredients"),
-         "vyhoda": N_("Advantage"), "vyhody": N_("Advantages"), "free": N_("free")}
-KINDS = {"test": N_("test"), "contest": N_("contest"), "race": N_("race"), "declare": N_("obvious action"),
-         "challenge": N_("challenge"), "hide": N_("hiding"), "skill": N_("skill (Dakara)")}
-SOURCES = {"given": N_("from the file"), "seeded": N_("random (seed)"), "entered": N_("entered at the table")}
-LONG_STATUS = {"completed": N_("completed"), "continuing": N_("continuing"), "interrupted": N_("interrupted")}
-SITUATIONS = {"unaware": N_("unaware (S1)"), "chance": N_("may notice by chance (S2)"),
-              "search": N_("searching (S3)")}
-RESOLVED_AS = {"none": N_("no roll"), "challenge": N_("challenge"), "test": N_("test"), "contest": N_("contest")}
-OUTCOMES = {
-    "auto-success": (N_("SUCCESS without a roll"), "ok"), "success": (N_("SUCCESS"), "ok"),
-    "win": (N_("WIN"), "ok"), "draw": (N_("DRAW"), "warn"), "failure": (N_("FAILURE"), "bad"),
-    "loss": (N_("LOSS"), "bad"), "withdrawn": (N_("WITHDRAWN"), "dim"), "impossible": (N_("IMPOSSIBLE"), "bad"),
-}
-DAKARA_MODIFIERS = {"finta": N_("finta"), "tools": N_("tools"), "situational": N_("situational"),
-                    "helpers": N_("helpers")}
-DAKARA_ANSWERS = {"yes": N_("YES (no roll needed)"), "no": N_("NO (not sure to succeed)"),
-                  "impossible": N_("IMPOSSIBLE")}
-COMPLICATIONS = {"none": N_("no complications"), "mild": N_("mild complications"),
-                 "serious": N_("serious complications")}
+from .doc import Column, Doc, Either, Label, Line, Meta, Span, Step, Table, Title, fill
+from .values import (_PEOPLE, _TITLES, COMPLICATIONS, DAKARA_ANSWERS, DAKARA_MODIFIERS, KINDS, LONG_STATUS, OUTCOMES,
+                     POOLS, RESOLVED_AS, SITUATIONS, SOURCES, _item, _people, _person, _say, _signed, _t, _title,
+                     _verdict, _who, _words, pool_name)
 
 # Step keys rendered by a dedicated section; anything else is listed generically at the end.
 _KNOWN_STEP_KEYS = {"id", "round", "kind", "rolls", "order", "manoeuvres", "actions", "exhaustions", "log",
                     "hide", "race", "outcome", "margin", "complication", "injury", "note",
                     "pairs",   # pairs: the R-CONT log lines already say who beat whom
-                    "rendered", "activations", "affected",
+                    "rendered", "activations", "affected", "tries", "title",
                     # Dakara skill steps: said in words by _dakara_use
                     "mode", "actor", "skill", "opponent", "rating", "modifiers", "modified_rating",
                     "difficulty", "answer", "risk", "helpers", "injury_total", "dead"}
 
 
-# Who the ids are (the result's `participants`), for the transcript being built: people read names.
-_PEOPLE: ContextVar[dict] = ContextVar("drd_transcript_people", default={})
-# What the plugin ids the result records are called (the result's `titles`): Kruhový sek, not kruhovy-sek.
-_TITLES: ContextVar[dict] = ContextVar("drd_transcript_titles", default={})
-
-
-def _title(source: Any) -> str:
-    if source == "presne":
-        return _t(MANOEUVRES, "presne")
-    if source == "floor":
-        return _("not below 0")
-    if source == "armour":
-        return _("armour")
-    return str(_TITLES.get().get(str(source), source))
-
-
-def _who(pid: Any) -> str:
-    """A participant's name where the result gives one; anything else (a label, "?") unchanged."""
-    entry = _PEOPLE.get().get(str(pid)) if pid is not None else None
-    name = entry.get("name") if isinstance(entry, dict) else None
-    if not name and pid == "narrator":
-        return _("Narrator")       # Dakara: the narrator's roll in a test (a reserved id)
-    return str(name) if name else str(pid)
-
-
-def _people(items: Any) -> str:
-    """A list of participant ids as names ("–" when empty)."""
-    if not items:
-        return "–"
-    return ", ".join(_who(i) for i in (items if isinstance(items, (list, tuple)) else [items]))
-
-
-def _t(table: dict, key: Any) -> str:
-    """A code looked up in one of the tables above and translated; unknown codes unchanged."""
-    msgid = table.get(str(key)) if key is not None else None
-    return _(msgid) if msgid else str(key)
-
-
-def pool_name(pool: Any) -> str:
-    """`telo` → `Tělo` (unknown names unchanged)."""
-    return _t(POOLS, pool)
-
-
-def _words(items: Any) -> str:
-    if not items:
-        return "–"
-    if isinstance(items, (list, tuple)):
-        return ", ".join(_item(i) for i in items)
-    return _item(items)
-
-
-def _item(value: Any) -> str:
-    if isinstance(value, dict):
-        if "name" in value:
-            extra = []
-            if value.get("rounds") is not None:
-                rounds = value["rounds"]
-                extra.append(ngettext("{n} more round", "{n} more rounds", rounds).format(n=rounds)
-                             if isinstance(rounds, int) else f"{rounds}")
-            if value.get("armour"):
-                extra.append(_("armour {n}").format(n=value["armour"]))
-            return f"{value['name']} ({', '.join(extra)})" if extra else str(value["name"])
-        return ", ".join(f"{k}: {_item(v)}" for k, v in value.items())
-    if value is True:
-        return _("yes")
-    if value is False:
-        return _("no")
-    if value is None:
-        return "–"
-    return str(value)
-
-
-def _verdict(success: Any) -> Span:
-    if success is True:
-        return Span(_("SUCCESS"), "ok")
-    if success is False:
-        return Span(_("FAILURE"), "bad")
-    return Span(str(success))
-
-
-def _signed(value: Any) -> str:
-    return f"{value:+d}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
-
-
 # --------------------------------------------------------------------------- step sections
 
 def _heading(step: dict) -> str:
+    """`útěk · kolo 1 · střet`: the step's title (a výzva's name, the action's label), else who
+    acts in it; the step's id only when the result says neither."""
     kind = step.get("kind", "?")
+    title = step.get("title")
+    if not title and isinstance(step.get("tries"), dict) and step["tries"]:
+        title = ", ".join(_who(pid) for pid in step["tries"])
+    if title:
+        return _("{title} · round {round} · {kind}").format(title=title, round=step.get("round", "?"),
+                                                           kind=_t(KINDS, kind))
     return _("Step {id} · round {round} · {kind}").format(id=step.get("id", "?"), round=step.get("round", "?"),
                                                           kind=_t(KINDS, kind))
+
+
+ROLES = {"action": N_("action"), "test": N_("test"), "race": N_("race"), "harm": N_("counter-action"),
+         "protect": N_("protection"), "counter": N_("counter-action")}
+
+
+def _tried(step: dict, pid: Any) -> str | None:
+    """What `pid` tried in `step`: the action's label from the file, else its role and pool."""
+    tries = step.get("tries")
+    got = tries.get(str(pid)) if isinstance(tries, dict) else None
+    if not isinstance(got, dict):
+        return None
+    if got.get("label"):
+        return str(got["label"])
+    role = _t(ROLES, got.get("role")) if got.get("role") else None
+    if role and got.get("pool"):
+        return f"{role} ({pool_name(got['pool'])})"
+    return role
 
 
 def _rolls(rolls: dict) -> Table:
@@ -165,13 +85,15 @@ def _rolls(rolls: dict) -> Table:
     return Table(columns, rows, kind="rolls")
 
 
-def _actions(actions: dict) -> list[Line]:
+def _actions(actions: dict, step: dict | None = None) -> list[Line]:
     lines = []
     for who, action in actions.items():
         if not isinstance(action, dict):
             lines.append(Line([Span(f"{_who(who)}: {_item(action)}")]))
             continue
-        spans = [Span(_who(who), "strong"), Span(": "), _verdict(action.get("success"))]
+        what = _tried(step or {}, who)
+        spans = [Span(_who(who), "strong")] + ([Span(" — "), Span(what, "note")] if what else []) + [
+            Span(": "), _verdict(action.get("success"))]
         if action.get("affected"):
             spans += fill(_("; reached: {who}"), who=_people(action["affected"]))
         if action.get("kept_up") is not None:
@@ -250,8 +172,9 @@ def _ohrozeni(e: dict) -> str | None:
 def _exhaustion(e: dict) -> Line:
     who = Span(_who(e.get("by", "?")), "strong")
     vs = _who(e.get("vs"))
-    template = (_("{who} exhausts against the test: {cost} {pool}") if e.get("vs") == "test"
-                else _("{who} exhausts against {vs}: {cost} {pool}"))
+    person = _person(e.get("by", "?"))
+    template = (_say(N_("{who} exhausts against the test: {cost} {pool}"), "who", who=person) if e.get("vs") == "test"
+                else _say(N_("{who} exhausts against {vs}: {cost} {pool}"), "who", who=person))
     spans = fill(template, who=who, vs=vs, cost=e.get("cost", "?"), pool=pool_name(e.get("pool", "?")))
     ohro = _ohrozeni(e)
     if ohro:
@@ -289,8 +212,12 @@ def breakdown_text(e: dict) -> str | None:
             words.append(f"{_title(a['source'])} {a['amount']:+d}")
         who = b.get("protected")
         text = " ".join(words) + f" = {b.get('cost')}"
-        whom = _("itself") if who == e.get("by") else _who(who)
-        pieces.append(_("for {who}: {text}").format(who=whom, text=text) if who else text)
+        if not who:
+            pieces.append(text)
+        elif who == e.get("by"):
+            pieces.append(_("for itself: {text}").format(text=text))
+        else:
+            pieces.append(_("for {who}: {text}").format(who=_who(who), text=text))
     return _("{who}, cost {cost}: {parts}").format(who=_who(e.get("by", "?")), cost=e.get("cost"),
                                                     parts="; ".join(pieces))
 
@@ -390,7 +317,8 @@ def _race(race: Any) -> list[Line]:
         lines = []
         for who, slower in race["faster_than"].items():
             if slower:
-                lines.append(Line(fill(_("{who} is faster than {slower}"), who=_who(who), slower=_people(slower))))
+                template = _say(N_("{who} is faster than {slower}"), "who", who=_person(who))
+                lines.append(Line(fill(template, who=_who(who), slower=_people(slower))))
         for key, value in race.items():
             if key != "faster_than":
                 lines.append(Line([Span(f"{key}: {_item(value)}")], style="dim"))
@@ -469,7 +397,7 @@ def build_step(step: dict) -> Step:
         blocks.append(Line(fill(_("Order: {order}"), order=" → ".join(map(_who, step["order"]))), bullet=False))
     if step.get("actions"):
         blocks.append(Label(_("Actions:")))
-        blocks.extend(_actions(step["actions"]))
+        blocks.extend(_actions(step["actions"], step))
     if step.get("manoeuvres"):
         blocks.append(Label(_("Manoeuvres:")))
         blocks.extend(Line([Span(_manoeuvre(m))]) for m in step["manoeuvres"])
@@ -599,6 +527,8 @@ def build(result: dict) -> Doc:
         # this one line says what they mean.
         header.append(Meta(_("Terms as in the book: Tělo = body, Duše = soul, Vliv = influence, Sudba = fate, "
                              "Ohrožení = threat, Výhody = advantages, Jizva = scar")))
+    if result.get("notes"):
+        header.append(Meta(" ".join(str(result["notes"]).split())))
     token = _PEOPLE.set(result.get("participants") if isinstance(result.get("participants"), dict) else {})
     ttoken = _TITLES.set(result.get("titles") if isinstance(result.get("titles"), dict) else {})
     try:
@@ -614,143 +544,33 @@ def build(result: dict) -> Doc:
 
 
 # --------------------------------------------------------------------------- terminal / plain text (rich)
-
-def _rich_text(spans: list[Span], *, indent: str = "", style: str = "") -> Any:
-    from rich.text import Text
-
-    text = Text(indent, style=RICH_STYLES.get(style, style))
-    for span in spans:
-        text.append(span.text, style=RICH_STYLES.get(span.style, span.style))
-    return text
-
-
-def _stacked(table: Table) -> list[Any]:
-    from rich.text import Text
-
-    out: list[Any] = []
-    if table.title:
-        out.append(Text(table.title, style="bold", overflow="fold"))
-    for row in table.rows:
-        if not row:
-            continue
-        out.append(_rich_text(row[0], style="bold"))
-        for col, cell in zip(table.columns[1:], row[1:]):
-            text = _rich_text([Span(f"{col.header}: ")] + list(cell), indent="  ")
-            text.overflow = "fold"
-            out.append(text)
-    return out
-
-
-def _rich_table(table: Table) -> Any:
-    from .fit import Fitted
-
-    return Fitted(_rich_table_only(table), _stacked(table))
-
-
-def _rich_table_only(table: Table) -> Any:
-    from rich import box
-    from rich.table import Table as RichTable
-
-    if table.kind == "final":
-        out = RichTable(title=table.title, box=box.SIMPLE_HEAD, title_justify="left", title_style="bold",
-                        pad_edge=False, collapse_padding=True)
-    else:
-        out = RichTable(box=box.SIMPLE, show_edge=False, pad_edge=False, title=table.title)
-    for col in table.columns:
-        kwargs: dict[str, Any] = {"justify": col.justify, "no_wrap": col.no_wrap}
-        if col.min_width is not None:
-            kwargs["min_width"] = col.min_width
-        if col.style:
-            kwargs["style"] = RICH_STYLES.get(col.style, col.style)
-        out.add_column(col.header, **kwargs)
-    for row in table.rows:
-        out.add_row(*[_rich_text(cell) for cell in row])
-    return out
-
-
-def _rich_blocks(blocks: list) -> list[Any]:
-    from rich.text import Text
-
-    parts: list[Any] = []
-    for block in blocks:
-        if isinstance(block, Title):
-            parts.append(Text(block.text, style="bold underline"))
-        elif isinstance(block, Meta):
-            parts.append(Text(block.text, style="dim"))
-        elif isinstance(block, Label):
-            parts.append(Text(block.text, style="bold"))
-        elif isinstance(block, Line):
-            parts.append(_rich_text(block.spans, indent="  ", style=block.style))
-        elif isinstance(block, Table):
-            parts.append(_rich_table(block))
-        elif isinstance(block, Either):
-            parts.extend(_rich_blocks(block.lines))
-    return parts
-
-
-class _Heading:
-    """A step heading on a rule line; on a terminal too narrow for it, the heading wrapped whole
-    above a plain rule (a rich Rule would cut its title to "…")."""
-
-    def __init__(self, text: str):
-        self.text = text
-
-    def __rich_console__(self, console: Any, options: Any) -> Any:
-        from rich.rule import Rule
-        from rich.text import Text
-
-        if len(self.text) + 6 <= options.max_width:
-            yield Rule(Text(self.text, style="bold"), align="left")
-        else:
-            yield Text(self.text, style="bold", overflow="fold")
-            yield Rule()
-
+# The writer lives in render/terminal.py (it imports rich); these are its entry points.
 
 def render_step(step: dict) -> Any:
-    """One step of the result as a rich renderable."""
-    from rich.console import Group
-    from rich.rule import Rule
-    from rich.text import Text
+    from .terminal import render_step as write
 
-    built = build_step(step)
-    return Group(_Heading(built.heading), *_rich_blocks(built.blocks))
+    return write(step)
 
 
 def render_final(final: dict) -> Any:
-    """The final-state table as a rich renderable."""
-    return _rich_table(build_final(final))
+    from .terminal import render_final as write
+
+    return write(final)
 
 
 def render_doc(doc: Doc, console: Any) -> None:
-    """Prints a built transcript on a rich console."""
-    from rich.console import Group
-    from rich.rule import Rule
-    from rich.text import Text
+    from .terminal import render_doc as write
 
-    console.print(Group(*_rich_blocks(doc.header)))
-    for step in doc.steps:
-        console.print()
-        console.print(Group(_Heading(step.heading), *_rich_blocks(step.blocks)))
-    if doc.final is not None:
-        console.print()
-        console.print(_rich_table(doc.final))
-    if doc.footer:
-        console.print()
-        # One unbroken line, so the hash can be copied whole from a narrow terminal.
-        console.print(Text(doc.footer, style="dim"), soft_wrap=True)
+    write(doc, console)
 
 
 def render(result: dict, console: Any) -> None:
-    """Prints the whole transcript of `result` on `console`."""
-    render_doc(build(result), console)
+    from .terminal import render as write
+
+    write(result, console)
 
 
 def render_text(result: dict, *, color: bool = False, width: int = 100) -> str:
-    """The transcript as a string (for `--output`, tests): no colour codes unless asked."""
-    from rich.console import Console
+    from .terminal import render_text as write
 
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=width, color_system="truecolor" if color else None,
-                      force_terminal=color, no_color=not color, highlight=False, emoji=False)
-    render(result, console)
-    return buffer.getvalue()
+    return write(result, color=color, width=width)

@@ -42,6 +42,7 @@ def player_view(result: dict, scenario: Any) -> dict:
     """A copy of `result` with the secret values "?" and the secret steps reduced to a stub."""
     people, steps = secret_marks(scenario)
     out = copy.deepcopy(result)
+    out.pop("notes", None)       # the file's notes are the GM's
     names = {pid: (info or {}).get("name") or pid for pid, info in (out.get("participants") or {}).items()}
     secret_names = [names.get(pid, pid) for pid in people]
     shown = []

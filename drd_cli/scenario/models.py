@@ -157,6 +157,13 @@ def ability_id(item: "str | AbilityRef") -> str:
     return item if isinstance(item, str) else item.id
 
 
+GENDERS = {"m": "m", "ž": "ž", "z": "ž", "s": "s", "mn": "mn",
+           "masculine": "m", "feminine": "ž", "neuter": "s", "plural": "mn"}
+CASES = {**{str(n): n for n in range(2, 8)},
+         "genitiv": 2, "dativ": 3, "akuzativ": 4, "vokativ": 5, "lokál": 6, "lokal": 6, "instrumentál": 7,
+         "instrumental": 7, "genitive": 2, "dative": 3, "accusative": 4, "vocative": 5, "locative": 6}
+
+
 class Participant(StrictModel):
     """A hero (`pools`) or a creature (`sudba`), never both (§2)."""
 
@@ -184,6 +191,30 @@ class Participant(StrictModel):
     events: list[str] = cz("events", "události", default_factory=list)
     # Our extension (docs/scenario-format.md §5.8): hidden from the players' view of a transcript.
     secret: bool = cz("secret", "tajné", default=False)
+    # Our extension (docs/scenario-format.md §2, docs/i18n.md): grammatical gender (m, ž, s, mn) and
+    # declined forms by case number, so a Czech transcript can agree and decline.
+    rod: Literal["m", "ž", "z", "s", "mn", "masculine", "feminine", "neuter", "plural"] | None = cz(
+        "rod", "gender", default=None)
+    pady: dict[int | str, str] | None = cz("pady", "pády", "cases", default=None)
+
+    @field_validator("rod")
+    @classmethod
+    def _gender(cls, value: str | None) -> str | None:
+        return None if value is None else GENDERS[value]
+
+    @field_validator("pady")
+    @classmethod
+    def _cases(cls, value: dict | None) -> dict[int, str] | None:
+        if value is None:
+            return None
+        out: dict[int, str] = {}
+        for key, form in value.items():
+            case = CASES.get(str(key).strip().lower())
+            if case is None:
+                raise ValueError(_("unknown case {key}; use 2–7 or genitiv, dativ, akuzativ, vokativ, lokál, "
+                                   "instrumentál").format(key=repr(key)))
+            out[case] = form
+        return out
 
     @model_validator(mode="after")
     def _hero_or_creature(self) -> "Participant":

@@ -56,7 +56,7 @@ def test_with_a_battle_plan_every_obrana_is_free_and_recorded_as_used():
         assert obrana(r, sid) == {"by": "radan", "name": "obrana", "paid": "free", "cost": 0, "via": "skvely-taktik"}
     assert r["final"]["radan"]["telo"] == 3          # two in round 1 (not once per round), one in round 2
     text = render_text(r)
-    assert "obrana zdarma (Skvělý taktik)" in text and "manévr obrana zdarma díky Skvělý taktik" in text
+    assert "obrana zdarma (Skvělý taktik)" in text and "manévr obrana zdarma (Skvělý taktik; započítává se)" in text
 
 
 def test_without_the_plan_or_the_ability_obrana_is_paid():

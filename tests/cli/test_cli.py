@@ -134,7 +134,7 @@ def test_invalid_file_exit_2_with_location(tmp_path):
     path = write(tmp_path, "bad.yaml", "format: drd/1\nseed: deset\n")
     res = runner.invoke(app, ["resolve", path])
     assert res.exit_code == 2
-    assert res.stderr == f"{path}:2:7: čekáno celé číslo, je 'deset'\n"
+    assert res.stderr == f"{path}:2:7: očekává se celé číslo, zadáno 'deset'\n"
     assert res.stdout == ""
 
 
@@ -286,7 +286,7 @@ def test_check_invalid_file_exit_2(tmp_path):
     bad = write(tmp_path, "bad.yaml", "format: drd/1\nseed: x\n")
     res = runner.invoke(app, ["check", good, bad])
     assert res.exit_code == 2      # invalid beats differences
-    assert f"{bad}:2:7: čekáno celé číslo, je 'x'" in res.stdout
+    assert f"{bad}:2:7: očekává se celé číslo, zadáno 'x'" in res.stdout
 
 
 def test_check_expected_rule_violation_passes(tmp_path):

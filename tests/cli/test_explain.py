@@ -33,7 +33,7 @@ def test_explain_the_book_escape_of_hanus_3_then_4():
     assert "Nejstarší zlobr: 13, součet (ze souboru) — kostky ani bonus k němu nejsou známy (R-ROLL-2)" in out
     assert "Pořadí (R-ORDER): od nejvyššího hodu dolů — Nejstarší zlobr 13, Prostřední zlobr 11, Mistr Hanuš 10" in out
     assert "Dvojice 1: Mistr Hanuš 10 proti Nejstarší zlobr 13 — vyhrává Nejstarší zlobr (R-CONT)" in out
-    first, second = out.split("Mistr Hanuš se vyčerpává proti")[1:3]
+    first, second = out.split("Mistr Hanuš se vyčerpává (proti:")[1:3]
     assert "cena = jeho Ohrožení 3 (R-EXH-1)" in first and "Ohrožení 3→4" in first
     assert "placeno Jizvou „Pád z výšky“: nejdřív přidá 3 do zdroje (R-EXH-4)" in first
     assert "seed" not in out                                  # every roll is in the file
@@ -80,7 +80,7 @@ BREAKDOWN = {"by": "ulrich", "vs": "stary", "pool": "telo", "cost": 7, "protecte
 def test_an_exhaustion_with_a_breakdown_per_protected_participant():
     """R-EXH-1 Ohrožení, R-EXH-3 armour by item, mocně, a plugin's adjustment; CS-FOR-2 adds them up."""
     lines = explain_exhaustion(BREAKDOWN, name)
-    assert lines[0] == "Ulrich se vyčerpává proti Nejstarší zlobr: 7 Tělo"
+    assert lines[0] == "Ulrich se vyčerpává (proti: Nejstarší zlobr): 7 Tělo"
     assert "  za Ulrich: Ohrožení 4 (R-EXH-1), -1 zbroj: kroužková košile (R-EXH-3), +1 mocně = 4" in lines
     assert "  za Mistr Hanuš: Ohrožení 4 (R-EXH-1), -1 stit-predku = 3" in lines
     assert "  platí se za každého chráněného zvlášť a sečte se (CS-FOR-2): 7" in lines
@@ -129,7 +129,7 @@ def test_every_exhaustion_is_explained_with_its_own_cost(exhaustions):
     the Ohrožení it gives — the numbers come from the result, none is made up."""
     step = {"id": "s", "round": 1, "kind": "contest", "rolls": {}, "exhaustions": exhaustions, "log": []}
     lines = explain_step(step, name)
-    heads = [line for line in lines if " se vyčerpává proti " in line]
+    heads = [line for line in lines if " se vyčerpává (proti: " in line]
     assert len(heads) == len(exhaustions)
     for head, e in zip(heads, exhaustions):
         assert head.strip().endswith(f": {e['cost']} " + {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv",
@@ -179,4 +179,4 @@ def test_the_outcome_quotes_the_engine_and_says_a_success_was_bought():
     assert "  Mistr Hanuš: 7 < 9 — NEÚSPĚCH (R-TEST)" in lines
     assert "  Mistr Hanuš: úspěch — vykoupený vyčerpáním proti zkoušce (R-EXH-1)" in lines
     assert not any("Pořadí" in line for line in lines)          # one roll: no order to explain
-    assert any("se vyčerpává proti" in line and line.endswith(": 3 Tělo") for line in lines)
+    assert any("se vyčerpává (proti:" in line and line.endswith(": 3 Tělo") for line in lines)

@@ -50,7 +50,8 @@ def test_the_transcript_keeps_every_value(name, width):
     path = str(ROOT / "scenarios" / name)
     result = json.loads(run(100, "resolve", path, "--json"))
     text = run(width, "resolve", path)
-    assert "…" not in text
+    # the file's notes may quote with "…" themselves; nothing else may be cut
+    assert text.count("…") == str(result.get("notes") or "").count("…")
     flat = squeezed(text)
     for value in _values(result):
         assert squeezed(value) in flat, (width, value)

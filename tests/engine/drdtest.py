@@ -68,7 +68,9 @@ def run(data: Any, *, params: dict | None = None, enable=(), disable=(), choose:
     profile, hooks = setup(sc, params=params, enable=enable, disable=disable)
     if seed is None:
         seed = sc.seed if sc.seed is not None else 1
-    return resolve(sc, profile, dice or SeededDice(seed), hooks, choose=choose, seed=seed)
+    from drd_cli.wording import word_result
+
+    return word_result(resolve(sc, profile, dice or SeededDice(seed), hooks, choose=choose, seed=seed))
 
 
 def violation(data: Any, rule: str | None = None, **kw: Any) -> RuleViolation:

@@ -156,4 +156,4 @@ def test_CS_DUR_2_a_loser_after_the_action_was_already_interrupted_decides_nothi
         """))
     info = long_of(r)
     assert info == {"id": "strom", "status": "interrupted", "retry": False, "barred": []}
-    assert any(e["rule"] == "docs/scenario-format.md §6" and "ignorována" in e["text"] for e in step(r)["log"])
+    assert any(e["rule"] == "docs/scenario-format.md §6" and "nepoužije se" in e["text"] for e in step(r)["log"])

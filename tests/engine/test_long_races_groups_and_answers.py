@@ -20,8 +20,8 @@ def one(steps: str, people: str = PEOPLE, **kw) -> tuple[dict, dict]:
 
 
 def ignored(s: dict, who: str) -> bool:
-    """The §5 log line ("Volba <who>…: … ignorována") names the participant right after the first word."""
-    return any(e["rule"] == "docs/scenario-format.md §6" and e["text"].split()[1].rstrip(":") == who for e in s["log"])
+    """The §5 log line ("<who>: volba … nepoužije se", "<who> (proti: …): volba …") starts with the participant."""
+    return any(e["rule"] == "docs/scenario-format.md §6" and e["text"].split()[0].rstrip(":") == who for e in s["log"])
 
 
 # ------------------------------------------------------------------ CS-DUR on race, declare, several actors

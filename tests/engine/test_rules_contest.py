@@ -20,7 +20,7 @@ def _pair_log(result: dict) -> list[tuple[str, str]]:
     out = []
     for e in step(result)["log"]:
         if e["rule"] == "R-CONT":
-            m = re.match(r"(\S+) vyhrává nad (\S+):", e["text"])
+            m = re.match(r"(\S+) vyhrává, (\S+) prohrává:", e["text"])
             if m:
                 out.append((m.group(1), m.group(2)))
     return out

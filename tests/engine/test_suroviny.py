@@ -70,9 +70,9 @@ def test_the_variant_of_the_abilities_entry_is_the_usual_choice_and_the_item_dec
 def test_the_transcript_says_it_in_czech_words_and_notes_what_was_made():
     r = run(doc("[{id: neobvykle-jedy, variant: dlouhy}]", suroviny=3), lang="cs")
     texts = [e["text"] for e in step(r, "1.1")["log"]]
-    assert "Alena aktivuje Neobvyklé jedy: 3 Suroviny" in texts
+    assert "Alena aktivuje schopnost Neobvyklé jedy: 3 Suroviny" in texts
     assert "Alena stanovuje: velmi dlouho působící jed, který tlumí nějaká přirozená činnost — jed do vína" in texts
-    assert "Alena spotřebuje na Neobvyklé jedy 3 Suroviny" in texts
+    assert "Alena spotřebuje na schopnost Neobvyklé jedy: 3 Suroviny" in texts
     assert "Alena: zbývá 0 Surovin" in texts
     r = run(doc("[{id: neobvykle-jedy, variant: rychly}]", suroviny=2), lang="cs")
     assert "Alena: zbývá 1 Surovina" in [e["text"] for e in step(r, "1.1")["log"]]
@@ -83,8 +83,8 @@ def test_the_text_transcript_and_the_final_table(tmp_path, monkeypatch):
     (tmp_path / "s.yaml").write_text(doc("[{id: neobvykle-jedy, variant: dlouhy}, "
                                          "{id: umeni-improvizace, improvised: 1, base: false}]"), encoding="utf-8")
     out = CliRunner().invoke(app, ["resolve", "s.yaml", "--lang", "cs"]).output
-    assert "Alena aktivuje Neobvyklé jedy: 3 Suroviny (z toho improvizované: 1)" in out
-    assert "Alena aktivuje Umění improvizace: 1 Duše (improvizuje: 1 Surovina)" in out
+    assert "Alena aktivuje schopnost Neobvyklé jedy: 3 Suroviny (z toho improvizované: 1)" in out
+    assert "Alena aktivuje schopnost Umění improvizace: 1 Duše (improvizuje: 1 Surovina)" in out
     assert "Tělo 3, Duše 3, Vliv 3, Suroviny 1" in out            # the final table: 3 − 2 held
     assert "Duše 5, Vliv 3, Suroviny" not in out                  # Vendelín has none: no Suroviny shown
 

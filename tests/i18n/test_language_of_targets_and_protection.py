@@ -53,14 +53,14 @@ def test_a_test_with_target_11_never_says_9(tmp_path):
 
 def test_protecting_oneself_is_reflexive(tmp_path):
     cs = _transcript(tmp_path)
-    assert "Bořek se ochránil" in cs and "Bořek ochránil Bořek" not in cs
+    assert "Bořek se chrání" in cs and "Bořek chrání Bořek" not in cs
     en = _transcript(tmp_path, "--lang", "en")
     assert "Bořek protected itself" in en and "Bořek protected Bořek" not in en
 
 
 def test_exhausting_for_oneself_and_others_says_oneself(tmp_path):
     cs = _transcript(tmp_path)
-    assert "Bořek se vyčerpává za sebe, Cyril" in cs and "za Bořek" not in cs
+    assert "Bořek se vyčerpává (proti: Ařa; chrání: sebe, Cyril)" in cs and "za Bořek" not in cs
     en = _transcript(tmp_path, "--lang", "en")
     assert "Bořek exhausts for itself, Cyril" in en
 

@@ -68,7 +68,7 @@ def test_cheapest_policy_exhausts_only_at_cost_1(tmp_path):
     step, paid = run(both_fail, "cheapest")
     assert paid == {"a": 1}
     assert step["actions"]["a"]["success"] and not step["actions"]["b"]["success"]
-    assert "volba cheapest" in json.dumps(step["log"], ensure_ascii=False)
+    assert "volba „nejlevněji“" in json.dumps(step["log"], ensure_ascii=False)
 
 
 def test_cli_simulate_tables_json_and_no_progress_off_a_terminal(tmp_path):

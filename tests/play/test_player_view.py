@@ -79,10 +79,10 @@ def test_player_view_text_hides_the_secret_numbers_and_the_secret_step(tmp_path)
     gm = run("resolve", str(path), "--lang", "cs")
     player = run("resolve", str(path), "--view", "player")
     # the GM sees everything: the ogre pays 2 Sudba (its Ohrožení 2, R-EXH-1), 8 → 6; the secret round
-    assert "Nejmladší zlobr se vyčerpává proti Mistr Hanuš: 2 Sudba, Ohrožení 2→3" in gm
-    assert "Sudba 6" in gm and "Krok past" in gm
+    assert "Nejmladší zlobr se vyčerpává (proti: Mistr Hanuš): 2 Sudba, Ohrožení 2→3" in gm
+    assert "Sudba 6" in gm and "chystá past · kolo 2" in gm
     # the players: that exhaustion's cost and Ohrožení, and the final Sudba/Ohrožení, are "?"
-    assert "Nejmladší zlobr se vyčerpává proti Mistr Hanuš: ? Sudba, Ohrožení ?→?" in player
+    assert "Nejmladší zlobr se vyčerpává (proti: Mistr Hanuš): ? Sudba, Ohrožení ?→?" in player
     assert "Sudba ?" in player and "Sudba 6" not in player and "2→3" not in player
     assert "Nejstarší zlobr" in player and "Sudba 12" in player          # not secret: shown
     assert "Mistr Hanuš           10" in player                          # rolls outside hiding: public
@@ -113,7 +113,7 @@ def test_player_view_in_markdown_and_html(tmp_path, fmt):
     path = write(tmp_path)
     out = run("resolve", str(path), "--view", "player", "--format", fmt)
     assert "Něco se stalo, co hráči nevidí" in out
-    assert "zkouška" not in out and "Krok past" not in out
+    assert "zkouška" not in out and "Krok past" not in out and "chystá past" not in out
     assert "Sudba ?" in out
     full = run("resolve", str(path), "--format", fmt)
     assert "Sudba 6" in full and "zkouška" in full

@@ -53,7 +53,7 @@ def test_heading_rolls_and_order():
 def test_success_is_a_word_not_only_colour():
     out = text()
     assert "hanus: NEÚSPĚCH" in out
-    assert "stary: ÚSPĚCH; zasáhla: hanus" in out
+    assert "stary: ÚSPĚCH; zásah: hanus" in out
 
 
 def test_manoeuvres_in_czech():
@@ -64,9 +64,9 @@ def test_manoeuvres_in_czech():
 
 def test_exhaustions_cost_pool_ohrozeni_jizva_sacrifice():
     out = text()
-    assert "hanus se vyčerpává proti stary: 3 Tělo, Ohrožení 3→4; chrání: hanus; Jizva „Pád z výšky“ (+3)" in out
-    assert "proti zkoušce: 4 Duše, Ohrožení 4→5" in out
-    assert "ruší výhodu vítěze: stary" in out
+    assert "hanus se vyčerpává (proti: stary): 3 Tělo, Ohrožení 3→4; chrání: hanus; Jizva „Pád z výšky“ (+3)" in out
+    assert "(proti: zkouška): 4 Duše, Ohrožení 4→5" in out
+    assert "upírá zisk vítězi: stary" in out
     assert "obětuje hůl (+1)" in out
 
 
@@ -111,7 +111,7 @@ def test_optional_keys_hide_long_race_dakara():
     assert "Krok zaves · kolo 1 · ukrývání" in out
     assert "má šanci si všimnout (S2), řešeno jako střet" in out
     assert "ODHALEN (všiml si: komori)" in out and "nové podezření: zlatka" in out
-    assert "dlouhá akce splh: pokračuje, vzdali se: orlice" in out
+    assert "dlouhá akce „splh“: pokračuje, znovu přerušit nesmí: orlice" in out
     assert "techan je rychlejší než cuna" in out and "udržel(a) tempo" in out
     assert "Výsledek: NEÚSPĚCH (rozdíl -3)" in out
     assert "Komplikace: mírné komplikace" in out and "Zranění: 2" in out
@@ -149,10 +149,10 @@ def test_names_from_participants_replace_ids_everywhere():
                                       "mladsi": {"name": "Nejmladší zlobr", "side": None}})
     out = render_text(named, width=160)
     assert "Pořadí: Nejstarší zlobr → Mistr Hanuš → Nejmladší zlobr" in out
-    assert "Nejstarší zlobr: ÚSPĚCH; zasáhla: Mistr Hanuš" in out
-    assert ("Mistr Hanuš se vyčerpává proti Nejstarší zlobr: 3 Tělo, Ohrožení 3→4; chrání: Mistr Hanuš"
+    assert "Nejstarší zlobr: ÚSPĚCH; zásah: Mistr Hanuš" in out
+    assert ("Mistr Hanuš se vyčerpává (proti: Nejstarší zlobr): 3 Tělo, Ohrožení 3→4; chrání: Mistr Hanuš"
             in out)
-    assert "ruší výhodu vítěze: Nejstarší zlobr" in out
+    assert "upírá zisk vítězi: Nejstarší zlobr" in out
     assert "Mistr Hanuš: rozsáhle, platí 1 Tělo" in out
     assert "ulrich: přesně zdarma (luk)" in out            # not among participants: the id stays
     row = next(line for line in out.splitlines() if line.startswith("Nejmladší zlobr"))

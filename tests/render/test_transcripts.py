@@ -259,13 +259,13 @@ def test_cli_json_and_md_exclude_each_other():
 
 def test_cli_lang_option_and_environment():
     en = run("resolve", HANUS_FILE, "--lang", "en")
-    assert en.exit_code == 0 and "Step utek · round 1 · contest" in en.stdout
+    assert en.exit_code == 0 and "útěk · round 1 · contest" in en.stdout
     env_en = run("resolve", HANUS_FILE, LANG="en_US.UTF-8")
-    assert "Step utek" in env_en.stdout
+    assert "útěk · round 1" in env_en.stdout
     env_c = run("resolve", HANUS_FILE, LANG="C")
-    assert "Krok utek" in env_c.stdout
+    assert "útěk · kolo 1" in env_c.stdout
     forced_cs = run("resolve", HANUS_FILE, "--lang", "cs", LANG="en_US.UTF-8")
-    assert "Krok utek" in forced_cs.stdout
+    assert "útěk · kolo 1" in forced_cs.stdout
     assert run("resolve", HANUS_FILE, "--lang", "de").exit_code == 2
 
 
@@ -279,7 +279,7 @@ def test_cli_verify_hash_and_transcript_file(tmp_path):
     digest_value = find_digest(shared.read_text(encoding="utf-8"))
     assert run("resolve", open_file, "--seed", "11", "--verify", digest_value).exit_code == 0
     bad = run("resolve", open_file, "--verify", str(shared), "--set", "tie=counter")
-    assert bad.exit_code == 1 and "JINAK" in bad.stderr          # Czech by default
+    assert bad.exit_code == 1 and "ROZDÍL" in bad.stderr          # Czech by default
     assert run("resolve", open_file, "--seed", "12", "--verify", digest_value).exit_code == 1
     assert run("resolve", HANUS_FILE, "--verify", "nonsense").exit_code == 2
 

@@ -1,0 +1,158 @@
+"""The transcripts read as Czech (and English) a reader does not trip over (docs/i18n.md "Czech
+grammar"): every scenario's text, Markdown and HTML transcript and the players' view, in Czech and
+English, are rendered and searched for a participant's name in a slot that needs another case, a
+verb that disagrees with its subject's number or gender, and English or Python values in Czech."""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from drd_cli import i18n
+from drd_cli.api import load_scenario, resolve_scenario
+from drd_cli.cli._common import attach_digest
+from drd_cli.wording import Words, choose
+from drd_cli.render.html import render_html
+from drd_cli.render.md import render_markdown
+from drd_cli.render.text import render_text
+from drd_cli.render.view import player_view
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+
+# Czech prepositions and nouns after which a name would have to be declined (2nd, 3rd, 4th, 6th
+# or 7th case); a name right after one of them is an undeclined name in a non-nominative slot.
+OBLIQUE = ("nad", "proti", "akci", "akce", "za", "díky", "vítězství", "upírá", "od", "pro", "u", "k", "ke",
+           "bez", "podle", "před", "pod", "s", "se", "o", "po", "při", "mezi", "Tělo", "Duše", "Vliv", "zásah akcí",
+           "platí … za", "účastníku", "podezření na")
+# English words and Python values that must not be in a Czech transcript.
+ENGLISH = ("None", "True", "False", "counter", "tie:", "the test", "wins", "against", "exhausts", "cheapest",
+           "itself", "accept", "JINAK", "Ruší výhodu", "ruší výhodu")
+# Past-tense masculine forms that once ignored the subject's gender and number.
+PAST_M = ("vyhrál", "prohrál", "vyčerpal", "neodhalen", "neodhalil", "zastavil", "ochránil", "neochránil", "odolal", "přijal", "byl(a)")
+
+
+def _names(result: dict) -> dict[str, dict]:
+    return {pid: p for pid, p in (result.get("participants") or {}).items() if isinstance(p, dict)}
+
+
+@lru_cache(maxsize=None)
+def _run(path: Path, lang: str) -> tuple[dict, str, str, str, str]:
+    with i18n.using(lang):
+        loaded = load_scenario(str(path))
+        try:
+            result = resolve_scenario(loaded)
+        except Exception:   # a scenario that shows a refusal (expect: exit 1/2) has no transcript
+            return {}, "", "", "", ""
+        attach_digest(result, loaded)
+        shown = player_view(result, loaded.scenario)
+        text = render_text(result, width=1000)
+        md = render_markdown(result)
+        page = html_lib.unescape(re.sub(r"<[^>]+>", " ", render_html(result)))
+        players = render_text(shown, width=1000)
+    return result, text, md, page, players
+
+
+def _undeclined(text: str, names: list[str]) -> list[str]:
+    bad = []
+    for name in names:
+        for word in OBLIQUE:
+            if re.search(rf"(?<!\w){re.escape(word)} {re.escape(name)}(?!\w)", text):
+                bad.append(f"{word} {name}")
+    return bad
+
+
+def _plural_mismatch(text: str, result: dict) -> list[str]:
+    bad = []
+    for p in _names(result).values():
+        plural = p.get("rod") == "mn" or (p.get("count") or 1) > 1
+        if not plural:
+            continue
+        for verb in ("vyhrává", "prohrává", "se vyčerpává", "zastavuje", "získává", "reaguje", "jedná", "chrání se"):
+            if re.search(rf"{re.escape(str(p['name']))} {verb}\b", text):
+                bad.append(f"{p['name']} {verb}")
+    return bad
+
+
+def _gender_mismatch(text: str, result: dict) -> list[str]:
+    bad = []
+    for p in _names(result).values():
+        rod = p.get("rod")
+        if rod in (None, "m"):
+            continue
+        for verb in PAST_M:
+            if re.search(rf"{re.escape(str(p['name']))} (?:se )?{re.escape(verb)}\b", text):
+                bad.append(f"{p['name']} {verb}")
+    return bad
+
+
+def problems(result: dict, text: str) -> list[str]:
+    names = sorted({str(p.get("name")) for p in _names(result).values() if p.get("name")}, key=len, reverse=True)
+    found = _undeclined(text, names) + _plural_mismatch(text, result) + _gender_mismatch(text, result)
+    found += [w for w in ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+    # A raw participant id where the result knows a name (ids are lowercase, names are not); the
+    # header's list of rules names plugins, whose ids may be a participant's too.
+    text = re.sub(r"^\W*(?:Pravidla|Rules): .*$", " ", text, flags=re.M)
+    for pid, p in _names(result).items():
+        if p.get("name") and p["name"] != pid and re.search(rf"(?:[:(] |, |^){re.escape(pid)}(?:[,:)]|$)", text, re.M):
+            found.append(f"id {pid}")
+    return found
+
+
+def _own_words(path: Path) -> str:
+    """The scenario's own strings (notes, labels) are the author's: they are left out of the search."""
+    return path.read_text(encoding="utf-8")
+
+
+def _strip_own(text: str, path: Path, result: dict) -> str:
+    notes = result.get("notes")
+    if notes:
+        text = text.replace(" ".join(str(notes).split()), " ")
+    return text
+
+
+def test_checker_bites():
+    result = {"participants": {"zlatka": {"name": "Špiónka Zlatka", "rod": "ž"},
+                               "straz": {"name": "Dva strážní", "count": 2}}}
+    assert problems(result, "Dva strážní vyhrává nad Špiónka Zlatka") == [
+        "nad Špiónka Zlatka", "Dva strážní vyhrává"]
+    assert problems(result, "Špiónka Zlatka se vyčerpal (proti: Dva strážní)") == ["Špiónka Zlatka vyčerpal"]
+    assert problems(result, "seed None; Tie: counter") == ["None", "counter"]
+    assert problems(result, "Dva strážní vyhrávají, Špiónka Zlatka prohrává: 11 > 9") == []
+    assert problems(result, "Volba zlatka: v tomto kroku") == []
+    assert problems(result, "Volba: zlatka, dále") == ["id zlatka"]
+
+
+def test_alternatives_follow_gender_number_and_forms():
+    words = Words({"z": {"name": "Zlatka", "rod": "ž", "pady": {"7": "Zlatkou"}},
+                   "s": {"name": "Strážní", "count": 2}, "h": {"name": "Hanuš"}})
+    fields = {"name": words.who("z"), "other": words.who("s"), "third": words.who("h")}
+    assert choose("{name} [[m:vyhrál|ž:vyhrála|*:vyhrává]]", "name", fields).format(**fields) == "Zlatka vyhrála"
+    assert choose("[[other=mn:jsou|*:je]]", "name", fields) == "jsou"
+    assert choose("[[name@7:nad {name:7}|*:(proti: {name})]]", "name", fields).format(**fields) == "nad Zlatkou"
+    assert choose("[[third@7:nad {third:7}|*:(proti: {third})]]", "name", fields).format(**fields) == "(proti: Hanuš)"
+    assert choose("{third} [[m:vyhrál|*:vyhrává]]", "third", fields).format(**fields) == "Hanuš vyhrává"
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_czech_transcripts_read_right(path):
+    result, *texts = _run(path, "cs")
+    if not result:
+        pytest.skip("a refusal, no transcript")
+    bad = {kind: problems(result, _strip_own(text, path, result))
+           for kind, text in zip(("text", "md", "html", "players"), texts)}
+    assert not any(bad.values()), bad
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_english_transcripts_have_no_python_values(path):
+    result, *texts = _run(path, "en")
+    if not result:
+        pytest.skip("a refusal, no transcript")
+    for text in texts:
+        text = _strip_own(text, path, result)
+        assert not re.search(r"(?<![\w-])(None|True|False)(?![\w-])", text), text[:2000]
