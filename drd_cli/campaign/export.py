@@ -112,7 +112,7 @@ def html_page(campaign: Any, items: list[dict], view: str) -> str:
 def _step_text(step: dict) -> str:
     from rich.console import Console
 
-    from ..render.text import render_step
+    from ..render.terminal import render_step
 
     buffer = io.StringIO()
     Console(file=buffer, width=72, color_system=None, no_color=True, highlight=False, emoji=False).print(

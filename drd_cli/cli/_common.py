@@ -260,7 +260,7 @@ def render_transcript(result: dict, fmt: str) -> str:
         from ..render.html import render_html
 
         return render_html(result)
-    from ..render.text import render_text
+    from ..render.terminal import render_text
 
     return render_text(result, color=False)
 
@@ -299,7 +299,7 @@ def emit_transcript(result: dict, fmt: str, output: str | None, inputs: tuple = 
         write_atomic(output, render_transcript(result, fmt), inputs)
         return
     if fmt == "text":
-        from ..render.text import render
+        from ..render.terminal import render
 
         render(result, make_console())
         return

@@ -164,7 +164,7 @@ def play(
 
             sys.stdout.write(dumps(result))
         else:
-            from ..render.text import render
+            from ..render.terminal import render
 
             out.write("\n")
             if view is View.player:

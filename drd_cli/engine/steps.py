@@ -15,7 +15,8 @@ from .actions import (Prepared, _activate, _Bill, _check_allowed, apply_effects,
                       narocnost, pool_cs, prepare)
 from ..errors import ScenarioError
 from ..i18n import _
-from .contest import action_targets, check_awake, check_awake_reaction, threatened_targets
+from .aware import check_awake, check_awake_reaction
+from .targets import action_targets, threatened_targets
 from .context import Choices, Ctx, StepRecord, enable_hint, violation
 from .initiative import check_awake_to_act, counter_source, main_action
 from .state import Working

@@ -7,7 +7,7 @@ without colour. Optional step keys (`hide`, `long`, Dakara `outcome`/`margin`/`c
 `injury`, `race`) are shown when present; keys this module does not know are still listed, so
 nothing in the result is silently dropped.
 
-`build(result)` makes a format-neutral `Doc` (render/doc.py); `render`/`render_text` write it with
+`build(result)` makes a format-neutral `Doc` (render/doc.py); render/terminal.py (`render`, `render_text`) writes it with
 rich for the terminal or a .txt file, render/md.py and render/html.py write the same Doc as
 Markdown and HTML. rich is imported only by the terminal writer.
 """
@@ -541,36 +541,3 @@ def build(result: dict) -> Doc:
         _PEOPLE.reset(token)
         _TITLES.reset(ttoken)
     return Doc(title, header, steps, final, footer_text(result), lang=language())
-
-
-# --------------------------------------------------------------------------- terminal / plain text (rich)
-# The writer lives in render/terminal.py (it imports rich); these are its entry points.
-
-def render_step(step: dict) -> Any:
-    from .terminal import render_step as write
-
-    return write(step)
-
-
-def render_final(final: dict) -> Any:
-    from .terminal import render_final as write
-
-    return write(final)
-
-
-def render_doc(doc: Doc, console: Any) -> None:
-    from .terminal import render_doc as write
-
-    write(doc, console)
-
-
-def render(result: dict, console: Any) -> None:
-    from .terminal import render as write
-
-    write(result, console)
-
-
-def render_text(result: dict, *, color: bool = False, width: int = 100) -> str:
-    from .terminal import render_text as write
-
-    return write(result, color=color, width=width)

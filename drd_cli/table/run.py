@@ -82,7 +82,7 @@ def transcripts(game: Game, target: str | None, resolve: Callable[[Any], dict]) 
     """The GM's transcript (that of `drd resolve REPLAY`, sha256 footer included) and the players'."""
     from ..api import load_scenario
     from ..digest import digest
-    from ..render.text import render_text
+    from ..render.terminal import render_text
     from ..render.view import player_view
 
     if target:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from drd_cli.errors import DrdError
-from drd_cli.render.text import render_text
+from drd_cli.render.terminal import render_text
 from drd_cli.testing import resolve_text, step
 
 TAKTIK = """\

@@ -305,7 +305,7 @@ def test_drd_resource_gain_on_a_stated_event():
 def test_drd_resource_gain_may_cost_an_item_or_refuse_the_event():
     """R-ABIL-GAIN like a sacrifice (R-EXH-4): `sacrifice` takes the item out of the equipment and
     is recorded as a sacrifice is; `refuse` stops the run at the event (exit 1, the plugin's rule)."""
-    from drd_cli.render.text import render_text
+    from drd_cli.render.terminal import render_text
 
     def gain(participant, event):
         if event.name != "rozbitý amulet" or not participant.has_ability("amuletar"):
@@ -369,7 +369,7 @@ def test_drd_narocnost_makes_a_demanding_action_possible():
 
 def test_drd_render_entry_puts_a_plugin_steps_entry_in_words():
     from drd_cli.hookspecs import StepType
-    from drd_cli.render.text import render_text
+    from drd_cli.render.terminal import render_text
     from drd_cli.scenario.models import StrictModel
 
     class Watch(StrictModel):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from drd_cli.render.jsonout import dumps
-from drd_cli.render.text import render_text
+from drd_cli.render.terminal import render_text
 
 HANUS = {
     "format": "drd-result/1", "title": "Mistr Hanuš prchá zlobrům", "system": "drd2", "seed": 7,

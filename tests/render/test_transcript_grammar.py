@@ -18,7 +18,7 @@ from drd_cli.cli._common import attach_digest
 from drd_cli.wording import Words, choose
 from drd_cli.render.html import render_html
 from drd_cli.render.md import render_markdown
-from drd_cli.render.text import render_text
+from drd_cli.render.terminal import render_text
 from drd_cli.render.view import player_view
 
 ROOT = Path(__file__).resolve().parents[2]

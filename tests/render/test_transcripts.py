@@ -23,7 +23,7 @@ from drd_cli.cli.app import app
 from drd_cli.digest import digest, find_digest, find_seed
 from drd_cli.render.html import render_html
 from drd_cli.render.md import escape as md_escape, render_markdown
-from drd_cli.render.text import render_text
+from drd_cli.render.terminal import render_text
 
 from tests.render.test_render import HANUS
 
@@ -314,7 +314,7 @@ def _console_output(monkeypatch, *, tty: bool, no_color: str | None) -> str:
     import io
 
     from drd_cli.cli._common import make_console
-    from drd_cli.render.text import render
+    from drd_cli.render.terminal import render
 
     stream = FakeTTY() if tty else io.StringIO()
     monkeypatch.setattr(sys, "stdout", stream)
