@@ -111,10 +111,33 @@ def check_file(path: str) -> FileReport:
         for diff in diffs:
             where = ("expect",) + tuple(diff.path)
             report.problems.append(Problem(diff.text, loaded.source.locate(where), path=where))
+        report.problems.extend(_default_causes(loaded, result, diffs))
         if code != expect.get("exit", 0):
             # Show the refusal in full too, so the reader can see why the run did not resolve.
             report.problems.extend(error_problems)
     return report
+
+
+def _default_causes(loaded: Any, result: dict | None, diffs: list) -> list:
+    """A note per step where no answer in `choices` decided and the default did: the likely cause."""
+    from ..check import default_steps
+    from ..citations import CHOICES
+    from ..errors import Problem
+    from ..i18n import _
+
+    out = []
+    rounds = getattr(loaded.scenario, "rounds", None) or ()
+    where = {st.id: ("rounds", ri, "steps", si) for ri, rnd in enumerate(rounds)
+             for si, st in enumerate(rnd.steps) if getattr(st, "id", None)}
+    for step in default_steps(result, diffs):
+        who = ", ".join(_("{who} against {vs}: {answer}").format(who=d["who"], vs=d["vs"], answer=d["answer"])
+                        for d in step["decisions"])
+        path = where.get(step["id"], ())
+        out.append(Problem(_("step {id}: no answer in `choices`, the default decided ({who}); the difference "
+                             "may come from there").format(id=step["id"], who=who),
+                           loaded.source.locate(path), path=path, rule=CHOICES,
+                           hint=_("write the answer the expectation assumes under the step's `choices:`")))
+    return out
 
 
 def _error_in_other_languages(attempt: Any) -> tuple[str, ...]:

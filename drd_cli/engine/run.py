@@ -390,13 +390,28 @@ def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds:
         text = (_("Choice of {who} against {vs}: decides nothing in this step, ignored") if vs
                 else _("Choice of {who}: decides nothing in this step, ignored"))
         rec.log(CHOICES, text.format(who=who, vs=vs))
+    note_defaults(w, rec, choices)
     return w.commit(consume=consume), rec.data
+
+
+def note_defaults(w: Working, rec: StepRecord, choices: Choices) -> None:
+    """The decisions no answer decided (SCENARIO-FORMAT §5): `decisions` in the step's JSON, each
+    `decided_by: default`, and one log line naming them."""
+    if not choices.defaulted:
+        return
+    rec.data["decisions"] = [{"who": who, "vs": vs, "answer": word, "decided_by": "default"}
+                             for who, vs, word in choices.defaulted]
+    words = {"accept": _("accept"), "exhaust": _("exhaust"), "cheapest": _("exhaust if cheap")}
+    names = "; ".join(_("{who} against {vs}: {answer}").format(
+        who=w.peek(who).name, vs=w.peek(vs).name if vs in w.id_set() else _("the 9"), answer=words[word])
+        for who, vs, word in choices.defaulted)
+    rec.log(CHOICES, _("No answer in `choices`, the default decided: {names}").format(names=names))
 
 
 # The keys every step record has (StepRecord) and those the core fills itself; anything else a
 # plugin step put there is its own entry, which its plugin puts in words (drd_render_entry).
 _CORE_RECORD_KEYS = frozenset({"id", "round", "kind", "rolls", "order", "manoeuvres", "actions", "exhaustions",
-                               "log", "pairs", "race", "affected", "activations", "rendered", "note"})
+                               "log", "pairs", "race", "affected", "activations", "rendered", "note", "decisions"})
 
 
 def _render_plugin_entries(ctx: Ctx, rec: StepRecord) -> None:
@@ -424,6 +439,7 @@ def _end_round(ctx: Ctx, state: State, scenario: Any, ri: int, rnd: Any, step_no
         choices = Choices(raw_choices, epath + ("choices",), w.id_set(), ctx.choose)
         rec.log("CS-ENV-1", _("Environment action at the end of round {number}").format(number=number))
         core_steps.resolve_challenge(ctx, w, rec, spec, choices, epath + ("challenge",))
+        note_defaults(w, rec, choices)
         state = w.commit()
         yield rec.data, state
 
