@@ -176,6 +176,27 @@ def _safe_check(path: str) -> FileReport:
                 kind=type(exc).__name__, error=exc), Location(path))])
 
 
+def _scenario_files(arg: str) -> list[str | None]:
+    """`arg` itself, or for a folder every `*.yaml`/`*.yml` under it, recursively, in name order
+    ([None] for a folder without any)."""
+    from pathlib import Path
+
+    folder = Path(arg)
+    if not folder.is_dir():
+        return [arg]
+    found = sorted(str(p) for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()
+                   and not any(part.startswith(".") for part in p.relative_to(folder).parts))
+    return list(found) or [None]
+
+
+def _empty_folder(folder: str) -> FileReport:
+    from ..errors import Location, Problem
+    from ..i18n import _
+
+    return FileReport(folder, "invalid", [Problem(_("{folder} is a folder without any *.yaml file").format(
+        folder=folder), Location(folder))], exit=2)
+
+
 def exit_code(reports: list[FileReport]) -> int:
     """2 when a file is invalid, else 3 on an internal error, else 1 on differences, else 0."""
     statuses = {r.status for r in reports}
@@ -253,12 +274,14 @@ def report(reports: list[FileReport], fmt: Format, out: Any) -> None:
     out.write(_summary(reports) + "\n")
 
 
-HELP = N_("Validate scenarios; resolve those with `expect:` and report every difference.\n\n"
+HELP = N_("Validate scenarios (a folder: every *.yaml under it); resolve those with `expect:` and report every "
+          "difference.\n\n"
           "Exit 0 all good, 1 an expectation is not met, 2 a file is not a valid scenario.")
 
 
 def check(
-    files: List[str] = typer.Argument(..., help=N_("Scenario files to check."), metavar="FILE..."),
+    files: List[str] = typer.Argument(..., help=N_("Scenario files, or folders (every *.yaml under them, recursively)."),
+                              metavar="FILE..."),
     fmt: Format = typer.Option(Format.text, "--format", "-f", case_sensitive=False,
                                help=N_("text (file:line:col lines), json, or github (workflow annotations).")),
     lang: Optional[Lang] = lang_option(),
@@ -268,7 +291,8 @@ def check(
     Exit 0 all good, 1 an expectation is not met, 2 a file is not a valid scenario.
     """
     use_language(lang)
-    reports = [_safe_check(path) for path in files]
+    reports = [_safe_check(path) if path is not None else _empty_folder(folder)
+               for folder in files for path in _scenario_files(folder)]
     report(reports, fmt, sys.stdout)
     code = exit_code(reports)
     if code:
