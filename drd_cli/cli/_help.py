@@ -246,9 +246,65 @@ def translate_usage_error(error: Any, ctx: Any) -> None:
                     setattr(module, name, _(msgid))     # the process ends after printing this error
 
 
+# The Czech words a user types for an option's English values (docs/cli.md "Czech values"): with and
+# without diacritics, lower case. Every option of these names, in every command, takes them.
+_ACCEPT = {"prijmout": "accept", "přijmout": "accept", "prijmi": "accept", "přijmi": "accept"}
+_EXHAUST = {"vycerpat": "exhaust", "vyčerpat": "exhaust", "vycerpej": "exhaust", "vyčerpej": "exhaust"}
+_CHEAPEST = {"nejlevneji": "cheapest", "nejlevněji": "cheapest"}
+CZECH_VALUES = {
+    "--choose": {**_ACCEPT, **_EXHAUST, **_CHEAPEST, "ptat": "ask", "ptát": "ask", "zeptat": "ask"},
+    "--policy": {**_ACCEPT, **_EXHAUST, **_CHEAPEST},
+    "--view": {"pj": "gm", "vypravec": "gm", "vypravěč": "gm", "hrac": "player", "hráč": "player",
+               "hraci": "player", "hráči": "player"},
+    "--risk": {"zraneni": "injury", "zranění": "injury", "komplikace": "complication"},
+    "--helpers-mode": {"stupnujici": "escalating", "stupňující": "escalating", "sdileny": "shared",
+                       "sdílený": "shared", "spolecny": "shared", "společný": "shared"},
+    "--tools": {"zadne": "none", "žádné": "none", "bez": "none"},
+    "--format": {"prosty": "text", "prostý": "text", "text": "text"},
+}
+
+
+def _rewrite(command: Any, args: list[str]) -> list[str]:
+    """Czech values of `CZECH_VALUES` options → their English values; `--dice 4,2` (an option
+    taking two numbers) → `--dice 4 2`, the form docs/cli.md gives."""
+    table: dict[str, dict[str, str]] = {}
+    pairs: set[str] = set()
+    for param in getattr(command, "params", ()):
+        names = [*getattr(param, "opts", ()), *getattr(param, "secondary_opts", ())]
+        words = next((CZECH_VALUES[n] for n in names if n in CZECH_VALUES), None)
+        for name in names:
+            if words is not None:
+                table[name] = words
+            if getattr(param, "nargs", 1) == 2 and name.startswith("-"):
+                pairs.add(name)
+    if not table and not pairs:
+        return args
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            out.extend(args[i:])
+            break
+        name, eq, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        if not eq and name in (table.keys() | pairs) and i + 1 < len(args):
+            value, i = args[i + 1], i + 1
+        elif not eq:
+            out.append(arg)
+            i += 1
+            continue
+        if name in pairs and "," in value and value.count(",") == 1:
+            out.extend([name, *value.split(",")])
+        else:
+            out.extend([name, table.get(name, {}).get(value.casefold(), value)])
+        i += 1
+    return out
+
+
 def _parse_translated(command: Any, ctx: Any, args: list[str], base: type) -> list[str]:
     from typer._click.exceptions import UsageError
 
+    args = _rewrite(command, args)
     _remember_argv(ctx, args)
     try:
         return base.parse_args(command, ctx, args)
