@@ -167,13 +167,137 @@ def import_rich_utils() -> None:
                 delattr(parent, module.rpartition(".")[2])
 
 
+TYPE_WORDS = {int: N_("number"), float: N_("number"), str: N_("text")}
+NARROW = 60
+"""Below this many columns a help page is written as plain lines (`_narrow_help`), never as
+tables whose cells rich would cut with "…"."""
+
+
+def type_label(param: Any) -> str | None:
+    """The value a parameter takes, in words for its help line: none for a flag, the choices
+    (`accept|exhaust|ask`), `number ≥ 1`, `text`, `text…` for several."""
+    import typing
+
+    from ..i18n import _
+
+    if getattr(param, "is_flag", False) or getattr(param, "count", False):
+        return None
+    desc = getattr(param, "type_descriptor", None)
+    annotation = getattr(desc, "annotation", None)
+    if getattr(param, "metavar", None):
+        return param.metavar
+    if desc is not None and getattr(desc, "is_choice", False):
+        return "|".join(str(getattr(c, "value", c)) for c in desc.choices or ())
+    several = typing.get_origin(annotation) in (list, tuple)
+    inner = typing.get_args(annotation)[0] if several and typing.get_args(annotation) else annotation
+    if inner is bool:
+        return None
+    word = _(TYPE_WORDS.get(inner, N_("text")))
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if low is not None and high is not None:
+        word += f" {low}–{high}"
+    elif low is not None:
+        word += f" ≥ {low}"
+    elif high is not None:
+        word += f" ≤ {high}"
+    return word + ("…" if several or getattr(param, "multiple", False) else "")
+
+
+@contextlib.contextmanager
+def _type_words(command: Any, ctx: Any) -> Iterator[None]:
+    """Each parameter's type column in words (`type_label`), not Python's `<bool>`, `<list[int]>`."""
+    params = list(command.get_params(ctx))
+    try:
+        for param in params:
+            label = type_label(param)
+            param.display_type_rich = (lambda label: lambda ctx: label)(label)
+            param._get_number_range_help_str = lambda: None
+        yield
+    finally:
+        for param in params:
+            for attr in ("display_type_rich", "_get_number_range_help_str"):
+                param.__dict__.pop(attr, None)
+
+
 def _format_translated(command: Any, ctx: Any, formatter: Any, base: type) -> None:
     from ..i18n import using
 
     with using(help_language(ctx)):
+        if _width() < NARROW:
+            with _swapped(_targets(command, ctx)):
+                _narrow_help(command, ctx)
+            return
         import_rich_utils()  # loaded now (as Typer would) so its titles can be swapped
-        with _swapped(_targets(command, ctx)), _rich_texts():
+        with _swapped(_targets(command, ctx)), _rich_texts(), _type_words(command, ctx):
             base.format_help(command, ctx, formatter)
+
+
+def _width() -> int:
+    import os
+    import shutil
+
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        return shutil.get_terminal_size().columns
+
+
+def _narrow_help(command: Any, ctx: Any) -> None:
+    """The help page as wrapped lines: usage, the text, then each parameter on its own line with
+    its help indented below it — every word kept, whatever the width."""
+    import re
+    import sys
+    import textwrap
+
+    from ..i18n import _
+
+    width = max(_width(), 20)
+
+    def wrap(text: str, indent: str = "") -> list[str]:
+        text = re.sub(r"\[/?[a-z ]*\]", "", text or "")        # rich markup
+        out = []
+        for para in re.split(r"\n\s*\n", text.strip()):
+            out += textwrap.wrap(" ".join(para.split()), width, initial_indent=indent, subsequent_indent=indent,
+                                 break_long_words=True, break_on_hyphens=False) or [""]
+            out.append("")
+        return out[:-1]
+
+    lines = wrap(command.get_usage(ctx)) + [""]
+    if command.help:
+        lines += wrap(command.help) + [""]
+    sections = ((N_("Arguments"), "argument"), (N_("Options"), "option"))
+    for title, kind in sections:
+        params = [p for p in command.get_params(ctx)
+                  if p.param_type_name == kind and not getattr(p, "hidden", False)]
+        if not params:
+            continue
+        lines.append(_(title) + ":")
+        for param in params:
+            names = ", ".join([*param.opts, *param.secondary_opts]) if kind == "option" else param.display_name_raw.upper()
+            label = type_label(param)
+            head = names + (f" {label}" if label else "")
+            lines += wrap(head, "  ")
+            extra = ""
+            if param.required:
+                extra = " " + _("[required]")
+            elif getattr(param, "show_default", False) and param.default not in (None, False, (), []):
+                default = getattr(param.default, "value", param.default)
+                extra = " " + _("[default: {}]").format(default)
+            if param.help or extra:
+                lines += wrap((param.help or "") + extra, "      ")
+        lines.append("")
+    subs = getattr(command, "commands", None) or {}
+    if subs:
+        lines.append(_("Commands") + ":")
+        for name in subs:
+            sub = subs[name]
+            if getattr(sub, "hidden", False):
+                continue
+            lines += wrap(name, "  ")
+            text = getattr(sub, "short_help", None) or getattr(sub, "help", None) or ""
+            lines += wrap(text.split("\n\n")[0], "      ")
+        lines.append("")
+    sys.stdout.write("\n".join(lines).rstrip("\n") + "\n")
 
 
 def _usage(command: Any, ctx: Any, base: type) -> str:
@@ -193,7 +317,10 @@ USAGE_ERRORS = (
     (r"Missing option (?P<hint>.+)\.", N_("Missing option {hint}.")),
     (r"Missing parameter (?P<hint>.+)\.", N_("Missing parameter {hint}.")),
     (r"Got unexpected extra argument\(s\) \((?P<args>.*)\)", N_("Unexpected extra argument(s): {args}")),
+    (r"No such command '(?P<name>.*)'\. Did you mean (?P<close>.*)\?", N_("No such command '{name}'. Did you mean {close}?")),
     (r"No such command '(?P<name>.*)'\.", N_("No such command '{name}'.")),
+    (r"Option '(?P<opt>.*)' requires (?P<n>\d+) arguments\.", N_("Option '{opt}' requires {n} values.")),
+    (r"Value (?P<value>.*) is not a valid (?P<kind>\S+)\.", N_("{value} is not a valid value here.")),
     (r"Option '(?P<opt>.*)' requires an argument\.", N_("Option '{opt}' requires an argument.")),
     (r"Option '(?P<opt>.*)' does not take a value\.", N_("Option '{opt}' does not take a value.")),
     (r"Invalid value for (?P<hint>.+?): (?P<detail>.*)", N_("Invalid value for {hint}: {detail}")),
