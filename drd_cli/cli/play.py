@@ -74,8 +74,8 @@ def play(
 
         loaded = load_scenario(file)
         if loaded.system != "drd2":
-            raise ScenarioError("drd play resolves DrD II scenarios (system: drd2); for Dakara use drd dakara",
-                                path=("system",))
+            raise ScenarioError(_("drd play plays DrD II scenarios (system: drd2); a Dakara file is resolved by "
+                                  "drd resolve, a quick Dakara test by drd dakara"), path=("system",))
         used_seed = seed if seed is not None else loaded.scenario.seed if loaded.scenario.seed is not None \
             else new_seed()
         opts = dict(params=params, enable=tuple(enable or ()), disable=tuple(disable or ()), group=group)
