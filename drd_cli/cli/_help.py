@@ -73,7 +73,14 @@ def translate_help(text: str | None) -> str | None:
     out = _(text)
     if out == text:
         out = _(inspect.cleandoc(text))
-    return out
+    return cite_docs(out)
+
+
+def cite_docs(text: str) -> str:
+    """`docs/play.md` → `drd docs play`: the page as an installed drd shows it (`drd docs`)."""
+    import re
+
+    return re.sub(r"\bdocs/([a-z0-9-]+)\.md", r"drd docs \1", text)
 
 
 @contextlib.contextmanager

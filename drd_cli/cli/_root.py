@@ -60,6 +60,7 @@ COMMANDS: dict[str, Callable[[Any, str], None]] = {
     "odds": _group("odds_cmd", "odds_app"),
     "group": _mounted_by("rules_cmd"),
     "dakara": _group("dakara", "app"),
+    "docs": _command("docs_cmd", "docs", "HELP"),
 }
 
 
