@@ -49,6 +49,7 @@ COMPLICATIONS = {"none": N_("no complications"), "mild": N_("mild complications"
 _KNOWN_STEP_KEYS = {"id", "round", "kind", "rolls", "order", "manoeuvres", "actions", "exhaustions", "log",
                     "hide", "race", "outcome", "margin", "complication", "injury", "note",
                     "pairs",   # pairs: the R-CONT log lines already say who beat whom
+                    "decisions",   # decisions: the CHOICES log line says the default decided
                     "rendered", "activations", "affected",
                     # Dakara skill steps: said in words by _dakara_use
                     "mode", "actor", "skill", "opponent", "rating", "modifiers", "modified_rating",
