@@ -9,7 +9,7 @@ from __future__ import annotations
 from .i18n import N_
 
 KEY_HELP = {
-    'abilities': N_("The participant's special abilities: ids, or {id, …own keys} (docs/abilities.md)."),
+    'abilities': N_("The participant's special abilities: ids, or mappings of an id and the ability's own keys (docs/abilities.md)."),
     'action': N_('The action of the step: who acts, against whom, with which pool and roll.'),
     'activate': N_('Abilities activated for this action, paid before the roll (R-ABIL-ACT).'),
     'actor': N_('The id of the participant who acts.'),

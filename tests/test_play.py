@@ -55,7 +55,9 @@ def write(tmp_path: Path, text: str = SKELETON, name: str = "hanus.yaml") -> Pat
 
 
 def play(path: Path, lines: list[str], *args: str):
-    return runner.invoke(app, ["play", str(path), "--seed", "5", *args], input="\n".join(lines) + "\n")
+    # Wide: play wraps its lines to COLUMNS (pytest-xdist's workers say 80), these tests read whole lines.
+    return runner.invoke(app, ["play", str(path), "--seed", "5", *args], input="\n".join(lines) + "\n",
+                         env={"COLUMNS": "250"})
 
 
 def normalised(result: dict) -> dict:

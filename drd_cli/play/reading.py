@@ -84,19 +84,28 @@ def undo_key(taken: tuple[str, ...] = ()) -> str:
     return next((k for k in UNDO_LETTERS if k not in taken), UNDO_WORDS[0])
 
 
-def width() -> int:
-    """The terminal's columns (`COLUMNS` first), at least 20."""
+def width(out: Any = None) -> int | None:
+    """The columns to wrap to: `COLUMNS`, else the terminal's when `out` is one, else None (a pipe
+    or a file gets whole lines); at least 20."""
+    import os
     import shutil
 
+    if not os.environ.get("COLUMNS"):
+        try:
+            if out is None or not out.isatty():
+                return None
+        except (AttributeError, ValueError, OSError):
+            return None
     return max(shutil.get_terminal_size((100, 24)).columns, 20)
 
 
-def wrap_lines(text: str, *, prompt: bool = False) -> str:
-    """Each line of `text` wrapped to the terminal, its continuation lines indented two more than
-    the line itself. A prompt keeps its trailing space (the answer is typed after it)."""
+def wrap_lines(text: str, *, prompt: bool = False, cols: int | None = None) -> str:
+    """Each line of `text` wrapped to `cols`, its continuation lines indented two more than the
+    line itself. A prompt keeps its trailing space (the answer is typed after it)."""
     import textwrap
 
-    cols = width()
+    if cols is None:
+        return text
     out = []
     for line in text.split("\n"):
         if len(line) <= cols:
@@ -145,10 +154,10 @@ class Table:
     def say(self, text: str = "") -> None:
         if self.quiet:
             return
-        self._write(wrap_lines(text) + "\n")
+        self._write(wrap_lines(text, cols=width(self.out)) + "\n")
 
     def ask(self, prompt: str) -> str:
-        self._write(wrap_lines(prompt, prompt=True))
+        self._write(wrap_lines(prompt, prompt=True, cols=width(self.out)))
         try:
             line = self.inp.readline() if self.inp is not None else ""
         except (OSError, ValueError):            # a closed or unreadable stream: no more answers
