@@ -248,3 +248,18 @@ def compare_result(expect: dict, result: dict | None, exit_code: int, error_text
         else:
             out.extend(compare(value, result.get(key, _ABSENT), (key,)))
     return out
+
+
+def default_steps(result: dict | None, differences: list[Difference]) -> list[dict]:
+    """The steps where a default answer decided (`decisions[].decided_by: default`) that may have
+    caused `differences`: every such step up to the last step a difference names (every one when
+    a difference is about the final state or the whole run)."""
+    if not result or not differences:
+        return []
+    steps = [s for s in result.get("steps") or [] if isinstance(s, dict)]
+    order = {str(s.get("id")): i for i, s in enumerate(steps)}
+    named = [order[str(d.path[1])] for d in differences
+             if len(d.path) > 1 and d.path[0] == "steps" and str(d.path[1]) in order]
+    last = max(named) if named and len(named) == len(differences) else len(steps) - 1
+    return [s for s in steps[:last + 1]
+            if any(d.get("decided_by") == "default" for d in s.get("decisions") or ())]

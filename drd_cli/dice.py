@@ -84,8 +84,9 @@ class AskedDice:
     called by the engine before every roll with the roll's context (who, what for, bonus).
     """
 
-    def __init__(self, ask, seed: int, queue: list[int] = (), see=None):
+    def __init__(self, ask, seed: int, queue: list[int] = (), see=None, rolled=None):
         self._ask = ask
+        self._rolled = rolled           # called with the dice drd rolled for an Enter (shown at the table)
         self._seeded = SeededDice(seed)
         self._queue = list(queue)
         self.name = "entered"
@@ -103,6 +104,8 @@ class AskedDice:
             if got is None:
                 got = self._seeded.roll(n, who, purpose)
                 self.name = "seeded"
+                if self._rolled is not None:
+                    self._rolled(got, who)
             else:
                 self.name = "entered"
         self.calls.append(got)

@@ -49,7 +49,9 @@ class Problem:
     data: dict = field(default_factory=dict)
 
     def format(self) -> str:
-        text = f"{self.location}: {self.message}"
+        place = str(self.location)
+        # A problem no file can be named for (a library caller's scenario object) is the message alone.
+        text = f"{place}: {self.message}" if place != Location.file else self.message
         if self.rule:
             text += f" [{self.rule}]"
         if self.hint:

@@ -39,7 +39,7 @@ def scenario_schema(plugin_steps: dict[str, Any]) -> dict:
             keys.setdefault(key, [])
             if sub not in keys[key]:
                 keys[key].append(sub)
-    return _for_users({
+    return _bounded(_for_users({
         "$schema": DIALECT,
         "title": "drd scenario (drd/1)",
         "description": "A scenario file of drd: DrD II by default, Dakara with `system: dakara` "
@@ -50,7 +50,52 @@ def scenario_schema(plugin_steps: dict[str, Any]) -> dict:
         "then": {"$ref": "#/$defs/DakaraScenario"},
         "else": {"$ref": "#/$defs/DrdScenario"},
         "$defs": defs,
-    })
+    }))
+
+
+# Keys whose integers are dice: each 1–6 (the engine refuses anything else, R-ROLL-2).
+DICE_KEYS = frozenset({"dice", "kostky", "player", "narrator", "hráč", "vypravěč"})
+ROLL_KEYS = ("roll", "hod")
+OVERRIDE_KEYS = ("roll_beyond_dice", "hod_mimo_kostky")
+
+
+def _bounded(value: Any) -> Any:
+    """Dice bounded to 1–6 wherever a dice key is; a written total (`roll`, `rolls`) at least 2
+    unless the action keeps it on purpose (`roll_beyond_dice: true`)."""
+    if isinstance(value, list):
+        for item in value:
+            _bounded(item)
+        return value
+    if not isinstance(value, dict):
+        return value
+    props = value.get("properties")
+    if isinstance(props, dict):
+        for key, sub in props.items():
+            if key in DICE_KEYS:
+                _die(sub)
+        if any(k in props for k in OVERRIDE_KEYS) and any(k in props for k in ROLL_KEYS):
+            at_least = {"properties": {k: {"minimum": 2} for k in ROLL_KEYS if k in props}}
+            if "rolls" in props:
+                at_least["properties"]["rolls"] = {"additionalProperties": {"minimum": 2}}
+            value["if"] = {"anyOf": [{"required": [k], "properties": {k: {"const": True}}}
+                                     for k in OVERRIDE_KEYS if k in props]}
+            value["else"] = at_least
+    for key, sub in value.items():
+        if key not in ("if", "else"):
+            _bounded(sub)
+    return value
+
+
+def _die(value: Any) -> None:
+    """Every integer in `value` (not following $ref) becomes 1–6."""
+    if isinstance(value, list):
+        for item in value:
+            _die(item)
+    elif isinstance(value, dict):
+        if value.get("type") == "integer":
+            value["minimum"], value["maximum"] = 1, 6
+        for sub in value.values():
+            _die(sub)
 
 
 def _campaign_references(drd: dict, defs: dict) -> None:
@@ -130,11 +175,17 @@ def _add_spellings(schema: dict, model: Any) -> None:
         return
     required = list(schema.get("required", []))
     alternatives = []
+    from .i18n import _
+    from .schema_words import KEY_HELP
+
     for name, field in model.model_fields.items():
         names = _spellings(name, field)
         own = next((n for n in names if n in props), None)
         if own is None:
             continue
+        help_text = KEY_HELP.get(name) or KEY_HELP.get(own)
+        if help_text and isinstance(props[own], dict):
+            props[own]["description"] = _(help_text)
         for other in names:
             props.setdefault(other, props[own])
         if own in required and len(names) > 1:

@@ -304,3 +304,15 @@ def emit_transcript(result: dict, fmt: str, output: str | None, inputs: tuple = 
         render(result, make_console())
         return
     sys.stdout.write(render_transcript(result, fmt))
+
+
+CHOOSE_WORDS = {"accept": N_("accept"), "exhaust": N_("exhaust"), "ask": N_("ask"),
+                "cheapest": N_("exhaust when it costs at most 1")}
+
+
+def choose_word(value: object) -> str:
+    """A `--choose`/`--policy` value in the reader's words (`volby accept` → `volby přijmout`)."""
+    from ..i18n import _
+
+    value = getattr(value, "value", value)
+    return _(CHOOSE_WORDS[value]) if value in CHOOSE_WORDS else str(value)

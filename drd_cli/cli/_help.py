@@ -73,7 +73,14 @@ def translate_help(text: str | None) -> str | None:
     out = _(text)
     if out == text:
         out = _(inspect.cleandoc(text))
-    return out
+    return cite_docs(out)
+
+
+def cite_docs(text: str) -> str:
+    """`docs/play.md` → `drd docs play`: the page as an installed drd shows it (`drd docs`)."""
+    import re
+
+    return re.sub(r"\bdocs/([a-z0-9-]+)\.md", r"drd docs \1", text)
 
 
 @contextlib.contextmanager
@@ -167,13 +174,137 @@ def import_rich_utils() -> None:
                 delattr(parent, module.rpartition(".")[2])
 
 
+TYPE_WORDS = {int: N_("number"), float: N_("number"), str: N_("text")}
+NARROW = 60
+"""Below this many columns a help page is written as plain lines (`_narrow_help`), never as
+tables whose cells rich would cut with "…"."""
+
+
+def type_label(param: Any) -> str | None:
+    """The value a parameter takes, in words for its help line: none for a flag, the choices
+    (`accept|exhaust|ask`), `number ≥ 1`, `text`, `text…` for several."""
+    import typing
+
+    from ..i18n import _
+
+    if getattr(param, "is_flag", False) or getattr(param, "count", False):
+        return None
+    desc = getattr(param, "type_descriptor", None)
+    annotation = getattr(desc, "annotation", None)
+    if getattr(param, "metavar", None):
+        return param.metavar
+    if desc is not None and getattr(desc, "is_choice", False):
+        return "|".join(str(getattr(c, "value", c)) for c in desc.choices or ())
+    several = typing.get_origin(annotation) in (list, tuple)
+    inner = typing.get_args(annotation)[0] if several and typing.get_args(annotation) else annotation
+    if inner is bool:
+        return None
+    word = _(TYPE_WORDS.get(inner, N_("text")))
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if low is not None and high is not None:
+        word += f" {low}–{high}"
+    elif low is not None:
+        word += f" ≥ {low}"
+    elif high is not None:
+        word += f" ≤ {high}"
+    return word + ("…" if several or getattr(param, "multiple", False) else "")
+
+
+@contextlib.contextmanager
+def _type_words(command: Any, ctx: Any) -> Iterator[None]:
+    """Each parameter's type column in words (`type_label`), not Python's `<bool>`, `<list[int]>`."""
+    params = list(command.get_params(ctx))
+    try:
+        for param in params:
+            label = type_label(param)
+            param.display_type_rich = (lambda label: lambda ctx: label)(label)
+            param._get_number_range_help_str = lambda: None
+        yield
+    finally:
+        for param in params:
+            for attr in ("display_type_rich", "_get_number_range_help_str"):
+                param.__dict__.pop(attr, None)
+
+
 def _format_translated(command: Any, ctx: Any, formatter: Any, base: type) -> None:
     from ..i18n import using
 
     with using(help_language(ctx)):
+        if _width() < NARROW:
+            with _swapped(_targets(command, ctx)):
+                _narrow_help(command, ctx)
+            return
         import_rich_utils()  # loaded now (as Typer would) so its titles can be swapped
-        with _swapped(_targets(command, ctx)), _rich_texts():
+        with _swapped(_targets(command, ctx)), _rich_texts(), _type_words(command, ctx):
             base.format_help(command, ctx, formatter)
+
+
+def _width() -> int:
+    import os
+    import shutil
+
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        return shutil.get_terminal_size().columns
+
+
+def _narrow_help(command: Any, ctx: Any) -> None:
+    """The help page as wrapped lines: usage, the text, then each parameter on its own line with
+    its help indented below it — every word kept, whatever the width."""
+    import re
+    import sys
+    import textwrap
+
+    from ..i18n import _
+
+    width = max(_width(), 20)
+
+    def wrap(text: str, indent: str = "") -> list[str]:
+        text = re.sub(r"\[/?[a-z ]*\]", "", text or "")        # rich markup
+        out = []
+        for para in re.split(r"\n\s*\n", text.strip()):
+            out += textwrap.wrap(" ".join(para.split()), width, initial_indent=indent, subsequent_indent=indent,
+                                 break_long_words=True, break_on_hyphens=False) or [""]
+            out.append("")
+        return out[:-1]
+
+    lines = wrap(command.get_usage(ctx)) + [""]
+    if command.help:
+        lines += wrap(command.help) + [""]
+    sections = ((N_("Arguments"), "argument"), (N_("Options"), "option"))
+    for title, kind in sections:
+        params = [p for p in command.get_params(ctx)
+                  if p.param_type_name == kind and not getattr(p, "hidden", False)]
+        if not params:
+            continue
+        lines.append(_(title) + ":")
+        for param in params:
+            names = ", ".join([*param.opts, *param.secondary_opts]) if kind == "option" else param.display_name_raw.upper()
+            label = type_label(param)
+            head = names + (f" {label}" if label else "")
+            lines += wrap(head, "  ")
+            extra = ""
+            if param.required:
+                extra = " " + _("[required]")
+            elif getattr(param, "show_default", False) and param.default not in (None, False, (), []):
+                default = getattr(param.default, "value", param.default)
+                extra = " " + _("[default: {}]").format(default)
+            if param.help or extra:
+                lines += wrap((param.help or "") + extra, "      ")
+        lines.append("")
+    subs = getattr(command, "commands", None) or {}
+    if subs:
+        lines.append(_("Commands") + ":")
+        for name in subs:
+            sub = subs[name]
+            if getattr(sub, "hidden", False):
+                continue
+            lines += wrap(name, "  ")
+            text = getattr(sub, "short_help", None) or getattr(sub, "help", None) or ""
+            lines += wrap(text.split("\n\n")[0], "      ")
+        lines.append("")
+    sys.stdout.write("\n".join(lines).rstrip("\n") + "\n")
 
 
 def _usage(command: Any, ctx: Any, base: type) -> str:
@@ -193,7 +324,10 @@ USAGE_ERRORS = (
     (r"Missing option (?P<hint>.+)\.", N_("Missing option {hint}.")),
     (r"Missing parameter (?P<hint>.+)\.", N_("Missing parameter {hint}.")),
     (r"Got unexpected extra argument\(s\) \((?P<args>.*)\)", N_("Unexpected extra argument(s): {args}")),
+    (r"No such command '(?P<name>.*)'\. Did you mean (?P<close>.*)\?", N_("No such command '{name}'. Did you mean {close}?")),
     (r"No such command '(?P<name>.*)'\.", N_("No such command '{name}'.")),
+    (r"Option '(?P<opt>.*)' requires (?P<n>\d+) arguments\.", N_("Option '{opt}' requires {n} values.")),
+    (r"Value (?P<value>.*) is not a valid (?P<kind>\S+)\.", N_("{value} is not a valid value here.")),
     (r"Option '(?P<opt>.*)' requires an argument\.", N_("Option '{opt}' requires an argument.")),
     (r"Option '(?P<opt>.*)' does not take a value\.", N_("Option '{opt}' does not take a value.")),
     (r"Invalid value for (?P<hint>.+?): (?P<detail>.*)", N_("Invalid value for {hint}: {detail}")),
@@ -246,9 +380,65 @@ def translate_usage_error(error: Any, ctx: Any) -> None:
                     setattr(module, name, _(msgid))     # the process ends after printing this error
 
 
+# The Czech words a user types for an option's English values (docs/cli.md "Czech values"): with and
+# without diacritics, lower case. Every option of these names, in every command, takes them.
+_ACCEPT = {"prijmout": "accept", "přijmout": "accept", "prijmi": "accept", "přijmi": "accept"}
+_EXHAUST = {"vycerpat": "exhaust", "vyčerpat": "exhaust", "vycerpej": "exhaust", "vyčerpej": "exhaust"}
+_CHEAPEST = {"nejlevneji": "cheapest", "nejlevněji": "cheapest"}
+CZECH_VALUES = {
+    "--choose": {**_ACCEPT, **_EXHAUST, **_CHEAPEST, "ptat": "ask", "ptát": "ask", "zeptat": "ask"},
+    "--policy": {**_ACCEPT, **_EXHAUST, **_CHEAPEST},
+    "--view": {"pj": "gm", "vypravec": "gm", "vypravěč": "gm", "hrac": "player", "hráč": "player",
+               "hraci": "player", "hráči": "player"},
+    "--risk": {"zraneni": "injury", "zranění": "injury", "komplikace": "complication"},
+    "--helpers-mode": {"stupnujici": "escalating", "stupňující": "escalating", "sdileny": "shared",
+                       "sdílený": "shared", "spolecny": "shared", "společný": "shared"},
+    "--tools": {"zadne": "none", "žádné": "none", "bez": "none"},
+    "--format": {"prosty": "text", "prostý": "text", "text": "text"},
+}
+
+
+def _rewrite(command: Any, args: list[str]) -> list[str]:
+    """Czech values of `CZECH_VALUES` options → their English values; `--dice 4,2` (an option
+    taking two numbers) → `--dice 4 2`, the form docs/cli.md gives."""
+    table: dict[str, dict[str, str]] = {}
+    pairs: set[str] = set()
+    for param in getattr(command, "params", ()):
+        names = [*getattr(param, "opts", ()), *getattr(param, "secondary_opts", ())]
+        words = next((CZECH_VALUES[n] for n in names if n in CZECH_VALUES), None)
+        for name in names:
+            if words is not None:
+                table[name] = words
+            if getattr(param, "nargs", 1) == 2 and name.startswith("-"):
+                pairs.add(name)
+    if not table and not pairs:
+        return args
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            out.extend(args[i:])
+            break
+        name, eq, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        if not eq and name in (table.keys() | pairs) and i + 1 < len(args):
+            value, i = args[i + 1], i + 1
+        elif not eq:
+            out.append(arg)
+            i += 1
+            continue
+        if name in pairs and "," in value and value.count(",") == 1:
+            out.extend([name, *value.split(",")])
+        else:
+            out.extend([name, table.get(name, {}).get(value.casefold(), value)])
+        i += 1
+    return out
+
+
 def _parse_translated(command: Any, ctx: Any, args: list[str], base: type) -> list[str]:
     from typer._click.exceptions import UsageError
 
+    args = _rewrite(command, args)
     _remember_argv(ctx, args)
     try:
         return base.parse_args(command, ctx, args)

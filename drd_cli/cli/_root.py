@@ -69,6 +69,7 @@ COMMANDS: dict[str, Callable[[Any, str], None]] = {
     "kronika": _group("kronika", "kronika_app"),
     "import": _command("import_cmd", "import_cmd", "IMPORT_HELP"),
     "export": _group("import_cmd", "export_app"),
+    "docs": _command("docs_cmd", "docs", "HELP"),
 }
 
 
@@ -148,6 +149,28 @@ class RootGroup(DrdGroup):
         for name, command in dict.items(self.commands):
             dict.__setitem__(lazy, name, command)
         self.commands = lazy
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        for param in self.params:       # Typer appends its completion options after __init__
+            if param.name == "install_completion":
+                param.callback = _install_completion
+        return super().parse_args(ctx, args)
+
+
+def _install_completion(ctx: Any, param: Any, value: Any) -> Any:
+    """`drd --install-completion`: Typer's installation, said in the run's language."""
+    if not value or ctx.resilient_parsing:
+        return value
+    from typer._completion_shared import install
+
+    from ..i18n import _, using
+    from ._help import help_language
+
+    shell, path = install(shell=value) if isinstance(value, str) else install()
+    with using(help_language(ctx)):
+        sys.stdout.write(_("Completion for {shell} installed in {path}").format(shell=shell, path=path) + "\n")
+        sys.stdout.write(_("It takes effect in a new terminal.") + "\n")
+    raise SystemExit(0)
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(self.commands.keys())

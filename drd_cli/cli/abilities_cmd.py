@@ -15,6 +15,25 @@ HELP = N_("List the special abilities drd knows, or print one ability's card: it
           "activation, parameters and an example (docs/abilities.md).")
 
 
+# An ability family's id (the catalogue's and the JSON's) → its name for people.
+FAMILY_WORDS = {
+    "activation-only": N_("activation only"), "awareness": N_("awareness"), "crafting": N_("crafting"),
+    "discount": N_("discount"), "extended-defence": N_("defending others"), "free-manoeuvre": N_("free manoeuvre"),
+    "gain-resources": N_("gaining points"), "healing": N_("healing"), "narocnost": N_("demanding actions"),
+    "narrative-authority": N_("narrative authority"), "share-resources": N_("sharing points"),
+    "skill-level": N_("skill mastery"), "stronger-scar": N_("stronger Jizva"),
+}
+
+
+def family_text(family: str | None) -> str:
+    """`skill-level + activation-only` → `zběhlost v dovednosti + jen aktivace` (an unknown id as it is)."""
+    from ..i18n import _
+
+    if not family:
+        return "–"
+    return " + ".join(_(FAMILY_WORDS[p]) if p in FAMILY_WORDS else p for p in (x.strip() for x in family.split("+")))
+
+
 def _params(own: str | None = None) -> dict:
     """{name: (default, allowed, rule)} of the parameters the ability families read (declared by the
     plugins `schopnosti` and `padny-uder`), or with `own` those the ability's own plugin declares."""
@@ -97,7 +116,7 @@ def _run(ability: str | None, json_out: bool) -> None:
             return
         for aid, card in cards.items():
             typer.echo(f"{aid:<20} {card.get('name') or aid:<22} {card.get('owner') or '–':<11} "
-                       f"{card.get('family') or '–':<28} {_(STATUS_WORDS.get(card.get('status'), 'shipped'))}")
+                       f"{family_text(card.get('family')):<40} {_(STATUS_WORDS.get(card.get('status'), 'shipped'))}")
         return
     aid = ability if ability in cards else None
     if aid is None:
@@ -120,7 +139,7 @@ def _run(ability: str | None, json_out: bool) -> None:
         return
     out = [f"{card.get('name') or aid} ({aid}) — {card.get('owner') or '–'}, {card.get('category') or '–'}",
            _("  family: {family}, class {klass}, status: {status}").format(
-               family=card.get("family") or "–", klass=card.get("class") or "–",
+               family=family_text(card.get("family")), klass=card.get("class") or "–",
                status=_(STATUS_WORDS.get(card.get("status"), "shipped"))),
            _("  mechanic: {text}").format(text=card.get("mechanic") or "–"),
            _("  scope: {scope}").format(scope=scope_text(card.get("scope") or {})),

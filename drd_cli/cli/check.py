@@ -115,10 +115,33 @@ def check_file(path: str) -> FileReport:
         for diff in diffs:
             where = ("expect",) + tuple(diff.path)
             report.problems.append(Problem(diff.text, loaded.source.locate(where), path=where))
+        report.problems.extend(_default_causes(loaded, result, diffs))
         if code != expect.get("exit", 0):
             # Show the refusal in full too, so the reader can see why the run did not resolve.
             report.problems.extend(error_problems)
     return report
+
+
+def _default_causes(loaded: Any, result: dict | None, diffs: list) -> list:
+    """A note per step where no answer in `choices` decided and the default did: the likely cause."""
+    from ..check import default_steps
+    from ..citations import CHOICES
+    from ..errors import Problem
+    from ..i18n import _
+
+    out = []
+    rounds = getattr(loaded.scenario, "rounds", None) or ()
+    where = {st.id: ("rounds", ri, "steps", si) for ri, rnd in enumerate(rounds)
+             for si, st in enumerate(rnd.steps) if getattr(st, "id", None)}
+    for step in default_steps(result, diffs):
+        who = ", ".join(_("{who} against {vs}: {answer}").format(who=d["who"], vs=d["vs"], answer=d["answer"])
+                        for d in step["decisions"])
+        path = where.get(step["id"], ())
+        out.append(Problem(_("step {id}: no answer in `choices`, the default decided ({who}); the difference "
+                             "may come from there").format(id=step["id"], who=who),
+                           loaded.source.locate(path), path=path, rule=CHOICES,
+                           hint=_("write the answer the expectation assumes under the step's `choices:`")))
+    return out
 
 
 def _error_in_other_languages(attempt: Any) -> tuple[str, ...]:
@@ -155,6 +178,27 @@ def _safe_check(path: str) -> FileReport:
         return FileReport(path, "error", [Problem(
             _("internal error: {kind}: {error} (a bug in drd; DRD_DEBUG=1 shows the traceback)").format(
                 kind=type(exc).__name__, error=exc), Location(path))])
+
+
+def _scenario_files(arg: str) -> list[str | None]:
+    """`arg` itself, or for a folder every `*.yaml`/`*.yml` under it, recursively, in name order
+    ([None] for a folder without any)."""
+    from pathlib import Path
+
+    folder = Path(arg)
+    if not folder.is_dir():
+        return [arg]
+    found = sorted(str(p) for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()
+                   and not any(part.startswith(".") for part in p.relative_to(folder).parts))
+    return list(found) or [None]
+
+
+def _empty_folder(folder: str) -> FileReport:
+    from ..errors import Location, Problem
+    from ..i18n import _
+
+    return FileReport(folder, "invalid", [Problem(_("{folder} is a folder without any *.yaml file").format(
+        folder=folder), Location(folder))], exit=2)
 
 
 def exit_code(reports: list[FileReport]) -> int:
@@ -234,12 +278,14 @@ def report(reports: list[FileReport], fmt: Format, out: Any) -> None:
     out.write(_summary(reports) + "\n")
 
 
-HELP = N_("Validate scenarios; resolve those with `expect:` and report every difference.\n\n"
+HELP = N_("Validate scenarios (a folder: every *.yaml under it); resolve those with `expect:` and report every "
+          "difference.\n\n"
           "Exit 0 all good, 1 an expectation is not met, 2 a file is not a valid scenario.")
 
 
 def check(
-    files: List[str] = typer.Argument(..., help=N_("Scenario files to check."), metavar="FILE..."),
+    files: List[str] = typer.Argument(..., help=N_("Scenario files, or folders (every *.yaml under them, recursively)."),
+                              metavar="FILE..."),
     fmt: Format = typer.Option(Format.text, "--format", "-f", case_sensitive=False,
                                help=N_("text (file:line:col lines), json, or github (workflow annotations).")),
     lang: Optional[Lang] = lang_option(),
@@ -249,7 +295,8 @@ def check(
     Exit 0 all good, 1 an expectation is not met, 2 a file is not a valid scenario.
     """
     use_language(lang)
-    reports = [_safe_check(path) for path in files]
+    reports = [_safe_check(path) if path is not None else _empty_folder(folder)
+               for folder in files for path in _scenario_files(folder)]
     report(reports, fmt, sys.stdout)
     code = exit_code(reports)
     if code:

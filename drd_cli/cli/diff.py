@@ -107,7 +107,18 @@ def diff(
 def _origin(o: Optional[str]) -> str:
     from ._common import origin_text
 
-    return origin_text(o)
+    return origin_text(o) if o else ""
+
+
+def _setting(value: object, origin: Optional[str]) -> str:
+    """A rule's value in profile A or B with where it comes from; a parameter of a plugin that is
+    off in that profile has no value: "–" (plugin off)."""
+    from ..i18n import _
+
+    if value is None and not origin:
+        return _("– (plugin off)")
+    where = _origin(origin)
+    return f"{_value(value)} ({where})" if where else _value(value)
 
 
 def _value(v: object) -> str:
@@ -135,13 +146,13 @@ def _render(report: dict) -> None:
     from ..render.fit import fit
 
     from ..i18n import _
-    from ._common import make_console
+    from ._common import choose_word, make_console
 
     console = make_console()
     names = report["names"]
     a, b = report["a"], report["b"]
     console.print(_("[bold]{title}[/bold] — the same dice (seed {seed}), choices {choose}").format(
-        title=escape(str(report["title"])), seed=report["seed"], choose=report["choose"]))
+        title=escape(str(report["title"])), seed=report["seed"], choose=choose_word(report["choose"])))
     console.print(_("  profile A: {describe}").format(describe=a["profile"]["describe"]))
     console.print(_("  profile B: {describe}").format(describe=b["profile"]["describe"]))
 
@@ -150,8 +161,7 @@ def _render(report: dict) -> None:
     rules.add_column(_("profile A"))
     rules.add_column(_("profile B"))
     for r in report["rule_differences"]:
-        rules.add_row(r["setting"], f"{_value(r['a'])} ({_origin(r['a_origin'])})",
-                      f"{_value(r['b'])} ({_origin(r['b_origin'])})")
+        rules.add_row(r["setting"], _setting(r["a"], r["a_origin"]), _setting(r["b"], r["b_origin"]))
     if report["rule_differences"]:
         console.print(fit(rules))
     else:

@@ -40,7 +40,8 @@ def explain(
 
         loaded = load_scenario(file)
         if loaded.system != "drd2":
-            raise ScenarioError(_("drd explain explains DrD II scenarios (system: drd2); for Dakara use drd dakara"),
+            raise ScenarioError(_("drd explain explains DrD II scenarios (system: drd2); a Dakara file is resolved by drd "
+                                  "resolve, a quick Dakara test by drd dakara"),
                                 path=("system",))
         result = resolve_scenario(loaded, seed=seed, params=params, enable=tuple(enable or ()),
                                   disable=tuple(disable or ()), group=group)

@@ -96,8 +96,8 @@ def play(
 
         loaded = load_scenario(file)
         if loaded.system != "drd2":
-            raise ScenarioError("drd play resolves DrD II scenarios (system: drd2); for Dakara use drd dakara",
-                                path=("system",))
+            raise ScenarioError(_("drd play plays DrD II scenarios (system: drd2); a Dakara file is resolved by "
+                                  "drd resolve, a quick Dakara test by drd dakara"), path=("system",))
         used_seed = seed if seed is not None else loaded.scenario.seed if loaded.scenario.seed is not None \
             else new_seed()
         opts = dict(params=params, enable=tuple(enable or ()), disable=tuple(disable or ()), group=group)
@@ -140,6 +140,8 @@ def play(
 
         try:
             table.say(_("drd play: {title} (seed {seed})").format(title=loaded.scenario.title or file, seed=used_seed))
+            for line in _start_notes(loaded, lambda: resolve_scenario(loaded, seed=used_seed, **opts)):
+                table.say(line)
             if from_step is not None:
                 table.say(ngettext("from step {step}: {n} later entry of the replay is kept for redo (r)",
                                    "from step {step}: {n} later entries of the replay are kept for redo (r)",
@@ -158,6 +160,8 @@ def play(
             raise stop(_("cannot write to standard output: {reason}").format(reason=exc.reason), 2) from None
         if target:
             write_atomic(target, session.replay_text(text, rules))
+        result["digest"] = _replay_digest(session.replay_text(text, rules), target,
+                                          lambda scen: resolve_scenario(scen, seed=used_seed, **opts))
         full = result
         if json_out:
             from ..render.jsonout import dumps
@@ -179,6 +183,51 @@ def play(
             # A group's plugin folders cannot go into a scenario: the command names them.
             again = " ".join(["drd"] + [f"--plugins-dir {d}" for d in rule_dirs] + ["resolve", target])
             _say_err(_("Game record: {file}  (replay: {again})").format(file=target, again=again))
+
+
+def _start_notes(loaded, probe) -> list[str]:  # noqa: ANN001
+    """What the GM should know before the first question: that every roll is in the file (so drd
+    asks no dice), and that sides are missing (so exhausting for others is offered only between
+    those who do not act against each other, CS-FOR-1)."""
+    from ..errors import DrdError
+    from ..i18n import _
+
+    notes = []
+    try:
+        result = probe()
+    except DrdError:
+        result = None
+    rolls = [r for step in (result or {}).get("steps", []) for r in (step.get("rolls") or {}).values()]
+    if rolls and all(r.get("source") == "given" for r in rolls):
+        open_decisions = any(step.get("decisions") for step in result["steps"])
+        notes.append(_("Every roll is written in the file, so drd asks for no dice{only}. To roll at the table, "
+                       "play a copy without the `roll:`/`dice:`/`rolls:` of the rolls you want to roll (drd asks "
+                       "for every roll the file leaves out).").format(
+                           only=_(", only the decisions the file leaves open") if open_decisions else
+                           _(" and every decision is answered too: the game below is the file's own")))
+    participants = getattr(loaded.scenario, "participants", None) or {}
+    if len(participants) > 1 and any(getattr(p, "side", None) is None for p in participants.values()):
+        notes.append(_("Note for the GM: not every participant has `side:`; exhausting for others is offered only "
+                       "between those who do not act against each other in the step (CS-FOR-1). Give each "
+                       "participant a `side:` to say who stands with whom."))
+    return notes
+
+
+def _replay_digest(replay_text: str, target: Optional[str], resolve) -> str:  # noqa: ANN001
+    """The footer hash of the game: the replay's own (every roll written), so `drd resolve REPLAY
+    --verify TRANSCRIPT` checks it. Without a replay file the replay is made in a temporary folder."""
+    import tempfile
+    from pathlib import Path
+
+    from ..api import load_scenario
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = target
+        if not path:
+            path = str(Path(folder) / "game.replay.yaml")
+            Path(path).write_text(replay_text, encoding="utf-8")
+        replayed = load_scenario(path)
+        return attach_digest(resolve(replayed), replayed)
 
 
 def _players_transcript(result: dict, loaded, target: Optional[str], resolve) -> dict:  # noqa: ANN001

@@ -238,9 +238,10 @@ def plugins(
             card = cards.get(r["id"])
             if card is not None:
                 from ..abilities import STATUS_WORDS
+                from .abilities_cmd import family_text
 
                 typer.echo(_("    ability: {family}, class {klass}, {status}").format(
-                    family=card.get("family") or "–", klass=card.get("class") or "–",
+                    family=family_text(card.get("family")), klass=card.get("class") or "–",
                     status=_(STATUS_WORDS.get(card.get("status"), "shipped"))))
             for name, p in r["params"].items():
                 typer.echo(_("    parameter {name} = {default} ({allowed}; {rule})").format(

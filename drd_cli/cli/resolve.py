@@ -154,12 +154,20 @@ def _expected_digest(verify: str, seed: Optional[int]) -> tuple[str, Optional[in
 def _report_verify(expected: str, actual: str, seed: object) -> None:
     from ..i18n import _
 
-    if expected == actual:
+    if seed is None:     # every roll is in the file: no seed was used
+        if expected == actual:
+            sys.stdout.write(_("ok: same scenario, rules and dice ({digest}; every roll is in the file)").format(
+                digest=actual) + "\n")
+            return
+        sys.stderr.write(_("DIFFERENT: the transcript says {expected}, this run gives {actual}").format(
+            expected=expected, actual=actual) + "\n")
+    elif expected == actual:
         sys.stdout.write(_("ok: same scenario, rules, seed and dice ({digest}, seed {seed})").format(
             digest=actual, seed=seed) + "\n")
         return
-    sys.stderr.write(_("DIFFERENT: the transcript says {expected}, this run gives {actual} (seed {seed})").format(
-        expected=expected, actual=actual, seed=seed) + "\n")
+    else:
+        sys.stderr.write(_("DIFFERENT: the transcript says {expected}, this run gives {actual} (seed {seed})").format(
+            expected=expected, actual=actual, seed=seed) + "\n")
     sys.stderr.write("  → " + _("same file, --seed, --group and --set/--enable/--disable as the shared run?")
                      + "\n")
     raise typer.Exit(1)

@@ -37,6 +37,8 @@ def rules(
     disable: Optional[List[str]] = typer.Option(None, "--disable", metavar="ID", help=N_("Disable a rule or plugin.")),
     plugins_dir: Optional[List[str]] = typer.Option(None, "--plugins-dir", metavar="DIR",
                                                     help=N_("Also load local plugins from DIR.")),
+    changed: bool = typer.Option(False, "--changed", help=N_("Only what differs from drd's defaults (what the "
+                                                            "group, the file or the options change).")),
     lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Show the rules in effect and where each setting comes from, or edit a group profile."""
@@ -79,30 +81,52 @@ def rules(
 
             typer.echo(json.dumps(table, ensure_ascii=False, indent=2))
             return
-        from ..abilities import value_text
-        from ..i18n import _
-        from ._common import origin_text
+        print_rules(table, changed=changed)
 
-        if table["group_file"]:
-            typer.echo(_("Group profile: {file}").format(file=table["group_file"]))
-        typer.echo(_("Rules and plugins:"))
-        for pid, r in table["plugins"].items():
-            state = _("on") if r["enabled"] else _("off")
-            line = f"  {pid:<20} {state:<8} ({origin_text(r['origin'])})"
-            if r.get("error"):
-                line += _("  BROKEN: {error}").format(error=r["error"].splitlines()[0])
-            if r.get("not_loaded"):
-                line += f"  {r['not_loaded']} → {r['trust']}"
-            typer.echo(line)
-        typer.echo(_("Parameters:"))
-        for name, r in table["params"].items():
-            where = origin_text(r["origin"]) + "; " + (r["rule"] or "")
-            if r["plugin"]:
-                where += f"; plugin {r['plugin']}"
-            line = f"  {name:<22} {value_text(r['value']):<18} ({where})"
-            if not r["active"]:
-                line += _("  INACTIVE: plugin {plugin} is off").format(plugin=r["plugin"])
-            typer.echo(line)
+
+def print_rules(table: dict, *, changed: bool = False) -> None:
+    """The rules table as text: what differs from the defaults first (or, with `changed`, only that),
+    then every rule and parameter."""
+    from ..i18n import _
+
+    if table["group_file"]:
+        typer.echo(_("Group profile: {file}").format(file=table["group_file"]))
+    plugins = {k: r for k, r in table["plugins"].items() if r["origin"] != "default"}
+    params = {k: r for k, r in table["params"].items() if r["origin"] != "default"}
+    if changed or plugins or params:
+        typer.echo(_("Changed against drd's defaults:") if plugins or params else
+                   _("Nothing is changed against drd's defaults."))
+        _print_rows(plugins, params)
+        if changed:
+            return
+        typer.echo("")
+    typer.echo(_("Rules and plugins:"))
+    _print_rows(table["plugins"], None)
+    typer.echo(_("Parameters:"))
+    _print_rows(None, table["params"])
+
+
+def _print_rows(plugins: dict | None, params: dict | None) -> None:
+    from ..abilities import value_text
+    from ..i18n import _
+    from ._common import origin_text
+
+    for pid, r in (plugins or {}).items():
+        state = _("on") if r["enabled"] else _("off")
+        line = f"  {pid:<20} {state:<8} ({origin_text(r['origin'])})"
+        if r.get("error"):
+            line += _("  BROKEN: {error}").format(error=r["error"].splitlines()[0])
+        if r.get("not_loaded"):
+            line += f"  {r['not_loaded']} → {r['trust']}"
+        typer.echo(line)
+    for name, r in (params or {}).items():
+        where = origin_text(r["origin"]) + "; " + (r["rule"] or "")
+        if r["plugin"]:
+            where += f"; plugin {r['plugin']}"
+        line = f"  {name:<22} {value_text(r['value']):<18} ({where})"
+        if not r["active"]:
+            line += _("  INACTIVE: plugin {plugin} is off").format(plugin=r["plugin"])
+        typer.echo(line)
 
 
 def effective_rules(file: str | None, *, group: str | None = None, params: dict | None = None,

@@ -55,6 +55,7 @@ class Choices:
         self._global: dict[str, Answer] = {}
         self._per: dict[str, dict[str, Answer]] = {}
         self._used: set[tuple[str, str | None]] = set()
+        self.defaulted: list[tuple[str, str, str]] = []   # (who, vs, answer) the default decided
         self._path = path
         for who, value in (raw or {}).items():
             wpath = path + (who,)
@@ -83,6 +84,9 @@ class Choices:
             written = self._ask(who, vs, optional=False)
         if written is not None:
             return written
+        word = self.policy if self.policy in ("exhaust", "cheapest") else "accept"
+        if (who, vs, word) not in self.defaulted:
+            self.defaulted.append((who, vs, word))
         return Answer(exhaust=self.policy in ("exhaust", "cheapest"), explicit=False,
                       max_cost=CHEAP_COST if self.policy == "cheapest" else None)
 

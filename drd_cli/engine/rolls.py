@@ -73,6 +73,29 @@ class Prepared:
 
 # --------------------------------------------------------------------------- rolling
 
+def _check_total(ctx: Ctx, p: PState, spec: Any, path: tuple, total: int, presne: int, pid: str) -> None:
+    """A total the file gives must be one 2k6 plus the roll's bonus and přesně can make (R-ROLL-2),
+    unless the action says `roll_beyond_dice: true` (docs/scenario-format.md §4.1)."""
+    if getattr(spec, "roll_beyond_dice", False):
+        return
+    try:
+        bonus = bonus_for(ctx, p, spec, path, needed=False)
+    except ScenarioError:
+        return                       # the bonus itself is wrong: the roll does not need it
+    extra = presne if ctx.param("presne") != "keep-best-2-of-3" else 0
+    low, high = 2 + bonus + extra, 12 + bonus + extra
+    if p.is_hero and getattr(spec, "bonus_from", None) is None:
+        high = 12 + max(p.levels.values(), default=0) + extra    # not named: any of his levels
+    elif not p.is_hero and p.charakteristika is None:
+        high = None                     # a creature whose charakteristika the file does not give
+    if total < low or (high is not None and total > high):
+        raise ScenarioError(_("{name}: roll {total} cannot come from 2k6 plus this roll's bonus ({low} to {high}); "
+                              "give the dice, or write `roll_beyond_dice: true` beside the roll to keep it").format(
+                                name=p.name, total=total, low=low, high=high if high is not None else "…"),
+                            path=path + (("roll",) if getattr(spec, "roll", None) == total else ("rolls", pid)),
+                            rule="R-ROLL-2")
+
+
 def bonus_for(ctx: Ctx, p: PState, spec: Any, path: tuple, needed: bool) -> int:
     """R-ROLL-1: a hero's profession level named by `bonus_from`; a creature's charakteristika."""
     src = getattr(spec, "bonus_from", None)
@@ -118,6 +141,7 @@ def make_roll(ctx: Ctx, w: Working, pid: str, spec: Any, path: tuple, *, total: 
     if see is not None:  # an interactive source (drd play) shows who rolls what for before asking
         see(ctx, w, pid, spec, path, presne=presne, total=total, dice=dice)
     if total is not None and dice is None:
+        _check_total(ctx, w.peek(pid), spec, path, total, presne, pid)
         return Roll(total, None, None, "given")
     keep_best = ctx.param("presne") == "keep-best-2-of-3"
     n = 2 + (presne if keep_best else 0)

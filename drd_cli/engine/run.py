@@ -425,6 +425,7 @@ def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds:
     for who, vs, _unused in choices.unused():
         rec.event(CHOICES, "choice.unused_vs" if vs else "choice.unused", who=ev.who(who),
                   vs=None if not vs else ev.phrase("the_test") if vs == "test" else ev.who(vs))
+    note_defaults(w, rec, choices)
     return w.commit(consume=consume), rec.data
 
 
@@ -439,11 +440,24 @@ def _step_title(kind: str, spec: Any) -> str | None:
     return label if isinstance(label, str) else None
 
 
+def note_defaults(w: Working, rec: StepRecord, choices: Choices) -> None:
+    """The decisions no answer decided (SCENARIO-FORMAT §5): `decisions` in the step's JSON, each
+    `decided_by: default`, and one log event naming them."""
+    if not choices.defaulted:
+        return
+    rec.data["decisions"] = [{"who": who, "vs": vs, "answer": word, "decided_by": "default"}
+                             for who, vs, word in choices.defaulted]
+    ids = w.id_set()
+    rec.event(CHOICES, "choice.defaulted", names=ev.joined(
+        (ev.phrase("choice.defaulted_one", who=ev.who(who), vs=ev.who(vs) if vs in ids else ev.phrase("the_nine"),
+                   answer=ev.phrase(f"answer.{word}")) for who, vs, word in choices.defaulted), sep="; "))
+
+
 # The keys every step record has (StepRecord) and those the core fills itself; anything else a
 # plugin step put there is its own entry, which its plugin puts in words (drd_render_entry).
 _CORE_RECORD_KEYS = frozenset({"id", "round", "kind", "rolls", "order", "manoeuvres", "actions", "exhaustions",
                                "log", "pairs", "race", "affected", "activations", "rendered", "note",
-                               "tries", "title"})
+                               "tries", "title", "decisions"})
 
 
 def _render_plugin_entries(ctx: Ctx, rec: StepRecord) -> None:
@@ -474,6 +488,7 @@ def _end_round(ctx: Ctx, state: State, scenario: Any, ri: int, rnd: Any, step_no
         choices = Choices(raw_choices, epath + ("choices",), w.id_set(), ctx.choose)
         rec.event("CS-ENV-1", "env.round_end", number=number)
         core_steps.resolve_challenge(ctx, w, rec, spec, choices, epath + ("challenge",))
+        note_defaults(w, rec, choices)
         state = w.commit()
         yield rec.data, state
 

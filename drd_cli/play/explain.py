@@ -273,6 +273,11 @@ def explain_result(result: dict, step_id: str | None = None) -> list[str]:
 
 # --------------------------------------------------------------------------- `?` at a drd play prompt
 
+def explain_now_empty() -> list[str]:
+    """What `explain_now` says before anything was rolled (then the usage says enough)."""
+    return [_("Nothing has been rolled yet.")]
+
+
 def explain_now(session: Any) -> list[str]:
     """`?` in `drd play`: the current step as far as the engine has resolved it, and at a decision
     what each offered exhaustion would cost and why (from the previews the options were priced by)."""
@@ -282,6 +287,8 @@ def explain_now(session: Any) -> list[str]:
     if seen is None:
         return [_("Nothing has been rolled yet.")]
     data = seen.ctx.record.data
+    if not data.get("rolls") and not data.get("exhaustions") and not getattr(session, "offered", None):
+        return explain_now_empty()
     name = lambda pid: name_of(seen.w, pid)  # noqa: E731
     rules = {"params": {"tie": seen.ctx.param("tie")}}
     out = [_("Step {id} so far:").format(id=data.get("id"))]

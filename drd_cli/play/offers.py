@@ -59,8 +59,9 @@ class Offers:
             ex = Preview([], ex.error)
         useful_de = bool(de.entries) and all(e.get("denied") for e in de.entries)
         prefix = [who] if own else []
-        candidates = [p for p in (w.ids() if w is not None else []) if p not in (who, vs) and _allies(w, who, p)] \
-            if others else []
+        opposed = _opposed(self.s)
+        candidates = [p for p in (w.ids() if w is not None else []) if p not in (who, vs)
+                      and _allies(w, who, p, opposed)] if others else []
         helps = [p for p in candidates
                  if self._pv(who, vs, Answer(exhaust=True, exhaust_for=prefix + [p]), base).entries]
         if not useful_ex and not useful_de and not helps:
@@ -112,7 +113,8 @@ class Offers:
             return None
         base = self._base(None)
         w = self.s.seen.w
-        helps = [(p, pv) for p in w.ids() if p not in (who, vs) and _allies(w, who, p)
+        opposed = _opposed(self.s)
+        helps = [(p, pv) for p in w.ids() if p not in (who, vs) and _allies(w, who, p, opposed)
                  for pv in [self._pv(who, vs, Answer(exhaust=True, exhaust_for=[p]), base)] if pv.entries]
         if not helps:
             return None
@@ -179,10 +181,39 @@ class Offers:
 
     # ----------------------------------------------------------------- the replay file
 
-def _allies(w: Any, a: str, b: str) -> bool:
-    """Whom exhausting for is offered to: not across different `side` labels (an ogre does not pay
-    for the hero it fights); a file may still write such an answer into `choices`."""
+def _allies(w: Any, a: str, b: str, opposed: set = frozenset()) -> bool:
+    """Whom exhausting for is offered to (CS-FOR-1: the story must make it believable): not across
+    different `side` labels (an ogre does not pay for the hero it fights); where a side is missing,
+    not between two who act against each other in this step (`opposed`). A file may still write
+    such an answer into `choices`."""
     sa, sb = w.peek(a).side, w.peek(b).side
-    return sa is None or sb is None or sa == sb
+    if sa is not None and sb is not None:
+        return sa == sb
+    return frozenset((a, b)) not in opposed
+
+
+def _opposed(session: Any) -> set:
+    """Pairs of participants acting against each other in the step being played: an action and
+    its targets, a harming counter and the action (or counter) it answers, a counter and its targets."""
+    from ..scenario.models import as_list
+
+    seen = getattr(session, "seen", None)
+    if seen is None:
+        return set()
+    data = seen.ctx.record.data
+    rounds = getattr(session.loaded.scenario, "rounds", None) or []
+    ri = data.get("round", 1) - 1
+    steps = rounds[ri].steps if 0 <= ri < len(rounds) else []
+    step = next((st for si, st in enumerate(steps) if (st.id or f"{ri + 1}.{si + 1}") == data.get("id")), None)
+    contest = getattr(step, "contest", None)
+    if contest is None:
+        return set()
+    actor = contest.action.actor
+    out = {frozenset((actor, t)) for t in as_list(contest.action.targets)}
+    for counter in contest.counters:
+        if counter.kind in ("harm", "oppose"):
+            out.add(frozenset((counter.actor, counter.answers or actor)))
+        out |= {frozenset((counter.actor, t)) for t in as_list(counter.targets)}
+    return out
 
 

@@ -84,6 +84,42 @@ def undo_key(taken: tuple[str, ...] = ()) -> str:
     return next((k for k in UNDO_LETTERS if k not in taken), UNDO_WORDS[0])
 
 
+def width(out: Any = None) -> int | None:
+    """The columns to wrap to: `COLUMNS`, else the terminal's when `out` is one, else None (a pipe
+    or a file gets whole lines); at least 20."""
+    import os
+    import shutil
+
+    if not os.environ.get("COLUMNS"):
+        try:
+            if out is None or not out.isatty():
+                return None
+        except (AttributeError, ValueError, OSError):
+            return None
+    return max(shutil.get_terminal_size((100, 24)).columns, 20)
+
+
+def wrap_lines(text: str, *, prompt: bool = False, cols: int | None = None) -> str:
+    """Each line of `text` wrapped to `cols`, its continuation lines indented two more than the
+    line itself. A prompt keeps its trailing space (the answer is typed after it)."""
+    import textwrap
+
+    if cols is None:
+        return text
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= cols:
+            out.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        more = indent + "  " if len(indent) + 2 < cols // 2 else indent
+        glued = line.strip().replace(" %", "\u00a0%")          # "8,3 %" stays on one line
+        out.extend(part.replace("\u00a0%", " %") for part in textwrap.wrap(
+            glued, cols, initial_indent=indent, subsequent_indent=more, break_on_hyphens=False) or [line])
+    joined = "\n".join(out)
+    return joined + " " if prompt and text.endswith(" ") and not joined.endswith(" ") else joined
+
+
 class OutputGone(Exception):
     """The table's output cannot be written (closed, full disk): `reason` is the system's."""
 
@@ -118,10 +154,10 @@ class Table:
     def say(self, text: str = "") -> None:
         if self.quiet:
             return
-        self._write(text + "\n")
+        self._write(wrap_lines(text, cols=width(self.out)) + "\n")
 
     def ask(self, prompt: str) -> str:
-        self._write(prompt)
+        self._write(wrap_lines(prompt, prompt=True, cols=width(self.out)))
         try:
             line = self.inp.readline() if self.inp is not None else ""
         except (OSError, ValueError):            # a closed or unreadable stream: no more answers

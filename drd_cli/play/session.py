@@ -15,7 +15,7 @@ from ..dice import AskedDice, QueuedDice, SeededDice
 from ..engine.actions import POOL_CS, bonus_for
 from ..engine.context import Answer
 from ..i18n import N_, _
-from .explain import explain_now
+from .explain import explain_now, explain_now_empty
 from .offers import Offers
 from .previews import Previewer, Seen, name_of, odds_lines, what_if_lines
 from .reading import Table, control_word, parse_roll, undo_key
@@ -85,7 +85,7 @@ class Session:
         """A fresh engine run: dice, queue and everything recorded for the replay start empty."""
         self.queue = list(getattr(self.loaded.scenario, "extra_dice", []) or [])
         if self.ask_rolls:
-            self.dice: Any = AskedDice(self._ask_roll, self.seed, see=self._see)
+            self.dice: Any = AskedDice(self._ask_roll, self.seed, see=self._see, rolled=self._show_rolled)
             if self._mark is not None:
                 self.dice.begin_step = self._begin_step
         else:   # the seed rolls (after the file's extra_dice), as `drd resolve` would
@@ -167,9 +167,10 @@ class Session:
         elif asked:
             self.redo.clear()      # something different was entered: what was kept is dropped
 
-    def ask(self, prompt: str, taken: tuple[str, ...] = ()) -> str:
+    def ask(self, prompt: str, taken: tuple[str, ...] = (), usage: str | None = None) -> str:
         """One line from the table; `z`/`u` (undo), `r` (redo) act here unless `taken` (a decision's
-        own keys) uses them — the words `zpět`/`undo` and `redo` always work."""
+        own keys) uses them — the words `zpět`/`undo` and `redo` always work. `?` says what may be
+        typed here (`usage`) and explains the step so far."""
         hint = self._hint(taken)
         while True:
             text = self.table.ask(f"  ({hint}) {prompt.lstrip()}" if hint else prompt)
@@ -179,10 +180,22 @@ class Session:
             elif word == "redo":
                 self._redo()
             elif word == "explain":
-                for line in explain_now(self):
+                if usage:
+                    self.table.say("    " + usage)
+                    self.table.say("    " + _("z (or zpět) undoes the last answer, r (or znovu) redoes it; "
+                                              "Ctrl-C ends the game and keeps what was entered in the replay."))
+                lines = explain_now(self)
+                if usage and lines == explain_now_empty():
+                    continue
+                for line in lines:
                     self.table.say("    " + line)
             else:
                 return text
+
+    def _show_rolled(self, dice: list[int], who: str) -> None:
+        """After Enter: the dice drd rolled, so the table sees them before the next question."""
+        name = name_of(self.seen.w, who) if self.seen is not None else who
+        self.table.say(_("  drd rolled for {name}: {dice}").format(name=name, dice=" ".join(map(str, dice))))
 
     def _hint(self, taken: tuple[str, ...]) -> str:
         parts = []
@@ -269,8 +282,15 @@ class Session:
             self.table.say(_("  {name}: {why} — {n}d6 {bonus}").format(name=name, why=why, n=n, bonus=f"{bonus:+d}"))
         if n > 2:
             self.table.say(_("  (rolls {n} dice, the best two count)").format(n=n))
+        if allow_total:
+            usage = _("Type the dice you rolled ({example}), the total with the bonus ({lo}–{hi}), or just Enter: "
+                      "drd rolls for you (from the seed, so the replay repeats it).").format(
+                example=" ".join(["4", "3", "6"][:n]), lo=2 + bonus, hi=12 + bonus)
+        else:
+            usage = _("Type the dice you rolled ({example}), or just Enter: drd rolls for you (from the seed, so "
+                      "the replay repeats it).").format(example=" ".join(["4", "3", "6"][:n]))
         while True:
-            text = self.ask(_("  Dice, a total, or Enter (drd rolls): "))
+            text = self.ask(_("  Dice, a total, or Enter (drd rolls): "), usage=usage)
             got, err = parse_roll(text, n, bonus, allow_total=allow_total)
             if err:
                 self.table.say(f"  ✗ {err}")

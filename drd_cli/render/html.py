@@ -13,7 +13,7 @@ from .text import build
 
 CSS = """
 body { font: 15px/1.45 system-ui, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: #1b1b1b;
-       max-width: 60rem; margin: 2rem auto; padding: 0 1rem; }
+       max-width: 60rem; margin: 2rem auto; padding: 0 1rem; overflow-wrap: anywhere; }
 h1 { font-size: 1.6rem; margin: 0 0 .3rem; }
 h2 { font-size: 1.15rem; border-bottom: 1px solid #999; margin: 1.6rem 0 .5rem; padding-bottom: .15rem; }
 p.meta { color: #555; margin: .1rem 0; font-size: .9rem; }
@@ -38,10 +38,26 @@ section.step { break-inside: avoid; page-break-inside: avoid; }
 .rule { font-family: ui-monospace, "DejaVu Sans Mono", monospace; color: #245c8a; font-size: .9em; }
 footer { margin-top: 2rem; border-top: 1px solid #999; padding-top: .4rem; color: #555;
          font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: .8rem; word-break: break-all; }
+.wide { max-width: 100%; overflow-x: auto; }
+@media (max-width: 40rem) {
+  body { margin: 1rem auto; padding: 0 .6rem; font-size: 14px; }
+  .wide { overflow-x: visible; }
+  table, thead, tbody, tr, th, td, caption { display: block; }
+  thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  tr { border-bottom: 1px solid #bbb; padding: .3rem 0; }
+  td { border: 0; padding: .05rem 0; text-align: left; }
+  td.right { text-align: left; }
+  td[data-label]::before { content: attr(data-label) ": "; font-weight: bold; color: #555; }
+  td[data-label=""]::before { content: none; }
+}
+@page { size: A4; margin: 15mm 12mm; }
 @media print {
-  body { margin: 0; max-width: none; font-size: 11pt; color: #000; }
+  body { margin: 0; max-width: none; font-size: 10.5pt; color: #000; }
   .ok, .bad, .warn, .ohro, .scar, .injury, .rule, .dim, p.meta, footer { color: #000; }
   h2 { break-after: avoid; }
+  .wide { overflow: visible; }
+  table { width: 100%; }
+  th, td { padding: .1rem .3rem; }
 }
 """.strip()
 
@@ -56,7 +72,7 @@ def _spans(spans: list[Span], line_style: str = "") -> str:
 
 
 def _table(table: Table) -> list[str]:
-    out = [f'<table class="{escape(table.kind)}">']
+    out = ['<div class="wide">', f'<table class="{escape(table.kind)}">']
     if table.title:
         out.append(f"<caption>{escape(table.title)}</caption>")
     right = ' class="right"'
@@ -68,9 +84,10 @@ def _table(table: Table) -> list[str]:
         cells = []
         for col, cell in zip(table.columns, row):
             cls = ' class="right"' if col.justify == "right" else ""
-            cells.append(f"<td{cls}>{_spans(cell, col.style)}</td>")
+            # On a phone the table stacks (CSS above): each cell then says which column it is.
+            cells.append(f'<td{cls} data-label="{escape(col.header)}">{_spans(cell, col.style)}</td>')
         out.append("<tr>" + "".join(cells) + "</tr>")
-    out.append("</tbody></table>")
+    out.append("</tbody></table></div>")
     return out
 
 

@@ -27,6 +27,7 @@ from .values import (_PEOPLE, _TITLES, COMPLICATIONS, DAKARA_ANSWERS, DAKARA_MOD
 _KNOWN_STEP_KEYS = {"id", "round", "kind", "rolls", "order", "manoeuvres", "actions", "exhaustions", "log",
                     "hide", "race", "outcome", "margin", "complication", "injury", "note",
                     "pairs",   # pairs: the R-CONT log lines already say who beat whom
+                    "decisions",   # decisions: the CHOICES log line says the default decided
                     "rendered", "activations", "affected", "tries", "title",
                     # Dakara skill steps: said in words by _dakara_use
                     "mode", "actor", "skill", "opponent", "rating", "modifiers", "modified_rating",

@@ -300,6 +300,7 @@ class ActionSpec(StrictModel):
     threat_pool: Pool | None = None
     bonus_from: str | None = None
     roll: int | None = cz("roll", "hod", default=None)
+    roll_beyond_dice: bool = cz("roll_beyond_dice", "hod_mimo_kostky", default=False)
     dice: list[int] | None = cz("dice", "kostky", default=None)
     targets: str | list[str] | None = cz("targets", "cíle", default=None)
     area: bool = cz("area", "plošná", default=False)
@@ -368,6 +369,7 @@ class RaceSpec(StrictModel):
     label: str | None = None
     bonus_from: str | dict[str, str] | None = None
     rolls: dict[str, int] | None = None
+    roll_beyond_dice: bool = cz("roll_beyond_dice", "hod_mimo_kostky", default=False)
     dice: dict[str, list[int]] | None = None
     obstacle: EffectSpec | None = None
     effect: EffectSpec | None = None
@@ -413,6 +415,7 @@ class ChallengeSpec(StrictModel):
     deadly: bool = False
     react: dict[str, Literal["delayed", "obrana", "initiative"] | ReactSpec] = Field(default_factory=dict)
     rolls: dict[str, int] = Field(default_factory=dict)
+    roll_beyond_dice: bool = cz("roll_beyond_dice", "hod_mimo_kostky", default=False)
     dice: dict[str, list[int]] = Field(default_factory=dict)
     bonus_from: dict[str, str] = Field(default_factory=dict)
     counters: list[CounterSpec] = Field(default_factory=list)

@@ -65,7 +65,7 @@ def test_a_roll_with_dice_bonus_and_modifiers():
     assert line == ("Mistr Hanuš: 12 = kostky 4 + 3, bonus +3 (úroveň povolání nebo charakteristika, R-ROLL-1), "
                     "+1 přesně (R-ROLL-3), +1 luk (zadáno u stolu)")
     (three,) = explain_roll("hanus", {"total": 11, "dice": [6, 2, 5], "bonus": 0, "source": "seeded"}, name)
-    assert "kostky 6 + 5 (dvě nejlepší z 6, 2, 5" in three and "hodil drd ze seedu" in three
+    assert "kostky 6 + 5 (dvě nejlepší z 6, 2, 5" in three and "hodil drd ze semínka" in three
 
 
 BREAKDOWN = {"by": "ulrich", "vs": "stary", "pool": "telo", "cost": 7, "protected": ["ulrich", "hanus"],

@@ -47,7 +47,8 @@ def roll_keys(draw) -> dict:
     """A given total, given dice, or nothing (seeded); heroes then say `bonus_from: none`."""
     how = draw(st.sampled_from(["roll", "roll", "dice", "seeded"]))
     if how == "roll":
-        return {"roll": draw(st.integers(2, 15))}
+        # Totals up to 15 stand for bonuses the generated participants do not model: kept on purpose.
+        return {"roll": draw(st.integers(2, 15)), "roll_beyond_dice": True}
     out = {"bonus_from": "none"}
     if how == "dice":
         out["dice"] = [draw(st.integers(1, 6)), draw(st.integers(1, 6))]
@@ -117,6 +118,7 @@ def single_test_step(draw, ids):
             "failure": effect(draw), "self_effect": effect(draw)}
     if draw(st.booleans()):
         spec["rolls"] = {a: draw(st.integers(2, 14)) for a in actors}
+        spec["roll_beyond_dice"] = True          # 13–14: bonuses the generated file does not model
     choices = {a: draw(ANSWERS) for a in actors if draw(st.booleans())}
     return {"test": spec, "choices": choices}
 
@@ -128,6 +130,7 @@ def race_step(draw, ids):
             "effect": {"condition": "pozadu"}}
     if draw(st.booleans()):
         spec["rolls"] = {a: draw(st.integers(2, 14)) for a in actors}
+        spec["roll_beyond_dice"] = True          # 13–14: bonuses the generated file does not model
     if draw(st.booleans()):
         spec["obstacle"] = {"jizva": "Potlučený"}
     choices = {}
@@ -294,7 +297,7 @@ def for_several(draw):
     mocne = draw(st.integers(0, 2))
     pool = draw(st.sampled_from(POOLS))
     action = {"actor": "a", "pool": pool, "targets": targets, "manoeuvres": ["rozsahle"] + ["mocne"] * mocne,
-              "roll": draw(st.integers(9, 15)), "effect": {"ohrozeni": 1}}
+              "roll": draw(st.integers(9, 15)), "roll_beyond_dice": True, "effect": {"ohrozeni": 1}}
     counter = {"actor": payer, "roll": draw(st.integers(2, 8))}
     doc = {"format": "drd/1", "participants": parts,
            "rounds": [{"steps": [{"id": "s", "contest": {"action": action, "counters": [counter]},

@@ -55,7 +55,9 @@ def write(tmp_path: Path, text: str = SKELETON, name: str = "hanus.yaml") -> Pat
 
 
 def play(path: Path, lines: list[str], *args: str):
-    return runner.invoke(app, ["play", str(path), "--seed", "5", *args], input="\n".join(lines) + "\n")
+    # Wide: play wraps its lines to COLUMNS (pytest-xdist's workers say 80), these tests read whole lines.
+    return runner.invoke(app, ["play", str(path), "--seed", "5", *args], input="\n".join(lines) + "\n",
+                         env={"COLUMNS": "250"})
 
 
 def normalised(result: dict) -> dict:
@@ -116,7 +118,7 @@ def test_offer_shows_exact_cost_ohrozeni_after_and_whom_it_protects(tmp_path):
     assert res.exit_code == 0, res.output
     assert "[v] vyčerpat se (R-EXH): 3 Tělo, Ohrožení 3→4; chrání: Mistr Hanuš" in res.output
     assert "[o] vyčerpat se a obětovat předmět (R-EXH-4): hůl" in res.output
-    assert "✗ napiš jedno z: p/v/j/o" in res.output
+    assert "✗ napište jedno z: p/v/j/o" in res.output
     # after exhausting once the next costs the raised Ohrožení, 4 (CS-SEQ-1); Hanuš has 1 Tělo left,
     # so plain exhausting is not offered, only with a Jizva or a sacrifice (R-EXH-4)
     assert "vyčerpat se: nemá dost: stojí 4 Tělo, má 1, chybí 3 [R-EXH-4]" in res.output
@@ -129,7 +131,7 @@ def test_enter_at_a_decision_accepts(tmp_path):
     typed = play(path, ["4 3", "6 6", "11", "4 3", "p", "p"], "--json")
     entered = play(path, ["4 3", "6 6", "11", "4 3", "", ""], "--json")
     assert typed.exit_code == entered.exit_code == 0, entered.output
-    assert "✗ napiš jedno z" not in entered.output
+    assert "✗ napište jedno z" not in entered.output
     assert json.loads(entered.stdout)["final"] == json.loads(typed.stdout)["final"]
     assert json.loads(entered.stdout)["steps"][0]["exhaustions"] == []
 

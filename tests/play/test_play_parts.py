@@ -134,7 +134,7 @@ def test_offers_lists_the_priced_options_and_returns_the_answer_chosen():
     assert offers.offer("a", "b") == Answer(exhaust=True)
     text = out.getvalue()
     assert "[v] vyčerpat se (R-EXH): 2 Tělo, Ohrožení 2→3; chrání: a" in text
-    assert "✗ napiš jedno z: p/v/j" in text and "→ 2 Tělo" in text
+    assert "✗ napište jedno z: p/v/j" in text and "→ 2 Tělo" in text
 
 
 def test_offers_asks_nothing_where_nothing_is_at_stake():

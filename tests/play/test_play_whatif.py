@@ -111,7 +111,8 @@ def test_many_open_rollers_are_estimated_and_labelled(tmp_path):
     from pathlib import Path
 
     path = Path(__file__).parents[1] / "data" / "sest-ve-stretu.yaml"
-    r = runner.invoke(app, ["play", str(path), "--seed", "3", "--no-replay"], input="\n" * 30)
+    r = runner.invoke(app, ["play", str(path), "--seed", "3", "--no-replay"], input="\n" * 30,
+                      env={"COLUMNS": "250"})       # whole lines (play wraps to COLUMNS)
     assert r.exit_code == 0, r.output
     first = r.output.split("Kostky, součet", 1)[0]
     assert "Co kdyby" in first and "(odhad)" in first and "≈" in first

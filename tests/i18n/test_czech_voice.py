@@ -1,0 +1,40 @@
+"""Czech messages speak in one voice, vykání (docs/i18n.md): no tykání form in the Czech catalog
+— play's prompts, Dakara's answers, errors and help alike."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+CATALOG = Path(__file__).resolve().parents[2] / "drd_cli" / "locale" / "cs" / "LC_MESSAGES" / "drd.po"
+
+# Second person singular: imperatives and present-tense forms a message could address the user with.
+TYKANI = re.compile(
+    r"\b(napiš|použij|zadej|vyber|uveď|zapiš|zruš|vynech|aktivuj|hraj|pošli|zkus|stiskni|zvol|nech|dej|piš|"
+    r"přidej|oprav|odpověz|spusť|zapni|vypni|otevři|ulož|vrať|nejsi|jsi|máš|nemáš|chceš|můžeš|nemůžeš|musíš|"
+    r"víš|nevíš|necháš|zvládneš|budeš|uvidíš|zadáš|tvůj|tvoje|tvé|tvého|tvým|tvou|tobě|tebe)\b",
+    re.IGNORECASE)
+
+
+def _texts():
+    with CATALOG.open("rb") as fh:
+        catalog = read_po(fh, locale="cs")
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        for text in strings:
+            yield message.id, text
+
+
+def test_the_czech_catalog_uses_vykani_only():
+    found = [(msgid, text) for msgid, text in _texts() if TYKANI.search(text)]
+    assert not found, "\n".join(f"{TYKANI.search(t).group(0)!r}: {t}" for _m, t in found)
+
+
+def test_the_check_sees_tykani():
+    assert TYKANI.search("  ✗ napiš číslo 1–3")
+    assert TYKANI.search("úspěchem si nejsi jistý")
+    assert not TYKANI.search("napište číslo; nejste-li si jistí, zvolte Enter")
