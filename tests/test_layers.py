@@ -41,7 +41,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("orchestration", ("api", "testing", "toolkit")),
     ("public façade", ("plugin",)),
     ("applications", ("odds", "odds_step", "odds_whatif", "simulate", "simulate_memo", "diff", "check",
-                      "schema", "play", "render", "campaign", "table")),
+                      "schema", "schema_words", "play", "render", "campaign", "table")),
     ("cli", ("cli",)),
 ]
 RANK = {name: i for i, (_layer, names) in enumerate(LAYERS) for name in names}
