@@ -33,8 +33,8 @@ class _Lasting(StrictModel):
 
     format: str | None = None
     name: str | None = cz("name", "jméno", default=None)
-    forms: dict[str, str] = cz("forms", "tvary", default_factory=dict)
-    gender: Literal["m", "f", "n", "mz", "mn", "z", "s"] | None = cz("gender", "rod", default=None)
+    forms: dict[str | int, str] = cz("forms", "tvary", default_factory=dict)
+    gender: Literal["m", "f", "n", "mz", "mn", "z", "ž", "s"] | None = cz("gender", "rod", default=None)
     side: str | None = cz("side", "strana", default=None)
     abilities: list[str | AbilityRef] = cz("abilities", "schopnosti", default_factory=list)
     equipment: list[str | Equipment] = cz("equipment", "vybavení", default_factory=list)

@@ -87,6 +87,7 @@ def participant_state(model: Any, kind: str) -> dict:
     """The lasting part of a character or creature, as participant keys (plain data)."""
     from ..digest import plain
     from .character import jizva_name
+    from .models import CASES
 
     dump = model.model_dump(mode="json", exclude_defaults=True, exclude_none=True)
     state: dict = {}
@@ -115,6 +116,12 @@ def participant_state(model: Any, kind: str) -> dict:
         state["armour"] = model.armour
     if model.jizvy:
         state["jizvy"] = [jizva_name(j) for j in model.jizvy]
+    # Grammatical gender and declined forms (docs/i18n.md): the transcript agrees and declines with them.
+    if model.gender is not None:
+        state["rod"] = {"f": "ž", "n": "s", "mz": "m"}.get(model.gender, model.gender)
+    forms = {key: form for key, form in model.forms.items() if str(key).strip().lower() in CASES}
+    if forms:
+        state["pady"] = forms
     return plain(state)
 
 
