@@ -45,9 +45,9 @@ class TableSession(Session):
         self._on_question({"kind": "decision", "who": who, "vs": vs, "ctx": ctx})
         return super().decide(choices, who, vs, optional=optional)
 
-    def ask(self, prompt: str, taken: tuple[str, ...] = ()) -> str:
+    def ask(self, prompt: str, taken: tuple[str, ...] = (), usage: str | None = None) -> str:
         self.taken = taken
-        return super().ask(prompt, taken)
+        return super().ask(prompt, taken, usage=usage)
 
 
 class WebTable(Table):
