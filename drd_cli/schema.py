@@ -74,7 +74,7 @@ def _bounded(value: Any) -> Any:
             if key in DICE_KEYS:
                 _die(sub)
         if any(k in props for k in OVERRIDE_KEYS) and any(k in props for k in ROLL_KEYS):
-            at_least = {"properties": {k: {"minimum": 2} for k in ROLL_KEYS if k in props}}
+            at_least: dict[str, dict[str, dict]] = {"properties": {k: {"minimum": 2} for k in ROLL_KEYS if k in props}}
             if "rolls" in props:
                 at_least["properties"]["rolls"] = {"additionalProperties": {"minimum": 2}}
             value["if"] = {"anyOf": [{"required": [k], "properties": {k: {"const": True}}}

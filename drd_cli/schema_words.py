@@ -9,6 +9,10 @@ from __future__ import annotations
 from .i18n import N_
 
 KEY_HELP = {
+    'postava': N_("In a campaign: the id of a character in postavy/ this participant is (docs/kampan.md); give only what belongs to this conflict."),
+    'bestie': N_("In a campaign: the id of a creature in bestiar/ this participant is (docs/kampan.md); with pocet, how many."),
+    'rod': N_("Grammatical gender for the Czech transcript: m, ž, s or mn (plural) (docs/i18n.md)."),
+    'pady': N_("Declined forms of the name by case (2–7 or genitiv … instrumentál), used where a sentence needs them (docs/i18n.md)."),
     'abilities': N_("The participant's special abilities: ids, or mappings of an id and the ability's own keys (docs/abilities.md)."),
     'action': N_('The action of the step: who acts, against whom, with which pool and roll.'),
     'activate': N_('Abilities activated for this action, paid before the roll (R-ABIL-ACT).'),

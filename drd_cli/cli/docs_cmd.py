@@ -31,7 +31,7 @@ def topics() -> dict[str, str]:
     """topic → the page's first heading."""
     folder = docs_folder()
     out = {}
-    for page in sorted(folder.glob("*.md")) if folder else ():
+    for page in sorted(folder.glob("*.md"), key=lambda p: p.stem) if folder else ():
         first = next((ln for ln in page.read_text(encoding="utf-8").splitlines() if ln.startswith("#")), page.stem)
         out[page.stem] = first.lstrip("#").strip()
     return out

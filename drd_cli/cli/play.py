@@ -160,7 +160,7 @@ def play(
             raise stop(_("cannot write to standard output: {reason}").format(reason=exc.reason), 2) from None
         if target:
             write_atomic(target, session.replay_text(text, rules))
-        result["digest"] = _replay_digest(session.replay_text(text, rules), target,
+        result["digest"] = _replay_digest(session.replay_text(text, rules), target or None, file,
                                           lambda scen: resolve_scenario(scen, seed=used_seed, **opts))
         full = result
         if json_out:
@@ -213,15 +213,20 @@ def _start_notes(loaded, probe) -> list[str]:  # noqa: ANN001
     return notes
 
 
-def _replay_digest(replay_text: str, target: Optional[str], resolve) -> str:  # noqa: ANN001
+def _replay_digest(replay_text: str, target: Optional[str], file: str, resolve) -> str:  # noqa: ANN001
     """The footer hash of the game: the replay's own (every roll written), so `drd resolve REPLAY
-    --verify TRANSCRIPT` checks it. Without a replay file the replay is made in a temporary folder."""
+    --verify TRANSCRIPT` checks it. Without a replay file the replay is made in a temporary folder
+    beside the scenario (a campaign's characters are found from there), else in the system's."""
     import tempfile
     from pathlib import Path
 
     from ..api import load_scenario
 
-    with tempfile.TemporaryDirectory() as folder:
+    try:
+        holder = tempfile.TemporaryDirectory(prefix=".drd-play-", dir=str(Path(file).resolve().parent))
+    except OSError:
+        holder = tempfile.TemporaryDirectory()
+    with holder as folder:
         path = target
         if not path:
             path = str(Path(folder) / "game.replay.yaml")

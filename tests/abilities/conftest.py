@@ -1,10 +1,11 @@
-"""The catalogue's tests build hook arguments with tests/abilities_support.py (one folder up)."""
+"""Tests build hook arguments with tests/abilities/abilities_support.py (this folder), here and in
+tests/plugins/: the folder is put on the import path once for the whole session."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-TESTS = str(Path(__file__).resolve().parents[1])
-if TESTS not in sys.path:
-    sys.path.insert(0, TESTS)
+HERE = str(Path(__file__).resolve().parent)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)

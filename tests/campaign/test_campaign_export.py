@@ -20,8 +20,10 @@ def _conflict(steps: int, secret_step: int | None = None) -> str:
                 else f"      - id: krok-{s}"]
         if s == secret_step:
             out.append("        secret: true")
+        label = f"tajny-lov-{s}" if s == secret_step else f"lov-{s}"     # the transcript names a step by it
         out += ["        contest:",
-                "          action: {actor: vlk, pool: telo, targets: [jarik], roll: 10, effect: {ohrozeni: 1}}",
+                f"          action: {{actor: vlk, label: {label}, pool: telo, targets: [jarik], roll: 10,"
+                " effect: {ohrozeni: 1}}",
                 "          counters: [{actor: jarik, kind: harm, pool: telo, roll: 8}]",
                 "        choices: {jarik: accept}"]
     return "\n".join(out) + "\n"
@@ -41,10 +43,10 @@ def test_the_players_view_leaves_secret_steps_out_and_the_gm_view_hides_them_in_
     player = json.loads(ok("kronika", "export", "--od", "1", "--format", "discord", "--view", "player", "--json",
                            cwd=root).stdout)
     text = "\n".join(player)
-    assert "tajny-krok-1" not in text and "krok-0" in text and "||" not in text
+    assert "tajny-lov-1" not in text and "lov-0" in text and "||" not in text
     gm = "\n".join(json.loads(ok("kronika", "export", "--od", "1", "--format", "discord", "--json",
                                  cwd=root).stdout))
-    assert "||" in gm and "tajny-krok-1" in gm.split("||")[1]
+    assert "||" in gm and "tajny-lov-1" in gm.split("||")[1]
 
 
 def test_a_long_session_splits_at_step_boundaries(tmp_path):
@@ -53,7 +55,7 @@ def test_a_long_session_splits_at_step_boundaries(tmp_path):
     assert len(messages) > 1 and all(len(m) <= 2000 for m in messages)
     for m in messages:
         assert m.count("```") % 2 == 0                        # no step's block is cut between messages
-    assert sum(m.count("krok-") for m in messages) >= 30
+    assert sum(m.count("lov-") for m in messages) >= 30
 
 
 def test_markdown_in_english(tmp_path):

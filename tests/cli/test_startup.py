@@ -46,7 +46,7 @@ def heavy_in(modules: set[str]) -> set[str]:
 
 
 @pytest.mark.parametrize("args", [["--version"], ["--help"], ["stul", "--help"], ["play", "--help"],
-                                  ["resolve", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                  ["resolve", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                                            "scenarios", "hanus-chrani-jinocha.yaml")]])
 def test_no_command_but_stul_imports_the_web_stack(args):
     code, modules, out = probe(args)

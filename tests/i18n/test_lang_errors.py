@@ -141,7 +141,7 @@ def test_plugin_errors_keep_their_numbers_and_ids(tmp_path):
     assert "`rolls` pro 'zlatka': počet součtů 3, ale pátrajících klamaných je 2 [CS-HIDE-2]" in cs
     assert "rolls for 'zlatka' list 3 totals for 2 searching deceived [CS-HIDE-2]" in en
     cs, en = _run(cases["hide-spent"][0], "cs").output, _run(cases["hide-spent"][0], "en").output
-    assert "Komoří už v kole 1 využil(a) akci z iniciativy" in cs and "`counter: {actors: [...]}`" in cs
+    assert "Komoří už má akci z iniciativy v kole 1 za sebou" in cs and "`counter: {actors: [...]}`" in cs
     assert "Komoří has already used its initiative action in round 1" in en and "`counter: {actors: [...]}`" in en
     cs, en = _run(cases["area"][0], "cs").output, _run(cases["area"][0], "en").output
     assert "Kultista s lukem odpovídá účastníkovi 'skokan'" in cs

@@ -213,7 +213,7 @@ def test_R_RND_1_spent_deceived_cannot_counter_a_sneak_that_does_not_threaten_it
               "rolls: {zlatka: 8, komori: 11}")
     assert info.value.exit_code == 1
     text = info.value.format()
-    assert "R-RND-1" in text and "už v kole 1 využil(a) akci z iniciativy" in text
+    assert "R-RND-1" in text and "už má akci z iniciativy v kole 1 za sebou" in text
     assert text.startswith("<test>.yaml:17:11:")                    # the hide step's `counter:` key
 
 
