@@ -520,7 +520,11 @@ def _check_tree(root: Any, filename: str) -> None:
 def _too_many_digits() -> str:
     from .fastload import MAX_INT_DIGITS
 
-    return _("a whole number may have at most {max} digits").format(max=f"{MAX_INT_DIGITS:,}")
+    from ..i18n import language
+
+    # Thousands as a reader of the run's language writes them: Czech 4 300, English 4,300.
+    limit = f"{MAX_INT_DIGITS:,}".replace(",", "\u00a0" if language() == "cs" else ",")
+    return _("a whole number may have at most {max} digits").format(max=limit)
 
 
 def _short_tag(tag: str) -> str:

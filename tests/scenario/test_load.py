@@ -328,3 +328,11 @@ def test_a_tagged_long_number_is_refused_and_shorter_ones_are_numbers():
     data, _ = load_text("format: drd/1\nseed: 0x" + "f" * 3500 + "\nt: '0x" + "f" * 5000 + "'\n", "s.yaml")
     assert data["seed"] == 16 ** 3500 - 1 and data["t"].startswith("0xf")
     assert len(str(data["seed"])) <= 4300
+
+
+def test_the_digit_limit_is_written_as_a_czech_reader_writes_numbers():
+    from drd_cli import i18n
+
+    with i18n.using("cs"), pytest.raises(ScenarioError) as exc:
+        load_text("format: drd/1\nseed: 0x" + "f" * 5000 + "\n", "s.yaml")
+    assert "4\u00a0300 číslic" in exc.value.problems[0].message
