@@ -154,10 +154,11 @@ def drd_may_pay(payer: ParticipantView, beneficiary: ParticipantView, cost: Any,
                 action: ActionView | None, params: Params) -> Any:
     """May `payer` pay `beneficiary`'s `cost` (a CostView: manoeuvre, activation, náročnost or
     exhaustion) for `action`? (R-ABIL-SHARE, `paid_by`). Return True, ``{"pool": pool}`` (the
-    payer's pool it comes from; default the cost's pool type), or None.
+    payer's pool it comes from; default the cost's pool type), ``{"allow": False, "note": str}``
+    (not allowed, and why), or None.
 
     Policy: allowed when any plugin allows it; the first by plugin id names the pool. Without
-    one, `paid_by` is refused (exit 1, R-ABIL-SHARE).
+    one, `paid_by` is refused (exit 1, R-ABIL-SHARE), with the first refusal's note as its hint.
     """
 
 
@@ -188,9 +189,11 @@ def drd_may_react(reactor: ParticipantView, action: ActionView | None, harmed: t
     """May `reactor` react from defence (obrana, R-MAN-3) to `action`, which harms `harmed` (a tuple
     of ParticipantViews) but not `reactor` itself (R-ABIL-DEF), with `counter` (an ActionView of the
     reactor's counter as declared: its pool, kind, means)? Return True, ``{"allow": True, "note":
-    str}``, or None. A reactor allowed so may protect those harmed and exhaust for them.
+    str}``, ``{"allow": False, "note": str}`` (not allowed, and why), or None. A reactor allowed
+    so may protect those harmed and exhaust for them.
 
-    Policy: allowed when any plugin allows it (the first by plugin id is named in the log).
+    Policy: allowed when any plugin allows it (the first by plugin id is named in the log); when
+    none does, the reaction is refused (exit 1, CS-IND-1) with the first refusal's note as its hint.
     """
 
 

@@ -163,6 +163,11 @@ def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: i
                           "right to react from defence (obrana)").format(name=w.peek(c.actor).name), "R-THR",
                         cpath + (("from",) if c.from_ else ()),
                         hint=_("a target it only helps may still counter with its unused (or delayed) initiative"))
+    if from_obrana and c.actor not in threatened and guard is None and ctx.hooks.refusal_note:
+        # R-ABIL-DEF: an ability of the reactor's answered why it does not allow this reaction.
+        raise violation(_("{name} may react from defence (obrana) only against an action that threatens it "
+                          "directly or through an immediate follow-up").format(name=w.peek(c.actor).name),
+                        "CS-IND-1", cpath, hint=ctx.hooks.refusal_note)
     src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in threatened or guard is not None, cpath)
     if guard is not None and src == "obrana":
         ctx.hooks.acted.add(guard[0])

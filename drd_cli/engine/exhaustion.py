@@ -253,7 +253,8 @@ def _exhaust_helper(ctx: Ctx, w: Working, rec: StepRecord, payer: str, helper: s
     if got is None:
         raise violation(_("{payer} cannot pay for {name}: no ability of theirs allows it here").format(
             payer=w.peek(helper).name, name=w.peek(payer).name), "R-ABIL-SHARE", path,
-            hint=_("an ability that shares resources (e.g. Rameno na rameno) must be listed and its condition hold"))
+            hint=ctx.hooks.refusal_note or _("an ability that shares resources (e.g. Rameno na rameno) must be listed "
+                                                 "and its condition hold"))
     plugin, pool = got
     ctx.hooks.acted.add(plugin)
     q = w.peek(helper)

@@ -45,6 +45,8 @@ class Hooks:
         # A Registry built by api.setup_rules carries them (for callers that do not pass them).
         self.params: dict = dict(params if params is not None else getattr(pm, "params", None) or {})
         self.acted: set[str] = set()
+        # The last `may_react`/`may_pay` refusal's words, shown beside the engine's own refusal.
+        self.refusal_note: str = ""
         self._impls: dict[str, list[tuple[str, Any]]] = {}
         self._kinds: dict[str, tuple[str, tuple[str, ...]]] = {}
         self._titles: dict[str, str] = {}
@@ -252,7 +254,9 @@ class Hooks:
     def may_react(self, ctx: Ctx, w: Working, reactor: str, prep: Any, harmed: list[str],
                   counter: Any = None) -> tuple[str, str] | None:
         """(plugin id, note) of the first plugin letting `reactor` react from defence (R-ABIL-DEF);
-        `counter`: the reactor's counter as declared (a bare Prepared-like object)."""
+        `counter`: the reactor's counter as declared (a bare Prepared-like object). When none lets it,
+        the first refusal's words (`{"allow": False, "note": …}`) are kept in `refusal_note`."""
+        self.refusal_note = ""
         if not self.has("drd_may_react"):
             return None
         for pid, res in self._named("drd_may_react", reactor=V.participant(w.peek(reactor)),
@@ -261,7 +265,13 @@ class Hooks:
                                     counter=V.action(ctx, w, counter), params=ctx.profile.params):
             if res is True or (isinstance(res, dict) and res.get("allow")):
                 return pid, (res.get("note", "") if isinstance(res, dict) else "")
+            self._keep_refusal(res)
         return None
+
+    def _keep_refusal(self, res: Any) -> None:
+        """The first plugin's words saying why it does not allow something (shown with the refusal)."""
+        if isinstance(res, dict) and res.get("allow") is False and res.get("note") and not self.refusal_note:
+            self.refusal_note = str(res["note"])
 
     def may_react_asleep(self, ctx: Ctx, w: Working, sleeper: str, prep: Any, threatened: list[str],
                          counter: Any) -> tuple[bool, str | None, str]:
@@ -281,15 +291,18 @@ class Hooks:
         return False, refusal[0], refusal[1]
 
     def may_pay(self, ctx: Ctx, w: Working, payer: str, beneficiary: str, cost: Any, prep: Any) -> tuple[str, str | None] | None:
-        """(plugin id, pool or None) of the first plugin allowing `payer` to pay (R-ABIL-SHARE)."""
+        """(plugin id, pool or None) of the first plugin allowing `payer` to pay (R-ABIL-SHARE). An
+        answer `{"allow": False, "note": …}` allows nothing; its words are kept in `refusal_note`."""
+        self.refusal_note = ""
         if not self.has("drd_may_pay"):
             return None
         for pid, res in self._named("drd_may_pay", payer=V.participant(w.peek(payer)),
                                     beneficiary=V.participant(w.peek(beneficiary)), cost=cost,
                                     action=V.action(ctx, w, prep) if prep is not None else None,
                                     params=ctx.profile.params):
-            if res is True or isinstance(res, dict):
+            if res is True or (isinstance(res, dict) and res.get("allow", True) is not False):
                 return pid, (res.get("pool") if isinstance(res, dict) else None)
+            self._keep_refusal(res)
         return None
 
     def activation(self, ctx: Ctx, w: Working, p: PState, ability: str, prep: Any,

@@ -32,10 +32,9 @@ class Sdileni(Ability):
     def drd_may_pay(self, payer: Any, beneficiary: Any, cost: Any, action: Any) -> Any:
         if self.options(payer) is None or beneficiary is None or payer.id == beneficiary.id:
             return None
-        if self.refusal(payer, beneficiary, cost, action) is not None:
-            # The engine takes any mapping this hook answers as a permission, so the reason is not
-            # returned here yet: `refusal` holds the words for when the engine shows a refusal.
-            return None
+        why = self.refusal(payer, beneficiary, cost, action)
+        if why is not None:
+            return {"allow": False, "note": why}      # shown with the refusal (R-ABIL-SHARE)
         exhaustion = getattr(cost, "kind", None) == "exhaustion"
         return {"pool": self.pool or (getattr(cost, "pool", None) if exhaustion else None)
                 or field_of(action, "pool") or "telo"}

@@ -254,8 +254,10 @@ def test_sharing_lets_the_helper_pay(ability, means, pool):
     act = action("pritel", means=means, pool="duse" if means == "magic" else pool)
     assert ability.drd_may_pay(helper, friend, None, act) == {"pool": pool}
     assert ability.drd_may_pay(participant("pomocnik", zone="most"), friend, None, act) is None
-    assert ability.drd_may_pay(helper, participant("pritel", zone="breh"), None, act) is None
-    assert ability.drd_may_pay(helper, friend, None, action("pritel", means="other")) is None
+    far = ability.drd_may_pay(helper, participant("pritel", zone="breh"), None, act)
+    assert far["allow"] is False and "breh" in far["note"]          # refused, saying why (R-ABIL-SHARE)
+    other = ability.drd_may_pay(helper, friend, None, action("pritel", means="other"))
+    assert other["allow"] is False and other["note"]
     assert ability.drd_may_pay(helper, helper, None, act) is None
 
 
@@ -366,8 +368,9 @@ def test_sharing_an_exhaustion_against_a_winner_without_means():
     winner = action("skret", means=None)
     assert sdileni.rameno_na_rameno.drd_may_pay(helper, friend, CostView("exhaustion", 2, "telo"), winner) == \
         {"pool": "telo"}
-    assert sdileni.rameno_na_rameno.drd_may_pay(helper, friend, CostView("manoeuvre", 1, "telo", "presne"),
-                                                winner) is None
+    refused = sdileni.rameno_na_rameno.drd_may_pay(helper, friend, CostView("manoeuvre", 1, "telo", "presne"),
+                                                   winner)
+    assert refused["allow"] is False and "means: melee" in refused["note"]
     magic = participant("lada", abilities=("mysticky-kruh",))
     assert sdileni.mysticky_kruh.drd_may_pay(magic, friend, CostView("exhaustion", 2, "duse"), winner) == \
         {"pool": "duse"}
