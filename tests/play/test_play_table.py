@@ -96,7 +96,7 @@ def test_a_file_with_every_roll_given_says_so_at_the_start(tmp_path):
 def test_without_sides_no_one_is_offered_to_exhaust_for_whom_it_acts_against(tmp_path):
     res = play(tmp_path, ["4 3", "6 6", "11", "4 3", "p", "", "", ""], "--no-replay")
     assert res.exit_code == 0, res.output
-    assert "Pro Vypravěče: ne každý účastník má `side:`" in res.stdout
+    assert "Pro Průvodce: ne každý účastník má `side:`" in res.stdout
     assert "za Mistr Hanuš" not in res.stdout
     assert "se může vyčerpat za jiné" not in res.stdout
 
@@ -107,4 +107,4 @@ def test_with_sides_the_gm_is_not_told_they_are_missing(tmp_path):
         text = text.replace(f"  {ogre}: {{name:", f"  {ogre}: {{side: zlobři, name:")
     res = play(tmp_path, ["4 3", "6 6", "11", "4 3", "p", "", "", ""], "--no-replay", text=text)
     assert res.exit_code == 0, res.output
-    assert "Pro Vypravěče" not in res.stdout
+    assert "Pro Průvodce" not in res.stdout
