@@ -38,3 +38,13 @@ def test_the_check_sees_tykani():
     assert TYKANI.search("  ✗ napiš číslo 1–3")
     assert TYKANI.search("úspěchem si nejsi jistý")
     assert not TYKANI.search("napište číslo; nejste-li si jistí, zvolte Enter")
+
+
+def test_the_game_master_is_called_as_each_game_calls_him():
+    """DrD II calls the game master Průvodce (Dakara: Vypravěč); `Pán jeskyně` is another game's word."""
+    wrong = [(msgid, text) for msgid, text in _texts() if re.search(r"\bP[áa]n[au]? jeskyně\b", text)]
+    assert not wrong, wrong[:5]
+    dakara_only = [(msgid, text) for msgid, text in _texts()
+                   if "Vypravěč" in text and not re.search(r"Dakara|dovednost|riziko|obtížnost|Narrator|kostk|SK-",
+                                                            msgid + text, re.IGNORECASE)]
+    assert not dakara_only, dakara_only[:5]
