@@ -13,6 +13,8 @@ from typing import Any, Literal
 
 from drd_cli.plugin import StepType, hookimpl, is_asleep, scenario_models, translator
 
+from .ukryvani_check import _copy, _exhausted, _name, _suspects, _violation, check_step
+
 _, ngettext = translator()      # drd's own catalog
 # The step's model builds on the scenario models (a step type's model is pydantic, so they load here).
 _m = scenario_models
@@ -69,31 +71,6 @@ def drd_step_types() -> dict:
 
 # --------------------------------------------------------------------------- helpers
 
-def _copy(model_cls: type, src: Any, **update: Any) -> Any:
-    """A `model_cls` with the action keys of `src` (if any) and `update` (already validated data)."""
-    data = {}
-    if src is not None:
-        for name in model_cls.model_fields:
-            if name in type(src).model_fields and name in src.model_fields_set:
-                data[name] = getattr(src, name)
-    data.update(update)
-    return model_cls.model_construct(**data)
-
-
-def _violation(message: str, rule: str, path: tuple, hint: str | None = None):
-    from drd_cli.plugin import toolkit
-
-    return toolkit.violation(message, rule, path, hint)
-
-
-def _name(api: Any, pid: str) -> str:
-    return api.participant(pid).name if pid in api.w else pid
-
-
-def _suspects(api: Any, pid: str, hidden: str) -> bool:
-    return hidden in api.w.peek(pid).suspicion
-
-
 def _sixth_sense(api: Any, spec: HideSpec, path: tuple, deceived: list[str], sleepers: list[str]) -> set[str]:
     """The deceived for whom Šestý smysl is activated in this step (`activate`, or by default;
     paid there: vnimani.hide_activations, docs/scenario-format.md §5.7)."""
@@ -104,69 +81,14 @@ def _sixth_sense(api: Any, spec: HideSpec, path: tuple, deceived: list[str], sle
     return hide_activations(api, spec, path, deceived, sleepers)
 
 
-def _exhausted(rec_data: dict, start: int, by: str, vs: str | None = None) -> bool:
-    """Did `by` pay an exhaustion in this step (against `vs`, if given) since entry `start`?"""
-    return any(e["by"] == by and (vs is None or e["vs"] == vs) for e in rec_data["exhaustions"][start:])
-
-
 # --------------------------------------------------------------------------- resolution
 
 def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
     """CS-HIDE-1/2 choose the resolution; CS-HIDE-4 applies its consequences."""
     w, rec = api.w, api.rec
-    deceived = as_list(spec.deceived)
-    if not deceived:
-        raise _violation(_("a hide step needs at least one deceived (`deceived`)"), "CS-HIDE-1", path + ("deceived",))
-    for i, d in enumerate(deceived):
-        if d not in w:
-            from drd_cli.plugin import ScenarioError
-
-            raise ScenarioError(_("unknown participant {id} in deceived").format(id=repr(d)), path=path + ("deceived",)
-                                + ((i,) if isinstance(spec.deceived, list) else ()))
-    hidden = spec.hidden
-    hidden_is_participant = hidden in w
-    if hidden in deceived:
-        raise _violation(_("{name} cannot hide from itself").format(name=_name(api, hidden)), "CS-HIDE-1",
-                         path + ("deceived",))
-    # A hidden participant resists unless the file says otherwise — or it sleeps and the step gives
-    # it no action (R-AWARE): the drunk captain asleep in a barrel hides nothing, he is merely there
-    # to be noticed (CS-HIDE-1). A sleeper's sneaking (`action:`) is his own action: refused.
-    passive = hidden_is_participant and spec.action is None and is_asleep(w.peek(hidden))
-    resists = spec.resists if spec.resists is not None else (hidden_is_participant and not passive)
-    hider = (spec.action.actor if spec.action is not None and spec.action.actor else None) or \
-        (hidden if hidden_is_participant else None)
-    if resists and hider is None:
-        raise _violation(_("„{hidden}“ is not a participant: a hidden that resists needs someone acting for it "
-                           "(`action: {{actor: ID}}`)").format(hidden=hidden), "CS-HIDE-2", path + ("hidden",))
-    if hider is not None and hider not in w:
-        from drd_cli.plugin import ScenarioError
-
-        raise ScenarioError(_("unknown participant {id}").format(id=repr(hider)), path=path + ("action", "actor"))
-    reacting = list(deceived)
-    if spec.counter is not None and spec.counter.actors is not None:
-        for i, pid in enumerate(spec.counter.actors):
-            if pid not in deceived:
-                raise _violation(_("{name} is not one of the deceived").format(name=_name(api, pid)), "CS-HIDE-2",
-                                 path + ("counter", "actors", i))
-        reacting = [d for d in deceived if d in spec.counter.actors]
-    # R-AWARE: a sleeping deceived notices nothing and reacts to nothing — the step's shared
-    # `counter` is not his; a roll the file gives him by name is a mistake.
-    sleepers = [d for d in deceived if is_asleep(w.peek(d))]
-    for d in sleepers:
-        if d in spec.rolls:
-            raise _violation(_("{name} is asleep: he cannot react to anything, so he has no roll here").format(
-                name=_name(api, d)), "R-AWARE", path + ("rolls", d))
-    reacting = [d for d in reacting if d not in sleepers]
-    for pid, value in spec.rolls.items():
-        if pid not in deceived and pid != hider:
-            raise _violation(_("rolls give a roll for {id}, who takes no part in this hiding").format(id=repr(pid)),
-                             "CS-HIDE-1", path + ("rolls", pid))
-        if isinstance(value, list) and not (pid == hider and spec.situation == "search"
-                                            and spec.initiative == "deceived"):
-            raise _violation(_("a list of rolls for {id}: only the hidden answering several searches "
-                               "(situation: search, initiative: deceived) rolls more than once").format(id=repr(pid)),
-                             "CS-HIDE-2",
-                             path + ("rolls", pid))
+    step = check_step(api, spec, path)
+    deceived, hidden, hidden_is_participant = step.deceived, step.hidden, step.hidden_is_participant
+    resists, hider, reacting, sleepers = step.resists, step.hider, step.reacting, step.sleepers
 
     # Situation per deceived: `auto` is S2 for whoever suspects the hidden (or senses it), S1 otherwise.
     sensed = _sixth_sense(api, spec, path, deceived, sleepers)
@@ -212,72 +134,14 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
         # lets it react defensively, as a výzva — not a contest, nobody acts for the trap.
         trapped = [d for d in deceived if d in _threatened_by(api, spec, path, hider)]
     if trapped:
-        resolved_as = "challenge"
-        _trap_challenge(api, spec, choices, path, hidden, trapped)
-        for d in trapped:
-            # Undergoing it: success reveals the trap, exhaustion only avoids it (CS-HIDE-4). Accepting
-            # without a roll: the trap achieved its aim — the hidden's success.
-            if d in rec.data["rolls"] or _exhausted(rec.data, start, d, "test"):
-                _read_rolls(api, [d], start, outcome, vs="test")
-            else:
-                outcome[d] = "not_found"
-        rest = [d for d in alert if d not in trapped]
-        if rest:
-            _deceived_challenge(api, spec, choices, path, hidden, rest)
-            _read_rolls(api, rest, start, outcome, vs="test")
+        resolved_as = _resolve_trap(api, spec, choices, path, hidden, trapped, alert, start, outcome)
     elif not resists:
-        if situation == "unaware" or not alert:
-            resolved_as = "none"
-            api.log("CS-HIDE-1", _("{name} does not resist and nobody searches for it or has a chance to notice it: "
-                                   "no roll, it stays hidden").format(
-                                       name=hidden if not hidden_is_participant else _name(api, hidden)))
-        elif situation == "chance":
-            resolved_as = "challenge"
-            _deceived_challenge(api, spec, choices, path, hidden, alert)
-            _read_rolls(api, alert, start, outcome, vs="test")
-        else:
-            resolved_as = "test"
-            _deceived_test(api, spec, choices, path, hidden, alert)
-            _read_rolls(api, alert, start, outcome, vs="test")
+        resolved_as = _resolve_passive(api, spec, choices, path, hidden, hidden_is_participant, situation, alert,
+                                       start, outcome)
     else:
         assert hider is not None
-        if flow != "unaware" and (flow == "chance" or spec.initiative != "deceived"):
-            alert = _able_to_counter(api, spec, path, hider, alert)
-        if flow == "unaware" or not alert:
-            resolved_as = "test"
-            api.log("CS-HIDE-2", _("{name} acts unseen and the deceived cannot react: a test, {name} has the "
-                                   "initiative").format(name=_name(api, hider)))
-            _hidden_test(api, spec, choices, path, hider)
-            ok = rec.data["actions"][hider]["success"]
-            h_ex = _exhausted(rec.data, start, hider, "test")
-            for d in deceived:
-                outcome[d] = "h_exhausted" if h_ex else ("not_found" if ok else "found")
-        else:
-            resolved_as = "contest"
-            first = "hidden"
-            if flow == "search":
-                first = _initiative(api, spec, hider, alert)
-                extra["initiative"] = first
-            if first == "hidden":
-                _hidden_acts(api, spec, choices, path, hider, alert, flow)
-                for d in alert:
-                    won = rec.data["actions"][d]["success"]
-                    if won:
-                        outcome[d] = "h_exhausted" if _exhausted(rec.data, start, hider, d) else "found"
-                    else:
-                        outcome[d] = "d_exhausted" if _exhausted(rec.data, start, d, hider) else "not_found"
-                ok = rec.data["actions"][hider]["success"]
-                for d in deceived:
-                    if d not in alert and ok:
-                        outcome[d] = "not_found"
-            else:
-                for searcher in _deceived_acts(api, spec, choices, path, hider, alert):
-                    found = rec.data["actions"][searcher]["success"]
-                    if found:
-                        outcome[searcher] = "h_exhausted" if _exhausted(rec.data, start, hider, searcher) else "found"
-                    else:
-                        outcome[searcher] = ("d_exhausted" if _exhausted(rec.data, start, searcher, hider)
-                                             else "not_found")
+        resolved_as = _resolve_resisting(api, spec, choices, path, hider, deceived, alert, flow, start, outcome,
+                                         extra)
 
     _consequences(api, spec, path, hidden, hidden_is_participant, deceived, outcome)
     after = {d: _suspects(api, d, hidden) for d in deceived}
@@ -291,6 +155,89 @@ def resolve_hide(api: Any, spec: HideSpec, choices: Any, path: tuple) -> None:
         "suspicion_cleared": [d for d in deceived if before[d] and not after[d]],
         **extra,
     }
+
+
+def _resolve_trap(api: Any, spec: HideSpec, choices: Any, path: tuple, hidden: str, trapped: list[str],
+                  alert: list[str], start: int, outcome: dict[str, str]) -> str:
+    """CS-HIDE-3: a trap acting directly against deceived who then undergo it as a výzva."""
+    rec = api.rec
+    resolved_as = "challenge"
+    _trap_challenge(api, spec, choices, path, hidden, trapped)
+    for d in trapped:
+        # Undergoing it: success reveals the trap, exhaustion only avoids it (CS-HIDE-4). Accepting
+        # without a roll: the trap achieved its aim — the hidden's success.
+        if d in rec.data["rolls"] or _exhausted(rec.data, start, d, "test"):
+            _read_rolls(api, [d], start, outcome, vs="test")
+        else:
+            outcome[d] = "not_found"
+    rest = [d for d in alert if d not in trapped]
+    if rest:
+        _deceived_challenge(api, spec, choices, path, hidden, rest)
+        _read_rolls(api, rest, start, outcome, vs="test")
+    return resolved_as
+
+
+def _resolve_passive(api: Any, spec: HideSpec, choices: Any, path: tuple, hidden: str, hidden_is_participant: bool,
+                     situation: str, alert: list[str], start: int, outcome: dict[str, str]) -> str:
+    """CS-HIDE-1/2: a hidden that does not resist — no roll, a výzva or the deceived's test."""
+    if situation == "unaware" or not alert:
+        resolved_as = "none"
+        api.log("CS-HIDE-1", _("{name} does not resist and nobody searches for it or has a chance to notice it: "
+                               "no roll, it stays hidden").format(
+                                   name=hidden if not hidden_is_participant else _name(api, hidden)))
+    elif situation == "chance":
+        resolved_as = "challenge"
+        _deceived_challenge(api, spec, choices, path, hidden, alert)
+        _read_rolls(api, alert, start, outcome, vs="test")
+    else:
+        resolved_as = "test"
+        _deceived_test(api, spec, choices, path, hidden, alert)
+        _read_rolls(api, alert, start, outcome, vs="test")
+    return resolved_as
+
+
+def _resolve_resisting(api: Any, spec: HideSpec, choices: Any, path: tuple, hider: str, deceived: list[str],
+                       alert: list[str], flow: str, start: int, outcome: dict[str, str], extra: dict[str, Any]) -> str:
+    """CS-HIDE-2: a hidden that resists — its test, or a contest (whoever has the initiative acts)."""
+    rec = api.rec
+    if flow != "unaware" and (flow == "chance" or spec.initiative != "deceived"):
+        alert = _able_to_counter(api, spec, path, hider, alert)
+    if flow == "unaware" or not alert:
+        resolved_as = "test"
+        api.log("CS-HIDE-2", _("{name} acts unseen and the deceived cannot react: a test, {name} has the "
+                               "initiative").format(name=_name(api, hider)))
+        _hidden_test(api, spec, choices, path, hider)
+        ok = rec.data["actions"][hider]["success"]
+        h_ex = _exhausted(rec.data, start, hider, "test")
+        for d in deceived:
+            outcome[d] = "h_exhausted" if h_ex else ("not_found" if ok else "found")
+    else:
+        resolved_as = "contest"
+        first = "hidden"
+        if flow == "search":
+            first = _initiative(api, spec, hider, alert)
+            extra["initiative"] = first
+        if first == "hidden":
+            _hidden_acts(api, spec, choices, path, hider, alert, flow)
+            for d in alert:
+                won = rec.data["actions"][d]["success"]
+                if won:
+                    outcome[d] = "h_exhausted" if _exhausted(rec.data, start, hider, d) else "found"
+                else:
+                    outcome[d] = "d_exhausted" if _exhausted(rec.data, start, d, hider) else "not_found"
+            ok = rec.data["actions"][hider]["success"]
+            for d in deceived:
+                if d not in alert and ok:
+                    outcome[d] = "not_found"
+        else:
+            for searcher in _deceived_acts(api, spec, choices, path, hider, alert):
+                found = rec.data["actions"][searcher]["success"]
+                if found:
+                    outcome[searcher] = "h_exhausted" if _exhausted(rec.data, start, hider, searcher) else "found"
+                else:
+                    outcome[searcher] = ("d_exhausted" if _exhausted(rec.data, start, searcher, hider)
+                                         else "not_found")
+    return resolved_as
 
 
 def _deceived_path(spec: HideSpec, path: tuple, d: str) -> tuple:
