@@ -120,7 +120,7 @@ def play_to_the_end(t: Table, *, correct_first_player_roll: bool, undo_once: boo
 
 def check_pages(t: Table, name: str, artefacts: Path) -> None:
     for role, page in [("gm", t.gm), ("tv", t.tv)] + [(f"player-{pid}", p) for pid, p in t.players.items()]:
-        page.wait_for_function("document.body.dataset.status === 'done'")
+        page.locator("body[data-status='done']").wait_for(state="attached")
         page.screenshot(path=str(artefacts / f"{name}-{role}.png"), full_page=True)
         assert no_horizontal_scroll(page), role
         assert serious_violations(page) == [], role
@@ -214,7 +214,8 @@ def test_a_script_for_a_name_is_shown_as_text_and_secrets_stay_hidden(new_page, 
             page.goto(url)
             pages.append(page)
         tv, ala, join = pages
-        tv.wait_for_function("document.querySelectorAll('#people li').length === 3")
+        tv.locator("#people li").nth(2).wait_for(state="attached")
+        assert tv.locator("#people li").count() == 3
         assert "<script>alert(1)</script>" in tv.locator("#people").inner_text()
         assert "Stínový vrah" not in tv.content() and "Stínový vrah" not in ala.content()
         assert "<b>u brány</b>" in tv.locator("#title").inner_text()
@@ -241,7 +242,7 @@ def test_a_paused_game_takes_no_player_answers(new_page, tmp_path):
         assert q["who"] == "hanus"
         t.players["hanus"].locator(f"#question-body[data-q='{q['id']}']").wait_for()
         t.gm.click("#pause")
-        t.players["hanus"].wait_for_function("document.body.dataset.status === 'paused'")
+        t.players["hanus"].locator("body[data-status='paused']").wait_for(state="attached")
         assert t.players["hanus"].locator("#answer").count() == 0          # no question while paused
         assert "hanus" not in {a[0] for a in t.answered}
         t.gm.click("#pause")                                               # "Continue"
