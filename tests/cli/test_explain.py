@@ -37,7 +37,7 @@ def test_explain_the_book_escape_of_hanus_3_then_4():
     assert "cena = jeho Ohrožení 3 (R-EXH-1)" in first and "Ohrožení 3→4" in first
     assert "placeno Jizvou „Pád z výšky“: nejdřív přidá 3 do zdroje (R-EXH-4)" in first
     assert "seed" not in out                                  # every roll is in the file
-    assert "jeho Ohrožení je 4: zvýšilo ho už dřívější vyčerpání proti Nejstarší zlobr v tomto kroku (CS-SEQ-1)" \
+    assert "jeho Ohrožení je 4: zvýšilo ho už dřívější vyčerpání v tomto kroku (proti: Nejstarší zlobr; CS-SEQ-1)" \
         in second
     assert "cena = jeho Ohrožení 4 (R-EXH-1)" in second
 

@@ -172,9 +172,9 @@ def test_odds_are_shown_before_each_roll(tmp_path):
     assert contest_odds(3, 0, tie="actor")["win"] == Fraction(545, 648)
     path = write(tmp_path)
     res = play(path, BOOK_INPUT)
-    assert "proti Nejstarší zlobr (+0): výhra 545/648 = 84,1 %" in res.output
+    assert "soupeř Nejstarší zlobr (+0): výhra 545/648 = 84,1 %" in res.output
     # the counter rolls against Hanuš's known 10: P(2k6 > 10) = 3/36 = 1/12
-    assert "proti Mistr Hanuš (hod 10): výhra 1/12 = 8,3 %" in res.output
+    assert "soupeř Mistr Hanuš (hod 10): výhra 1/12 = 8,3 %" in res.output
 
 
 def test_test_step_shows_p_success_and_offers_exhaustion(tmp_path):

@@ -52,7 +52,7 @@ def test_long_lines_are_wrapped_to_the_terminal_keeping_their_indentation(tmp_pa
     for line in talk:
         if not any(p in line for p in PROMPTS):
             assert len(line) <= 50, line
-    odds = next(i for i, ln in enumerate(talk) if "(protiakce proti Mistr" in ln)
+    odds = next(i for i, ln in enumerate(talk) if "(protiakce; proti: Mistr" in ln)
     indent = len(talk[odds]) - len(talk[odds].lstrip())
     assert talk[odds + 1].startswith(" " * (indent + 2)) and talk[odds + 1].strip()
 

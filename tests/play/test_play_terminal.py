@@ -38,7 +38,7 @@ def spawn(*args: str, cwd: Path) -> "pexpect.spawn":
 def test_full_play_in_a_terminal_and_the_replay_reproduces_it(tmp_path):
     (tmp_path / "hanus.yaml").write_text(SKELETON, encoding="utf-8")
     child = spawn("play", "hanus.yaml", "--seed", "5", cwd=tmp_path)
-    child.expect("proti Nejstarší zlobr \\(\\+0\\): výhra 545/648 = 84,1 %")
+    child.expect("soupeř Nejstarší zlobr \\(\\+0\\): výhra 545/648 = 84,1 %")
     child.expect_exact(ROLL)
     child.sendline("43x")                                   # a typo: asked again, no crash
     child.expect("nerozumím „43x“")
@@ -175,8 +175,8 @@ def test_why_at_the_exhaustion_decision_in_a_terminal(tmp_path):
     child.expect_exact("Volba [p/j/o, Enter = p]: ")
     child.sendline("?")
     child.expect_exact("vyčerpat se: nemá dost: stojí 4 Tělo, má 1, chybí 3 [R-EXH-4]")
-    expect_wrapped(child, "jeho Ohrožení je 4: zvýšilo ho už dřívější vyčerpání proti Nejstarší zlobr v tomto kroku "
-                          "(CS-SEQ-1)")
+    expect_wrapped(child, "jeho Ohrožení je 4: zvýšilo ho už dřívější vyčerpání v tomto kroku (proti: Nejstarší "
+                          "zlobr; CS-SEQ-1)")
     child.expect_exact("Volba [p/j/o, Enter = p]: ")
     child.sendline("p")
     child.expect("Záznam hry")
@@ -240,8 +240,8 @@ def test_done_when_of_issue_15_in_a_terminal(tmp_path):
         child.sendline(line)
     child.expect_exact("Volba [p/v/j/o, Enter = p]: ")
     child.sendline("?")
-    expect_wrapped(child, "jeho Ohrožení je 4: zvýšilo ho už dřívější vyčerpání proti Nejstarší zlobr v tomto kroku "
-                          "(CS-SEQ-1)")
+    expect_wrapped(child, "jeho Ohrožení je 4: zvýšilo ho už dřívější vyčerpání v tomto kroku (proti: Nejstarší "
+                          "zlobr; CS-SEQ-1)")
     child.expect_exact("cena = jeho Ohrožení 4 (R-EXH-1)")
     child.expect_exact("Volba [p/v/j/o, Enter = p]: ")
     child.sendline("v")

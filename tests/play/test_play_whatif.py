@@ -64,7 +64,7 @@ def test_the_seam_prints_what_drd_odds_what_if_who_prints_for_the_game_so_far(tm
     mode = "3k6, platí dvě nejvyšší" if rules else "+1 k hodu"
     assert calls[0]["lines"][0] == f"Co kdyby (přesně {mode}):"
     # Hanuš's 4 3 (+3 = 10) is known when the ogres roll: the oldest wins only with 11 or 12 (R-CONT).
-    assert "  Nejstarší zlobr (protiakce proti Mistr Hanuš): výhra 8,3 %" in calls[1]["lines"][1]
+    assert "  Nejstarší zlobr (protiakce; proti: Mistr Hanuš): výhra 8,3 %" in calls[1]["lines"][1]
 
 
 def test_play_shows_the_what_if_line_under_the_odds_in_scripted_play(tmp_path):
@@ -165,7 +165,7 @@ def test_what_if_line_in_a_real_terminal(tmp_path):
     child.expect_exact(HANUS_PRESNE)
     child.expect_exact("Enter (hodí drd): ")
     child.sendline("4 3")
-    child.expect_exact("Nejstarší zlobr (protiakce proti Mistr Hanuš): výhra 8,3 %")
+    child.expect_exact("Nejstarší zlobr (protiakce; proti: Mistr Hanuš): výhra 8,3 %")
     child.expect_exact("s přesně: výhra 16,7 % (+8,3), stojí 1 Sudba")
     for line in BOOK_INPUT[1:]:
         child.sendline(line)
