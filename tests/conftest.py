@@ -12,7 +12,16 @@ so a developer's house rule cannot change our results. The tests that really ins
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
+
+# The hook-argument builders of tests/abilities/abilities_support.py serve tests/plugins/ too: the
+# folder is on the import path whichever subset of the suite runs.
+_ABILITIES = str(Path(__file__).resolve().parent / "abilities")
+if _ABILITIES not in sys.path:
+    sys.path.insert(0, _ABILITIES)
 
 
 @pytest.fixture(autouse=True)

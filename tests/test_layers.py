@@ -3,9 +3,7 @@
 The import graph is computed from every import statement in drd_cli/, the ones inside functions
 and under `if TYPE_CHECKING:` too (read with `ast`, nothing is imported). Two things must hold:
 
-* no circle: no module reaches itself through imports that run (an import under
-  `if TYPE_CHECKING:` names a type for the checker and never executes, so it makes no circle;
-  it still counts as an arrow below);
+* no circle: no module reaches itself through imports;
 * no arrow against the layer table: a module imports only from its own layer or from a layer
   below it; nothing imports the public façade (`drd_cli.plugin`) or the CLI; the engine takes
   from the plugin host only its error type (`drd_cli.plugins.errors`).
@@ -88,28 +86,13 @@ def _targets(module: str, path: Path, node: ast.Import | ast.ImportFrom, mods: d
     return out
 
 
-def _type_only(tree: ast.AST) -> set[int]:
-    """The ids of the import statements under `if TYPE_CHECKING:` (they never run)."""
-    out: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and (
-                (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
-                or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")):
-            out.update(id(n) for stmt in node.body for n in ast.walk(stmt)
-                       if isinstance(n, (ast.Import, ast.ImportFrom)))
-    return out
-
-
-def import_graph(*, type_only: bool = True) -> dict[str, dict[str, int]]:
-    """{importer: {imported: first line}} over every import statement in drd_cli/ (`type_only`:
-    with those under `if TYPE_CHECKING:`)."""
+def import_graph() -> dict[str, dict[str, int]]:
+    """{importer: {imported: first line}} over every import statement in drd_cli/."""
     mods = _modules()
     graph: dict[str, dict[str, int]] = {m: {} for m in mods}
     for module, path in mods.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        skip = set() if type_only else _type_only(tree)
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in skip:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
                 for target in _targets(module, path, node, mods):
                     graph[module].setdefault(target, node.lineno)
     return graph
@@ -194,7 +177,7 @@ def test_every_module_is_in_a_layer():
 
 
 def test_no_import_circle():
-    graph = import_graph(type_only=False)
+    graph = import_graph()
     bad = []
     for group in circles(graph):
         if frozenset(group) in ALLOWED_CIRCLES:

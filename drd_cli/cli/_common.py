@@ -180,6 +180,12 @@ def lang_option() -> Any:
 
 # The rules options every resolving command shares (SCENARIO-FORMAT §6: the command line is the
 # last layer over defaults ← group ← the scenario's `rules:`).
+def replay_option() -> Any:
+    """`--replay FILE`: where `drd play` and `drd stul` write the game's replay."""
+    return typer.Option(None, "--replay", metavar="FILE",
+                        help=N_("Where to write the replay (default: FILE with .replay.yaml)."))
+
+
 def set_option() -> Any:
     """`--set KEY=VALUE` (repeatable); parse with `parse_params`."""
     return typer.Option(None, "--set", metavar="KEY=VALUE",

@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from ._common import (N_, Lang, attach_digest, disable_option, enable_option, group_option, guarded, lang_option,
-                      make_console, parse_params, set_option, use_language, write_atomic)
+                      make_console, parse_params, replay_option, set_option, use_language, write_atomic)
 from ._asking import INTERRUPTED_EXIT, _say_err, require_terminal, resolve_asking  # noqa: F401
 from .resolve import View, refuse_player_json, view_option
 
@@ -49,8 +49,7 @@ def play(
     enable: Optional[List[str]] = enable_option(),
     disable: Optional[List[str]] = disable_option(),
     group: Optional[str] = group_option(),
-    replay: Optional[str] = typer.Option(None, "--replay", metavar="FILE",
-                                         help=N_("Where to write the replay (default: FILE with .replay.yaml).")),
+    replay: Optional[str] = replay_option(),
     no_replay: bool = typer.Option(False, "--no-replay", help=N_("Do not write a replay file.")),
     from_step: Optional[str] = typer.Option(None, "--from", metavar="STEP",
                                             help=N_("Resume a replay at this step: its rolls and answers from the "

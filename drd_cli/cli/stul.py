@@ -7,10 +7,9 @@ from typing import List, Optional
 
 import typer
 
+from ._asking import INTERRUPTED_EXIT
 from ._common import (N_, Lang, disable_option, enable_option, group_option, guarded, lang_option, parse_params,
-                      set_option, use_language, write_atomic)
-
-INTERRUPTED_EXIT = 130
+                      replay_option, set_option, use_language, write_atomic)
 DEFAULT_PORT = 8765
 
 HELP = N_("Serve a conflict to the table: each player's phone, the game master's page and a table screen.\n\n"
@@ -36,8 +35,7 @@ def stul(
     enable: Optional[List[str]] = enable_option(),
     disable: Optional[List[str]] = disable_option(),
     group: Optional[str] = group_option(),
-    replay: Optional[str] = typer.Option(None, "--replay", metavar="FILE",
-                                         help=N_("Where to write the replay (default: FILE with .replay.yaml).")),
+    replay: Optional[str] = replay_option(),
     no_qr: bool = typer.Option(False, "--no-qr", help=N_("Do not draw the QR code in the terminal.")),
     confirm: bool = typer.Option(False, "--confirm", help=N_("A roll a player types waits for the game master "
                                                             "to confirm or correct it.")),

@@ -6,14 +6,22 @@ documented policy, so a result never depends on installation or registration ord
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
-from ..errors import DrdError
+from ..errors import DrdError, RuleViolation
 from ..i18n import N_, _
-from ..plugins.errors import hook_failed
+from ..plugins.errors import enable_hint, hook_failed
 from . import viewbuild as V
-from .context import Choices, Ctx, StepRecord, enable_hint, violation
 from .state import PState, Working
+
+
+class Ctx(Protocol):
+    """What the façade reads of the run's context (engine/context.py `Ctx`): the rules profile's
+    parameters and the round's bookkeeping. A protocol, so this module needs nothing of
+    context.py, which names `Hooks` as the type of its `hooks`."""
+
+    profile: Any
+    round: Any
 
 
 def _amount(res: Any) -> tuple[int, str]:
@@ -376,8 +384,9 @@ class Hooks:
     # -- environment, follow-ups, indirect threats (plugin `prostredi`) ----------------------
     def _need(self, plugin: str, what: str, rule: str, path: tuple) -> None:
         if plugin not in self.enabled:
-            raise violation(_("{what} needs the plugin {plugin}, which is disabled").format(what=_(what), plugin=plugin),
-                            rule, path, hint=enable_hint(plugin))
+            raise RuleViolation(_("{what} needs the plugin {plugin}, which is disabled").format(what=_(what),
+                                                                                               plugin=plugin),
+                                rule=rule, path=path, hint=enable_hint(plugin, "run"))
 
     def indirect_threats(self, ctx: Ctx, w: Working, action: Any, path: tuple) -> list[str]:
         if not action.threatens and action.followup is None:
@@ -410,7 +419,7 @@ class Hooks:
         return out
 
     # -- whole-step plugins -----------------------------------------------------------------
-    def resolve_contest(self, ctx: Ctx, w: Working, rec: StepRecord, spec: Any, choices: Choices,
+    def resolve_contest(self, ctx: Ctx, w: Working, rec: Any, spec: Any, choices: Any,
                         path: tuple) -> bool:
         """Whether a plugin took the contest over (`drd_resolve_contest`): the implementations in
         plugin-id order until one answers; a DrdError is the plugin's message (a refusal), any other
