@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from .i18n import N_, _, ngettext
 from .terms import manoeuvre_name
@@ -305,6 +305,25 @@ def word_log(log: list, words: Words) -> None:
             out = {"rule": entry["rule"], "text": words.word(event)}
             out.update((k, v) for k, v in entry.items() if k not in ("rule", "event", "text"))
             log[i] = out
+
+
+class Said(Protocol):
+    """What drd_cli.errors.Message holds (this module is below errors: it does not import it)."""
+
+    key: str
+    args: dict[str, Any]
+    tail: str
+    plural_key: str | None
+    n: int
+
+
+def say(message: Said) -> str:
+    """A refusal's words: its key translated through the catalogs (the active language),
+    (`ngettext` for a plural message), formatted with its arguments — a Message among them is worded by the format itself — then
+    its tail (a plugin's note, ` — note`)."""
+    template = _(message.key) if message.plural_key is None else ngettext(message.key, message.plural_key, message.n)
+    text = template.format(**message.args)
+    return f"{text} — {message.tail}" if message.tail else text
 
 
 def word_result(result: dict) -> dict:

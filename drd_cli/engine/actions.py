@@ -6,8 +6,8 @@ their modules, rolling (rolls.py), paying (costs.py), effects (effects.py) and e
 from __future__ import annotations
 
 
-from ..errors import ScenarioError
-from ..i18n import _
+from ..errors import Message, ScenarioError
+from ..i18n import N_
 from ..scenario.models import MANOEUVRE_ALIASES, MANOEUVRES, ActionSpec, ManoeuvreSpec, norm_pool
 from .. import views
 from ..views import _ro
@@ -27,7 +27,7 @@ from .rolls import POOL_CS, SUROVINY, Prepared, Roll, amount_cs, bonus_for, make
 def canon_manoeuvre(name: str, path: tuple) -> str:
     name = MANOEUVRE_ALIASES.get(name, name)
     if name not in MANOEUVRES:
-        raise ScenarioError(_("unknown manoeuvre {name}; manoeuvres are {known}").format(
+        raise ScenarioError(Message(N_("unknown manoeuvre {name}; manoeuvres are {known}"),
             name=repr(name), known=", ".join(MANOEUVRES)),
                             path=path, rule="R-MAN-1")
     return name
@@ -56,7 +56,7 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
             names.insert(0, extra)
             rec.event("R-MAN-3", "manoeuvre.obrana_required", name=ev.who(pid))
     if from_obrana and any(n != "obrana" for n in names):
-        raise violation(_("{name} acts from defence (obrana) and may use no other manoeuvre").format(name=p.name),
+        raise violation(Message(N_("{name} acts from defence (obrana) and may use no other manoeuvre"), name=p.name),
                         "R-MAN-3",
                         path + ("manoeuvres",))
     prep = Prepared(pid, spec, path, pool, threat_pool, names, targets=list(targets or []),
@@ -70,10 +70,10 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
     bill = _Bill(ctx, w, rec, pid, prep)
     free_by: dict[str, int] = {}
     seen: dict[str, int] = {}
-    for index, (name, m, mpath) in enumerate(items):
-        pay = (m.pay if m else None)
-        via = m.via if m else None
-        paid_by = getattr(m, "paid_by", None) if m else None
+    for index, (name, given, mpath) in enumerate(items):
+        pay = (given.pay if given else None)
+        via = given.via if given else None
+        paid_by = getattr(given, "paid_by", None) if given else None
         mview = views.ManoeuvreView(name, index, seen.get(name, 0), _ro(free_by), paid_by)
         seen[name] = seen.get(name, 0) + 1
         paid, cost, via = _manoeuvre_payment(ctx, w, p, prep, name, pay, via, mpath, mview)
@@ -81,7 +81,7 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
             bill.vyhody(paid_by or pid, mpath)
         elif paid != "free":
             bill.add(paid_by or pid, paid, 1, "manoeuvre", name, mpath + (("paid_by",) if paid_by else ()))
-        else:
+        elif via is not None:           # free: `via` (a plugin or an ability) made it so
             free_by[via] = free_by.get(via, 0) + 1
         entry = {"by": pid, "name": name, "paid": paid if paid != "pool" else pool, "cost": cost, "via": via}
         if paid_by:
@@ -121,7 +121,7 @@ def _check_cap(ctx: Ctx, w: Working, rec: StepRecord, p: PState, prep: Prepared,
     for plugin, n in extra:
         allowed += n
     if len(names) > allowed:
-        raise violation(_("{name} uses {n} manoeuvres, the group allows at most {cap}").format(
+        raise violation(Message(N_("{name} uses {n} manoeuvres, the group allows at most {cap}"),
             name=p.name, n=len(names), cap=allowed), "R-MAN-2", path + ("manoeuvres",))
     if len(names) > int(cap):
         for plugin, n in extra:

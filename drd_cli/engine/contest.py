@@ -7,7 +7,8 @@ pairs, the winner's roll meets 9 for targets that did not react and for an obsta
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..errors import Message
+from ..i18n import N_
 from . import events as ev
 from ..scenario.models import ContestSpec, CounterSpec, norm_pool
 from .actions import Prepared, apply_effects, has_effect, prepare
@@ -28,26 +29,11 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
     a = spec.action
     apath = path + ("action",)
     if a.actor is None:
-        raise violation(_("a contest's action needs an `actor`"), "R-CONT", apath)
+        raise violation(Message(N_("a contest's action needs an `actor`")), "R-CONT", apath)
     actor = a.actor
     rec.data.setdefault("pairs", [])
-    if any(c.area for c in spec.counters):
-        # CS-OPT-AREA (plugin) takes every plošná counter when enabled; without it, a plošná counter
-        # that only protects targets of the action is a helping counter of CS-OPT-AID (the book
-        # lets it be "rozsáhlá or plošná"), resolved here by the core.
-        if ctx.profile.is_on("plosna-protiakce"):
-            if ctx.hooks.resolve_contest(ctx, w, rec, spec, choices, path):
-                return
-        else:
-            for i, c in enumerate(spec.counters):
-                if c.area and (c.kind != "protect" or not ctx.profile.is_on("rozsahla-protiakce")):
-                    helping = c.kind == "protect"
-                    raise violation(
-                        _("a plošná counter-action that protects needs the optional rule rozsahla-protiakce "
-                          "(or plosna-protiakce)") if helping else
-                        _("a counter-action that is plošná by nature needs the optional rule plosna-protiakce"),
-                        "CS-OPT-AID" if helping else "CS-OPT-AREA", path + ("counters", i, "area"),
-                        hint=enable_hint("rozsahla-protiakce" if helping else "plosna-protiakce"))
+    if any(c.area for c in spec.counters) and _area_counters_taken(ctx, w, rec, spec, choices, path):
+        return
     targets = action_targets(ctx, w, a, actor, apath)
     threatened = threatened_targets(a.effect, targets, actor) | set(ctx.hooks.indirect_threats(ctx, w, a, apath))
     main_action(ctx, w, rec, actor, a.from_, apath)
@@ -61,23 +47,23 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
     # CS-FOR-2: one exhaustion covers several losers of the action, a counter-actor whose own pair
     # comes later included. Pairs go from the highest roll down, so when a counter loses, every
     # pair still to come is a loss too — except a tie that a reroll may still decide.
-    ra = sides[0].prep.roll.total
-    out.doomed = [s.pid for s in sides[1:] if s.prep.roll.total < ra
-                  or (s.prep.roll.total == ra and ctx.param("tie") == "actor")]
+    ra = sides[0].prep.rolled.total
+    out.doomed = [s.pid for s in sides[1:] if s.prep.rolled.total < ra
+                  or (s.prep.rolled.total == ra and ctx.param("tie") == "actor")]
     participants = [s.pid for s in sides]
     refuse_outsiders(w, choices, participants, targets, followup=a.followup is not None)
     act = sides[0]
-    pairs = sorted(sides[1:], key=lambda s: (-max(act.prep.roll.total, s.prep.roll.total),
-                                             -min(act.prep.roll.total, s.prep.roll.total), s.index))
+    pairs = sorted(sides[1:], key=lambda s: (-max(act.prep.rolled.total, s.prep.rolled.total),
+                                             -min(act.prep.rolled.total, s.prep.rolled.total), s.index))
     rec.action(actor)
     for s in sides[1:]:
         rec.action(s.pid)
-    for c in pairs:
-        winner = pair_winner(ctx, w, rec, act, c)
-        if winner is c:
-            _counter_wins(ctx, w, rec, act, c, out, choices, participants)
+    for side in pairs:
+        winner = pair_winner(ctx, w, rec, act, side)
+        if winner is side:
+            _counter_wins(ctx, w, rec, act, side, out, choices, participants)
         else:
-            _actor_wins(ctx, w, rec, act, c, out, choices, participants)
+            _actor_wins(ctx, w, rec, act, side, out, choices, participants)
     obstacle_ok, obstacle = True, None
     if out.stopped_by is None:
         obstacle = _test_within_contest(ctx, w, rec, act, out, choices, participants)
@@ -95,10 +81,10 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
             apply_effects(ctx, w, rec, a.self_effect, [actor], actor=actor, lstive=act.prep.lstive,
                           source=ev.phrase("src.own_gain"), rule="CS-MULTI-5")
     if a.long:
-        _long_status(ctx, w, rec, act, out, obstacle_ok, pairs)
-    for c in pairs:
-        if c.kind == "harm" or c.kind == "protect":
-            _counter_obstacle(ctx, w, rec, c, choices)
+        _long_status(ctx, w, rec, act, out, obstacle_ok, pairs, a.long)
+    for side in pairs:
+        if side.kind == "harm" or side.kind == "protect":
+            _counter_obstacle(ctx, w, rec, side, choices)
     if out.stopped_by is None and a.followup is not None:
         affects = [t for t in out.reached] if targets else None
         from .steps import resolve_followup
@@ -111,78 +97,98 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
         refuse_unused_outsiders(w, choices, participants, targets)
 
 
+def _area_counters_taken(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, choices: Choices,
+                         path: tuple) -> bool:
+    """Plošná counters: CS-OPT-AREA (plugin) takes every plošná counter when enabled (True: a plugin
+    resolved the contest); without it, a plošná counter that only protects targets of the action is
+    a helping counter of CS-OPT-AID (the book lets it be "rozsáhlá or plošná"), resolved here by
+    the core; any other is refused."""
+    if ctx.profile.is_on("plosna-protiakce"):
+        return ctx.hooks.resolve_contest(ctx, w, rec, spec, choices, path)
+    for i, c in enumerate(spec.counters):
+        if c.area and (c.kind != "protect" or not ctx.profile.is_on("rozsahla-protiakce")):
+            helping = c.kind == "protect"
+            raise violation(
+                Message(N_("a plošná counter-action that protects needs the optional rule rozsahla-protiakce "
+                           "(or plosna-protiakce)")) if helping else
+                Message(N_("a counter-action that is plošná by nature needs the optional rule plosna-protiakce")),
+                "CS-OPT-AID" if helping else "CS-OPT-AREA", path + ("counters", i, "area"),
+                hint=enable_hint("rozsahla-protiakce" if helping else "plosna-protiakce"))
+    return False
+
+
 def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: int, path: tuple,
                      targets: list[str], threatened: set[str], seen: set[str], long_state: dict | None,
                      main: Prepared | None = None) -> Side:
     cpath = path + ("counters", i)
-    check_counter_actor(w, c, cpath, seen)
+    actor = check_counter_actor(w, c, cpath, seen)
     check_awake(ctx, w, rec, c, cpath, main, threatened)
-    seen.add(c.actor)
+    seen.add(actor)
     kind = "protect" if c.kind == "protect" else "harm"
-    protects = list(c.protects or [c.actor]) if kind == "protect" else []
+    protects = list(c.protects or [actor]) if kind == "protect" else []
     if c.protects and kind != "protect":
-        raise violation(_("`protects` belongs to a counter of kind protect"), "CS-MULTI-4", cpath + ("protects",))
+        raise violation(Message(N_("`protects` belongs to a counter of kind protect")), "CS-MULTI-4", cpath + ("protects",))
     if c.area:
         # CS-OPT-AID: a plošná protecting counter shields those in its area the action threatens,
         # and may pull nobody new into the contest (that is CS-OPT-AREA's plošná counter).
-        members = action_targets(ctx, w, c, c.actor, cpath, counter=True)
-        if c.zone is not None and w.peek(c.actor).zone == c.zone and c.actor not in members:
-            members = [c.actor] + members
-        new = [m for m in members if m not in threatened and m not in targets and m != c.actor]
+        members = action_targets(ctx, w, c, actor, cpath, counter=True)
+        if c.zone is not None and w.peek(actor).zone == c.zone and actor not in members:
+            members = [actor] + members
+        new = [m for m in members if m not in threatened and m not in targets and m != actor]
         if new:
-            raise violation(_("{name}'s plošná counter reaches {others}, who are not in the contest: pulling new "
-                              "participants in needs the optional rule plosna-protiakce").format(
-                                name=w.peek(c.actor).name, others=", ".join(w.peek(m).name for m in new)),
+            raise violation(Message(N_("{name}'s plošná counter reaches {others}, who are not in the contest: pulling new "
+                              "participants in needs the optional rule plosna-protiakce"),
+                                name=w.peek(actor).name, others=", ".join(w.peek(m).name for m in new)),
                             "CS-OPT-AID", cpath + ("area",), hint=enable_hint("plosna-protiakce", cli=False))
         if not c.protects:
             protects = [m for m in members if m in threatened]
     for j, pid in enumerate(protects):
         if pid not in threatened:
-            raise violation(_("{name} protects {other}, whom the action does not threaten").format(
-                name=w.peek(c.actor).name, other=w.peek(pid).name), "CS-MULTI-4", cpath + ("protects", j))
+            raise violation(Message(N_("{name} protects {other}, whom the action does not threaten"),
+                name=w.peek(actor).name, other=w.peek(pid).name), "CS-MULTI-4", cpath + ("protects", j))
     names = [m if isinstance(m, str) else m.name for m in c.manoeuvres]
     wide = len(protects) > 1 or c.area or any(n in ("rozsahle", "rozsáhle") for n in names)
     if wide and not ctx.profile.is_on("rozsahla-protiakce"):
-        raise violation(_("a counter-action that protects several (or is rozsáhlá) needs the optional rule "
-                          "rozsahla-protiakce"), "CS-OPT-AID", cpath, hint=enable_hint("rozsahla-protiakce"))
+        raise violation(Message(N_("a counter-action that protects several (or is rozsáhlá) needs the optional rule "
+                          "rozsahla-protiakce")), "CS-OPT-AID", cpath, hint=enable_hint("rozsahla-protiakce"))
     if wide and kind == "harm":
-        raise violation(_("a rozsáhlá counter-action may only help several targets, not harm"), "CS-OPT-AID", cpath)
-    from_obrana = c.from_ == "obrana" or (c.from_ is None and c.actor in ctx.round.used)
+        raise violation(Message(N_("a rozsáhlá counter-action may only help several targets, not harm")), "CS-OPT-AID", cpath)
+    from_obrana = c.from_ == "obrana" or (c.from_ is None and actor in ctx.round.used)
     # R-ABIL-DEF: an ability may let its holder react from defence to an action harming others.
     guard = None
-    if from_obrana and c.actor not in threatened:
-        harmed = [t for t in targets if t in threatened and t != c.actor]
+    if from_obrana and actor not in threatened:
+        harmed = [t for t in targets if t in threatened and t != actor]
         if harmed:
             from . import viewbuild
 
-            declared = viewbuild.bare_action(c.actor, c, norm_pool(c.pool) or "telo",
+            declared = viewbuild.bare_action(actor, c, norm_pool(c.pool) or "telo",
                                              "protect" if c.kind == "protect" else "harm")
-            guard = ctx.hooks.may_react(ctx, w, c.actor, main, harmed, declared) if main is not None else None
-    if from_obrana and c.actor in targets and c.actor not in threatened and guard is None:
-        raise violation(_("{name} is a target of an action that only helps it: it is not threatened, so it has no "
-                          "right to react from defence (obrana)").format(name=w.peek(c.actor).name), "R-THR",
+            guard = ctx.hooks.may_react(ctx, w, actor, main, harmed, declared) if main is not None else None
+    if from_obrana and actor in targets and actor not in threatened and guard is None:
+        raise violation(Message(N_("{name} is a target of an action that only helps it: it is not threatened, so it has no "
+                          "right to react from defence (obrana)"), name=w.peek(actor).name), "R-THR",
                         cpath + (("from",) if c.from_ else ()),
-                        hint=_("a target it only helps may still counter with its unused (or delayed) initiative"))
-    if from_obrana and c.actor not in threatened and guard is None and ctx.hooks.refusal_note:
+                        hint=Message(N_("a target it only helps may still counter with its unused (or delayed) initiative")))
+    if from_obrana and actor not in threatened and guard is None and ctx.hooks.refusal_note:
         # R-ABIL-DEF: an ability of the reactor's answered why it does not allow this reaction.
-        raise violation(_("{name} may react from defence (obrana) only against an action that threatens it "
-                          "directly or through an immediate follow-up").format(name=w.peek(c.actor).name),
+        raise violation(Message(N_("{name} may react from defence (obrana) only against an action that threatens it "
+                          "directly or through an immediate follow-up"), name=w.peek(actor).name),
                         "CS-IND-1", cpath, hint=ctx.hooks.refusal_note)
-    src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in threatened or guard is not None, cpath)
+    src = counter_source(ctx, w, rec, actor, c.from_, actor in threatened or guard is not None, cpath)
     if guard is not None and src == "obrana":
         ctx.hooks.acted.add(guard[0])
-        rec.event("R-ABIL-DEF", "defence.for_others", name=ev.who(c.actor), source=ctx.hooks.title(guard[0]),
+        rec.event("R-ABIL-DEF", "defence.for_others", name=ev.who(actor), source=ctx.hooks.title(guard[0]),
                   tail=guard[1] or "")
-    if src == "obrana" and kind == "protect" and protects != [c.actor] and guard is None:
-        raise violation(_("{name} acts from defence (obrana) and can protect only itself").format(
-                            name=w.peek(c.actor).name),
+    if src == "obrana" and kind == "protect" and protects != [actor] and guard is None:
+        raise violation(Message(N_("{name} acts from defence (obrana) and can protect only itself"),
+                            name=w.peek(actor).name),
                         "R-MAN-3", cpath + ("protects",))
-    if long_state and c.actor in long_state.get("barred", []):
-        rec.event("CS-DUR-2", "long.barred", name=ev.who(c.actor))
-    prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",
+    if long_state and actor in long_state.get("barred", []):
+        rec.event("CS-DUR-2", "long.barred", name=ev.who(actor))
+    prep = prepare(ctx, w, rec, actor, c, cpath, from_obrana=src == "obrana",
                    implied=("obrana",) if src == "obrana" else (), kind=kind)
     prep.protects = list(protects)
-    return Side(c.actor, c, cpath, prep, kind, protects, i)
+    return Side(actor, c, cpath, prep, kind, protects, i)
 
 
 __all__ = ["Outcome", "Side", "_actor_wins", "_answer", "_check_named", "_counter_obstacle", "_counter_wins",

@@ -8,9 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..errors import RuleViolation, ScenarioError
+from ..errors import Message, RuleViolation, ScenarioError, Text
 from ..plugins.errors import enable_hint as _enable_hint
-from ..i18n import _
+from ..i18n import N_
 from ..citations import CHOICES
 
 if TYPE_CHECKING:    # types only: the engine imports neither at run time from here
@@ -60,7 +60,7 @@ class Choices:
         for who, value in (raw or {}).items():
             wpath = path + (who,)
             if who not in participants:
-                raise ScenarioError(_("choices name an unknown participant {id}").format(id=repr(who)), path=wpath,
+                raise ScenarioError(Message(N_("choices name an unknown participant {id}"), id=repr(who)), path=wpath,
                                     rule=CHOICES)
             if isinstance(value, str) or (isinstance(value, dict) and value and set(value) <= ANSWER_KEYS):
                 self._global[who] = _parse_answer(value, wpath)
@@ -68,13 +68,13 @@ class Choices:
                 per = {}
                 for vs, ans in value.items():
                     if vs != "test" and vs not in participants:
-                        raise ScenarioError(_("choices of {who} answer against an unknown participant {id}").format(
+                        raise ScenarioError(Message(N_("choices of {who} answer against an unknown participant {id}"),
                             who=repr(who), id=repr(vs)),
                                             path=wpath + (vs,), rule=CHOICES)
                     per[vs] = _parse_answer(ans, wpath + (vs,))
                 self._per[who] = per
             else:
-                raise ScenarioError(_("the answer of {who} must be accept, exhaust, deny or a mapping").format(who=repr(who)),
+                raise ScenarioError(Message(N_("the answer of {who} must be accept, exhaust, deny or a mapping"), who=repr(who)),
                                     path=wpath, rule=CHOICES)
 
     def get(self, who: str, vs: str) -> Answer:
@@ -139,7 +139,7 @@ class Choices:
 
     def unused(self) -> list[tuple[str, str | None, tuple]]:
         """Answers that no decision asked for (the log says they were ignored)."""
-        out = []
+        out: list[tuple[str, str | None, tuple]] = []
         for who, a in self._global.items():
             if (who, None) not in self._used:
                 out.append((who, None, a.path))
@@ -153,30 +153,30 @@ class Choices:
 def _parse_answer(value: Any, path: tuple) -> Answer:
     if isinstance(value, str):
         if value not in ANSWER_WORDS:
-            raise ScenarioError(_("unknown answer {value}; use accept, exhaust or deny").format(value=repr(value)), path=path,
+            raise ScenarioError(Message(N_("unknown answer {value}; use accept, exhaust or deny"), value=repr(value)), path=path,
                                 rule=CHOICES)
         return Answer(exhaust=value == "exhaust", deny=value == "deny", path=path)
     if not isinstance(value, dict):
-        raise ScenarioError(_("an answer is accept, exhaust, deny or a mapping"), path=path,
+        raise ScenarioError(Message(N_("an answer is accept, exhaust, deny or a mapping")), path=path,
                             rule=CHOICES)
     extra = set(value) - ANSWER_KEYS
     if extra:
-        raise ScenarioError(_("unknown answer key {key}; use exhaust, deny, jizva, sacrifice, paid_by").format(
+        raise ScenarioError(Message(N_("unknown answer key {key}; use exhaust, deny, jizva, sacrifice, paid_by"),
                                 key=repr(sorted(extra)[0])),
                             path=path + (sorted(extra)[0],), rule=CHOICES)
     ans = Answer(path=path)
     ex = value.get("exhaust")
     if isinstance(ex, list):
         if not all(isinstance(x, str) for x in ex):
-            raise ScenarioError(_("exhaust: lists participant ids"), path=path + ("exhaust",))
+            raise ScenarioError(Message(N_("exhaust: lists participant ids")), path=path + ("exhaust",))
         ans.exhaust, ans.exhaust_for = True, list(ex)
     elif isinstance(ex, bool):
         ans.exhaust = ex
     elif ex is not None:
-        raise ScenarioError(_("exhaust: is true or a list of ids protected"), path=path + ("exhaust",))
+        raise ScenarioError(Message(N_("exhaust: is true or a list of ids protected")), path=path + ("exhaust",))
     deny = value.get("deny")
     if deny is not None and not isinstance(deny, bool):
-        raise ScenarioError(_("deny: is true or false"), path=path + ("deny",))
+        raise ScenarioError(Message(N_("deny: is true or false")), path=path + ("deny",))
     ans.deny = bool(deny)
     j = value.get("jizva")
     if j is not None:
@@ -184,7 +184,7 @@ def _parse_answer(value: Any, path: tuple) -> Answer:
             j = {"name": j}
         if not isinstance(j, dict) or "name" not in j or not isinstance(j.get("gain", 0), int) \
                 or isinstance(j.get("gain", 0), bool) or set(j) - {"name", "pool", "gain", "tags"}:
-            raise ScenarioError(_("jizva: is {{name, pool, gain, tags}}").format(), path=path + ("jizva",),
+            raise ScenarioError(Message(N_("jizva: is {{name, pool, gain, tags}}")), path=path + ("jizva",),
                                 rule="R-EXH-4")
         ans.jizva = dict(j)
         if "exhaust" not in value and not ans.deny:
@@ -192,14 +192,14 @@ def _parse_answer(value: Any, path: tuple) -> Answer:
     s = value.get("sacrifice")
     if s is not None:
         if not isinstance(s, str):
-            raise ScenarioError(_("sacrifice: names one held item"), path=path + ("sacrifice",), rule="R-EXH-4")
+            raise ScenarioError(Message(N_("sacrifice: names one held item")), path=path + ("sacrifice",), rule="R-EXH-4")
         ans.sacrifice = s
         if "exhaust" not in value and not ans.deny:
             ans.exhaust = True
     payer = value.get("paid_by", value.get("platí"))
     if payer is not None:
         if not isinstance(payer, str):
-            raise ScenarioError(_("paid_by: names one participant"), path=path + ("paid_by",), rule="R-ABIL-SHARE")
+            raise ScenarioError(Message(N_("paid_by: names one participant")), path=path + ("paid_by",), rule="R-ABIL-SHARE")
         ans.paid_by = payer
     return ans
 
@@ -268,9 +268,11 @@ class Ctx:
         return self.profile.params[name]
 
 
-def violation(message: str, rule: str, path: tuple, hint: str | None = None,
+def violation(message: Text, rule: str, path: tuple, hint: Text | None = None,
               data: dict | None = None) -> RuleViolation:
-    """A RuleViolation (exit 1) pointing at `path` in the scenario; `data` carries its numbers."""
+    """A RuleViolation (exit 1) pointing at `path` in the scenario; `data` carries its numbers.
+    `message` and `hint` are Messages (`Message(N_("…{name}…"), name=…)`): worded where the
+    violation is shown, never here (docs/architecture.md, "How to add a rule violation")."""
     return RuleViolation(message, rule=rule, path=path, hint=hint, data=data)
 
 

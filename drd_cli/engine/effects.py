@@ -47,7 +47,7 @@ def _apply_one(ctx: Ctx, w: Working, rec: StepRecord, eff: Effect, pid: str, lst
                rule: str) -> None:
     p = w[pid]
     mult = 2 if lstive else 1
-    what = []
+    what: list[str | Event] = []
     if eff.ohrozeni:
         before = p.ohrozeni
         p.ohrozeni = max(0, p.ohrozeni + eff.ohrozeni * mult)

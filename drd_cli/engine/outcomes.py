@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import _
+from ..errors import Message
+from ..i18n import N_
 from . import events as ev
 from .actions import apply_effects, exhaust, has_effect
 from .context import Answer, Choices, Ctx, StepRecord, violation
@@ -27,9 +28,9 @@ def pay_for(ctx: Ctx, w: Working, rec: StepRecord, payer: str, vs: Any, answer: 
     if payer not in participants and answer.explicit:
         _refuse_sleeper(w, payer, answer.path)
         if payer in out.targets:
-            raise violation(_("{name} did not react, so it cannot exhaust for itself; someone in the contest may "
-                              "exhaust for it").format(name=w.peek(payer).name), "CS-MULTI-4", answer.path)
-        raise violation(_("{name} is not part of this contest and cannot exhaust in it").format(
+            raise violation(Message(N_("{name} did not react, so it cannot exhaust for itself; someone in the contest may "
+                              "exhaust for it"), name=w.peek(payer).name), "CS-MULTI-4", answer.path)
+        raise violation(Message(N_("{name} is not part of this contest and cannot exhaust in it"),
                             name=w.peek(payer).name), "CS-FOR-1", answer.path)
     _check_named(w, payer, vs, answer, wanted, may_name)
     protected = [pid for pid in wanted if pid in at_stake and pid not in out.settled and pid not in out.shielded]
@@ -52,9 +53,9 @@ def _check_named(w: Working, payer: str, vs: Any, answer: Answer, wanted: list[s
     """CS-FOR-1: one may exhaust only for someone the winner's action threatens."""
     for pid in wanted:
         if pid not in w:
-            raise violation(_("unknown participant {id} in exhaust").format(id=repr(pid)), "CS-FOR-1", answer.path)
+            raise violation(Message(N_("unknown participant {id} in exhaust"), id=repr(pid)), "CS-FOR-1", answer.path)
         if pid not in may_name and answer.explicit:
-            raise violation(_("{name} cannot protect {other}: {winner}'s action does not threaten them").format(
+            raise violation(Message(N_("{name} cannot protect {other}: {winner}'s action does not threaten them"),
                 name=w.peek(payer).name, other=w.peek(pid).name, winner=w.peek(vs.pid).name), "CS-FOR-1",
                 answer.path)
 
@@ -305,12 +306,12 @@ def refuse_unused_outsiders(w: Working, choices: Choices, participants: list[str
 def _refuse_outsider(w: Working, who: str, ans: Any, targets: list[str]) -> None:
     _refuse_sleeper(w, who, ans.path)
     if who in targets:
-        raise violation(_("{name} did not react to the action, so it cannot exhaust for itself; someone in "
-                          "the contest may exhaust for it").format(name=w.peek(who).name), "CS-MULTI-4",
+        raise violation(Message(N_("{name} did not react to the action, so it cannot exhaust for itself; someone in "
+                          "the contest may exhaust for it"), name=w.peek(who).name), "CS-MULTI-4",
                         ans.path)
-    raise violation(_("{name} is not part of this contest and cannot exhaust in it").format(
+    raise violation(Message(N_("{name} is not part of this contest and cannot exhaust in it"),
                         name=w.peek(who).name), "CS-FOR-1", ans.path,
-                    hint=_("only the actor and those who counter may exhaust"))
+                    hint=Message(N_("only the actor and those who counter may exhaust")))
 
 
 def _pending(out: Outcome, participants: list[str]) -> list[str]:
@@ -352,7 +353,7 @@ def _test_within_contest(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: 
     if not pending and not obstacle:
         return None
     target = ctx.target
-    roll = act.prep.roll.total
+    roll = act.prep.rolled.total
     name = ev.who(act.pid)
     bought = False
     if roll >= target:
@@ -401,7 +402,7 @@ def _counter_obstacle(ctx: Ctx, w: Working, rec: StepRecord, c: Side, choices: C
     """A winning counter whose purpose alone would be a test also meets 9 (CS-MULTI-3 b)."""
     if not has_effect(c.spec.obstacle) or not rec.action(c.pid)["success"]:
         return
-    roll = c.prep.roll.total
+    roll = c.prep.rolled.total
     if roll >= ctx.target:
         rec.action(c.pid)["obstacle"] = "met"
         return
@@ -415,9 +416,9 @@ def _counter_obstacle(ctx: Ctx, w: Working, rec: StepRecord, c: Side, choices: C
 
 
 def _long_status(ctx: Ctx, w: Working, rec: StepRecord, act: Side, out: Outcome, obstacle_ok: bool,
-                 pairs: list[Side]) -> None:
-    """CS-DUR-2: completed / continuing / interrupted, retry and barred interrupters."""
-    lid = act.spec.long
+                 pairs: list[Side], lid: str) -> None:
+    """CS-DUR-2: completed / continuing / interrupted, retry and barred interrupters of the long
+    action `lid` (the action's `long`)."""
     prev = w.longs.get(lid, {})
     barred = list(prev.get("barred", []))
     if out.stopped_by is not None:

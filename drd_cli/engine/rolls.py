@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ScenarioError
-from ..i18n import _, ngettext
+from ..errors import Message, ScenarioError
+from ..i18n import N_
 from . import events as ev
 from .context import Ctx
 from .state import PState, Working
@@ -20,10 +20,11 @@ def pool_cs(pool: str | None) -> str:
     return POOL_CS.get(pool or "telo", pool or "telo")
 
 
-def amount_cs(amount: int, pool: str | None) -> str:
-    """`3 Tělo`, `1 Surovina`, `5 Surovin`: an amount of a pool, or of Suroviny, in words."""
+def amount_cs(amount: int, pool: str | None) -> Message | str:
+    """`3 Tělo`, `1 Surovina`, `5 Surovin`: an amount of a pool, or of Suroviny, for a message
+    (Suroviny worded when it is shown; the msgids are extracted from drd_cli/wording.py's `_amount`)."""
     if pool == SUROVINY:
-        return ngettext("{n} Surovina", "{n} Suroviny", amount).format(n=amount)
+        return Message.plural("{n} Surovina", "{n} Suroviny", amount, n=amount)
     return f"{amount} {pool_cs(pool)}"
 
 
@@ -59,6 +60,13 @@ class Prepared:
     protects: list[str] = field(default_factory=list)
     means: str | None = None          # where the spec's own `means` does not say it (a výzva's)
 
+    @property
+    def rolled(self) -> Roll:
+        """Its roll, once rolled (`make_roll`; every step rolls its actions before comparing them)."""
+        if self.roll is None:
+            raise RuntimeError(f"the action of {self.actor} is compared before it was rolled")
+        return self.roll
+
     def count(self, name: str) -> int:
         return self.manoeuvres.count(name)
 
@@ -83,14 +91,15 @@ def _check_total(ctx: Ctx, p: PState, spec: Any, path: tuple, total: int, presne
     except ScenarioError:
         return                       # the bonus itself is wrong: the roll does not need it
     extra = presne if ctx.param("presne") != "keep-best-2-of-3" else 0
-    low, high = 2 + bonus + extra, 12 + bonus + extra
+    low = 2 + bonus + extra
+    high: int | None = 12 + bonus + extra
     if p.is_hero and getattr(spec, "bonus_from", None) is None:
         high = 12 + max(p.levels.values(), default=0) + extra    # not named: any of his levels
     elif not p.is_hero and p.charakteristika is None:
         high = None                     # a creature whose charakteristika the file does not give
     if total < low or (high is not None and total > high):
-        raise ScenarioError(_("{name}: roll {total} cannot come from 2k6 plus this roll's bonus ({low} to {high}); "
-                              "give the dice, or write `roll_beyond_dice: true` beside the roll to keep it").format(
+        raise ScenarioError(Message(N_("{name}: roll {total} cannot come from 2k6 plus this roll's bonus ({low} to {high}); "
+                              "give the dice, or write `roll_beyond_dice: true` beside the roll to keep it"),
                                 name=p.name, total=total, low=low, high=high if high is not None else "…"),
                             path=path + (("roll",) if getattr(spec, "roll", None) == total else ("rolls", pid)),
                             rule="R-ROLL-2")
@@ -103,18 +112,18 @@ def bonus_for(ctx: Ctx, p: PState, spec: Any, path: tuple, needed: bool) -> int:
         if src is None:
             if needed:
                 raise ScenarioError(
-                    _("{name} is a hero rolling dice: say which profession adds to the roll with "
-                      "`bonus_from:` (or `bonus_from: none`)").format(name=p.name), path=path, rule="R-ROLL-1")
+                    Message(N_("{name} is a hero rolling dice: say which profession adds to the roll with "
+                      "`bonus_from:` (or `bonus_from: none`)"), name=p.name), path=path, rule="R-ROLL-1")
             return 0
         if src == "none":
             return 0
         if src == "charakteristika":
-            raise ScenarioError(_("{name} is a hero: bonus_from names a profession, not charakteristika").format(
+            raise ScenarioError(Message(N_("{name} is a hero: bonus_from names a profession, not charakteristika"),
                 name=p.name),
                                 path=path + ("bonus_from",), rule="R-ROLL-1")
         if src not in p.levels:
-            raise ScenarioError(_("{name} has no profession {profession} (has: {has})").format(
-                name=p.name, profession=repr(src), has=", ".join(p.levels) or _("none")),
+            raise ScenarioError(Message(N_("{name} has no profession {profession} (has: {has})"),
+                name=p.name, profession=repr(src), has=", ".join(p.levels) or Message(N_("none"))),
                                 path=path + ("bonus_from",), rule="R-ROLL-1")
         return p.levels[src]
     if src == "none":
@@ -124,7 +133,7 @@ def bonus_for(ctx: Ctx, p: PState, spec: Any, path: tuple, needed: bool) -> int:
     if src == "charakteristika" or p.covers is None:
         return p.charakteristika
     if src is not None:
-        raise ScenarioError(_("{name} is a creature: bonus_from is charakteristika or none").format(name=p.name),
+        raise ScenarioError(Message(N_("{name} is a creature: bonus_from is charakteristika or none"), name=p.name),
                             path=path + ("bonus_from",), rule="R-ROLL-1")
     covered = {getattr(spec, "label", None), getattr(spec, "means", None)} & set(p.covers)
     return p.charakteristika if covered else 0
@@ -148,12 +157,12 @@ def make_roll(ctx: Ctx, w: Working, pid: str, spec: Any, path: tuple, *, total: 
     p = w.peek(pid)
     if dice is not None:
         if len(dice) != n:
-            raise ScenarioError(_("{name} rolls {n} dice here, the file gives {given}").format(
+            raise ScenarioError(Message(N_("{name} rolls {n} dice here, the file gives {given}"),
                 name=p.name, n=n, given=len(dice)),
                                 path=path + ("dice",), rule="R-ROLL-2")
         for i, d in enumerate(dice):
             if not 1 <= d <= 6:
-                raise ScenarioError(_("a die shows 1 to 6, not {value}").format(value=d), path=path + ("dice", i),
+                raise ScenarioError(Message(N_("a die shows 1 to 6, not {value}"), value=d), path=path + ("dice", i),
                                     rule="R-ROLL-2")
         source, values = "given", list(dice)
     else:
@@ -174,8 +183,8 @@ def make_roll(ctx: Ctx, w: Working, pid: str, spec: Any, path: tuple, *, total: 
     added = bonus + sum(a for _s, a in modifiers)
     if total is not None and total != sum(kept) + added:
         # SCENARIO-FORMAT §4.1: a total and dice that disagree are a contradiction, not a choice.
-        raise ScenarioError(_("{name}: roll {total} does not match the dice {dice} plus {bonus} (= {sum}); give "
-                              "one of them, or make them agree").format(
+        raise ScenarioError(Message(N_("{name}: roll {total} does not match the dice {dice} plus {bonus} (= {sum}); give "
+                              "one of them, or make them agree"),
                                 name=p.name, total=total, dice="+".join(map(str, values)), bonus=added,
                                 sum=sum(kept) + added),
                             path=path + (("roll",) if getattr(spec, "roll", None) == total else ("rolls", pid)),

@@ -5,16 +5,16 @@ R-TEST, CS-MULTI-1/2, CS-COOP-2, CS-RACE-1, CS-PREP-1, R-CHAL, CS-ENV-2/3.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, cast
 
-from ..scenario.models import ActionSpec, ChallengeSpec, RaceSpec, TestSpec, as_list, norm_pool
+from ..scenario.models import ActionSpec, ChallengeSpec, Pool, RaceSpec, TestSpec, as_list
 from . import viewbuild
 from . import events as ev
 from .events import Event
 from .actions import (Prepared, _activate, _Bill, _check_allowed, apply_effects, exhaust, has_effect, make_roll,
                       narocnost, pool_cs, prepare)
-from ..errors import ScenarioError
-from ..i18n import _
+from ..errors import Message, ScenarioError
+from ..i18n import N_
 from .aware import check_awake, check_awake_reaction
 from .targets import action_targets, threatened_targets
 from .context import Choices, Ctx, StepRecord, enable_hint, violation
@@ -22,19 +22,34 @@ from .initiative import check_awake_to_act, counter_source, main_action
 from .state import Working
 
 
+PoolId = Literal["telo", "duse", "vliv"]
+_POOL_IDS: dict[str, PoolId] = {"telo": "telo", "tělo": "telo", "duse": "duse", "duše": "duse", "vliv": "vliv"}
+
+
+def pool_id(value: Pool | None) -> PoolId:
+    """The pool a step names (`tělo` → `telo`); tělo when it names none."""
+    return _POOL_IDS[value] if value is not None else "telo"
+
+
 # --------------------------------------------------------------------------- test
+
+def _test_actors(spec: TestSpec) -> list[str]:
+    """Who takes the test: `actors`, or the one `actor` (the model requires one of them)."""
+    return list(spec.actors) if spec.actors else [spec.actor] if spec.actor is not None else []
+
 
 def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices: Choices, path: tuple) -> None:
     """A test of one or several actors against 9 (or its own `target`)."""
-    actors = list(spec.actors) if spec.actors else [spec.actor]
+    actors = _test_actors(spec)
     mode = spec.mode if spec.actors else "individual"
     target_no = spec.target if spec.target is not None else ctx.target
     targets = action_targets(ctx, w, spec, actors[0], path) if spec.targets or spec.area else []
     rolls = spec.rolls or {}
     dice = spec.dice if isinstance(spec.dice, dict) else None
+    one_dice = None if isinstance(spec.dice, dict) else spec.dice
     for pid in rolls:
         if pid not in actors:
-            raise violation(_("rolls give a roll for {id}, who does not take this test").format(id=repr(pid)), "R-TEST",
+            raise violation(Message(N_("rolls give a roll for {id}, who does not take this test"), id=repr(pid)), "R-TEST",
                             path + ("rolls", pid))
     preps: dict[str, Prepared] = {}
     for i, pid in enumerate(actors):
@@ -42,18 +57,17 @@ def resolve_test(ctx: Ctx, w: Working, rec: StepRecord, spec: TestSpec, choices:
                     actor_path=path + (("actors", i) if spec.actors else ("actor",)))
         preps[pid] = prepare(ctx, w, rec, pid, spec, path, targets=targets, kind="test")
     for pid in actors:
-        total = rolls.get(pid) if spec.actors else spec.roll
+        total: int | None = rolls.get(pid) if spec.actors else spec.roll
         if spec.actors and len(actors) == 1 and total is None:
             total = spec.roll
-        given = (dice or {}).get(pid) if dice is not None else (spec.dice if not spec.actors or len(actors) == 1
-                                                                 else None)
+        given = dice.get(pid) if dice is not None else (one_dice if not spec.actors or len(actors) == 1 else None)
         preps[pid].roll = make_roll(ctx, w, pid, spec, path, total=total, dice=given,
                                     presne=preps[pid].count("presne"), prep=preps[pid])
-        rec.data["rolls"][pid] = preps[pid].roll.as_result()
-    rec.data["order"] = sorted(actors, key=lambda p: -preps[p].roll.total)
-    ok = {pid: preps[pid].roll.total >= target_no for pid in actors}
+        rec.data["rolls"][pid] = preps[pid].rolled.as_result()
+    rec.data["order"] = sorted(actors, key=lambda p: -preps[p].rolled.total)
+    ok = {pid: preps[pid].rolled.total >= target_no for pid in actors}
     for pid in actors:
-        r = preps[pid].roll.total
+        r = preps[pid].rolled.total
         rec.event("R-TEST", "test.success" if ok[pid] else "test.below", name=ev.who(pid), roll=r, target=target_no)
     exhausted: list[str] = []
 
@@ -157,7 +171,7 @@ def _land_success(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, lead:
 def resolve_declare(ctx: Ctx, w: Working, rec: StepRecord, spec: ActionSpec, path: tuple) -> None:
     """An obvious action without a roll (CS-PREP-1); nobody can react to it."""
     if spec.actor is None:
-        raise violation(_("a declare step needs an `actor`"), "CS-PREP-1", path)
+        raise violation(Message(N_("a declare step needs an `actor`")), "CS-PREP-1", path)
     pid = spec.actor
     check_awake_to_act(w, pid, path + ("actor",))      # R-AWARE: even an obvious action needs him awake
     if spec.from_ == "initiative" or spec.from_ == "delayed":
@@ -190,27 +204,29 @@ def resolve_race(ctx: Ctx, w: Working, rec: StepRecord, spec: RaceSpec, choices:
     """CS-RACE-1: rolls decide who is faster; each roll also meets 9 for the obstacle."""
     actors = list(spec.actors)
     if len(actors) < 2:
-        raise violation(_("a race needs at least two racers"), "CS-RACE-1", path + ("actors",))
-    pool = norm_pool(spec.pool) or "telo"
-    per_racer = isinstance(spec.manoeuvres, dict)
-    for who in (spec.manoeuvres if per_racer else ()):
+        raise violation(Message(N_("a race needs at least two racers")), "CS-RACE-1", path + ("actors",))
+    pool = pool_id(spec.pool)
+    per_racer = spec.manoeuvres if isinstance(spec.manoeuvres, dict) else None
+    for who in (per_racer or ()):
         if who not in actors:
-            raise ScenarioError(_("{id} is not one of the racers").format(id=repr(who)),
+            raise ScenarioError(Message(N_("{id} is not one of the racers"), id=repr(who)),
                                 path=path + ("manoeuvres", who), rule="CS-RACE-1")
     preps: dict[str, Prepared] = {}
     for i, pid in enumerate(actors):
         main_action(ctx, w, rec, pid, None, path, actor_path=path + ("actors", i))
         bf = spec.bonus_from.get(pid) if isinstance(spec.bonus_from, dict) else spec.bonus_from
-        mans = spec.manoeuvres.get(pid, []) if per_racer else spec.manoeuvres
-        action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=bf, means=spec.means,
+        mans = per_racer.get(pid, []) if per_racer is not None else spec.manoeuvres
+        # a race's `means` is free text the action's model checks here (as it always did)
+        means = cast(Any, spec.means)
+        action = ActionSpec(actor=pid, pool=pool, label=spec.label, bonus_from=bf, means=means,
                             demanding=spec.demanding, manoeuvres=list(mans))
         # Each racer's action: conditions may forbid it or make it demanding (R-NAR, SCENARIO-FORMAT §4.1).
         preps[pid] = prepare(ctx, w, rec, pid, action, path, default_pool=pool, kind="race")
         preps[pid].roll = make_roll(ctx, w, pid, action, path, total=(spec.rolls or {}).get(pid),
                                     dice=(spec.dice or {}).get(pid), presne=preps[pid].count("presne"),
                                     prep=preps[pid])
-        rec.data["rolls"][pid] = preps[pid].roll.as_result()
-    total = {pid: preps[pid].roll.total for pid in actors}
+        rec.data["rolls"][pid] = preps[pid].rolled.as_result()
+    total = {pid: preps[pid].rolled.total for pid in actors}
     rec.data["order"] = sorted(actors, key=lambda p: -total[p])
     faster = {pid: [q for q in actors if total[q] > total[pid]] for pid in actors}
     beats = {pid: [q for q in actors if total[pid] > total[q]] for pid in actors}
@@ -274,10 +290,11 @@ def affected_by(ctx: Ctx, w: Working, spec: ChallengeSpec, path: tuple) -> list[
         ids = as_list(aff)
         for i, pid in enumerate(ids):
             if pid not in w:
-                raise violation(_("unknown participant {id} in affects").format(id=repr(pid)), "R-CHAL",
+                raise violation(Message(N_("unknown participant {id} in affects"), id=repr(pid)), "R-CHAL",
                                 path + ("affects", i))
     if spec.exempt is not None:
-        cond = spec.exempt.condition if hasattr(spec.exempt, "condition") else spec.exempt.get("condition")
+        exempt: Any = spec.exempt    # an ExemptSpec, or a mapping in a follow-up built by a plugin
+        cond = exempt.condition if hasattr(exempt, "condition") else exempt.get("condition")
         if cond:
             ids = [p for p in ids if not any(c.name == cond for c in w.peek(p).conditions)]
     return [p for p in ids if w.peek(p).in_conflict]
@@ -291,7 +308,7 @@ def resolve_challenge(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec
     Returns who suffered the effect.
     """
     choices = choices or Choices({}, path, w.id_set(), ctx.choose)
-    pool = norm_pool(spec.pool) or "telo"
+    pool = pool_id(spec.pool)
     target = spec.target if spec.target is not None else ctx.target
     # A participant out of the conflict (`mimo konflikt`) undergoes no výzva, however it is reached:
     # named in `affects`, `all`, or as a target of the action whose follow-up this is (one reading, §9).
@@ -345,36 +362,36 @@ def resolve_followup(ctx: Ctx, w: Working, rec: StepRecord, actor: str, followup
 
 
 def _protect(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec, choices: Choices, i: int, c: Any,
-             path: tuple, aff: list[str], pool: str, target: int, threat: Any, threatened: set[str],
+             path: tuple, aff: list[str], pool: PoolId, target: int, threat: Any, threatened: set[str],
              shielded: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """One protecting counter against a výzva (CS-ENV-3, CS-OPT-AID): whom it shields (none when it
     fails); `shielded`: whom earlier counters already shield."""
     cpath = path + ("counters", i)
     if c.actor is None or c.actor not in w:
-        raise violation(_("a protecting counter needs a known `actor`"), "CS-ENV-3", cpath)
+        raise violation(Message(N_("a protecting counter needs a known `actor`")), "CS-ENV-3", cpath)
     check_awake(ctx, w, rec, c, cpath, threat, threatened)      # R-AWARE: a sleeper protects nobody
     protects = list(c.protects or [c.actor])
     names = [m if isinstance(m, str) else m.name for m in c.manoeuvres]
     wide = len(protects) > 1 or any(n in ("rozsahle", "rozsáhle") for n in names)
     if wide and not ctx.profile.is_on("rozsahla-protiakce"):
-        raise violation(_("protecting several from a výzva needs the optional rule rozsahla-protiakce"),
+        raise violation(Message(N_("protecting several from a výzva needs the optional rule rozsahla-protiakce")),
                         "CS-OPT-AID", cpath, hint=enable_hint("rozsahla-protiakce", cli=False))
     for j, pid in enumerate(protects):
         if pid not in aff:
-            raise violation(_("{name} protects {other}, whom the výzva does not threaten").format(
+            raise violation(Message(N_("{name} protects {other}, whom the výzva does not threaten"),
                 name=w.peek(c.actor).name, other=w.peek(pid).name), "CS-ENV-3", cpath + ("protects", j))
     src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in aff, cpath, what="protect")
     if src == "obrana" and protects != [c.actor]:
-        raise violation(_("{name} acts from defence (obrana): it can protect only itself (keep a delayed "
-                          "initiative to protect others)").format(name=w.peek(c.actor).name), "CS-ENV-3",
+        raise violation(Message(N_("{name} acts from defence (obrana): it can protect only itself (keep a delayed "
+                          "initiative to protect others)"), name=w.peek(c.actor).name), "CS-ENV-3",
                         cpath + ("protects",))
     prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",
                    implied=("obrana",) if src == "obrana" else (), default_pool=pool, kind="protect")
     prep.protects = list(protects)
     prep.roll = make_roll(ctx, w, c.actor, c, cpath, total=c.roll if c.roll is not None else spec.rolls.get(c.actor),
                           dice=c.dice, presne=prep.count("presne"), prep=prep)
-    rec.data["rolls"][c.actor] = prep.roll.as_result()
-    ok = prep.roll.total >= target
+    rec.data["rolls"][c.actor] = prep.rolled.as_result()
+    ok = prep.rolled.total >= target
     bought = False
     if not ok:
         ans = choices.get(c.actor, "test")
@@ -394,12 +411,12 @@ def _protect(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec, choices
                           payer=c.actor, source=ev.phrase("src.softened_plain"), rule="CS-ENV-3")
         apply_effects(ctx, w, rec, c.self_effect, [c.actor], actor=c.actor, source=ev.phrase("src.own_gain"), rule="CS-ENV-3")
     else:
-        rec.event("CS-ENV-3", "env.protected_nobody", name=ev.who(c.actor), roll=prep.roll.total, target=target)
+        rec.event("CS-ENV-3", "env.protected_nobody", name=ev.who(c.actor), roll=prep.rolled.total, target=target)
     return protects if ok else []
 
 
 def _undergo(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec, choices: Choices, pid: str, path: tuple,
-             pool: str, target: int, threat: Any, threatened: set[str], title: Any, charge_narocnost: bool) -> list[str]:
+             pool: PoolId, target: int, threat: Any, threatened: set[str], title: Any, charge_narocnost: bool) -> list[str]:
     """One affected participant: accepts the výzva, or undergoes it when it reacts (R-CHAL, CS-ENV-2);
     returns [pid] when it suffers the effect."""
     how, activated = _reaction(ctx, pid, spec.react.get(pid))
@@ -463,7 +480,7 @@ def _reaction(ctx: Ctx, pid: str, value: Any) -> tuple[str | None, list]:
     return how, list(value.activate)
 
 
-def _check_awake_to_undergo(ctx: Ctx, w: Working, rec: StepRecord, pid: str, pool: str, spec: ChallengeSpec,
+def _check_awake_to_undergo(ctx: Ctx, w: Working, rec: StepRecord, pid: str, pool: PoolId, spec: ChallengeSpec,
                             activated: list, threat: Any, threatened: set[str], path: tuple, title: str) -> None:
     """R-AWARE: a sleeper does not react to a výzva either — he suffers it unless someone protects
     him (CS-ENV-2) — unless an ability lets him react as if awake (Jedno oko otevřené, activated in
@@ -473,11 +490,11 @@ def _check_awake_to_undergo(ctx: Ctx, w: Working, rec: StepRecord, pid: str, poo
     example = f"react: {{{pid}: {{from: obrana, activate: [jedno-oko-otevrene]}}}}"
     check_awake_reaction(
         ctx, w, rec, pid, declared, threat, threatened, path,
-        _("{name} is asleep (condition {condition}): not aware, it cannot react to the výzva „{title}“; it "
+        N_("{name} is asleep (condition {condition}): not aware, it cannot react to the výzva „{title}“; it "
           "suffers it unless someone protects it"),
-        _("leave it out of `react` (it accepts the výzva; an awake participant may protect it with a counter), "
+        Message(N_("leave it out of `react` (it accepts the výzva; an awake participant may protect it with a counter), "
           "remove the condition with an earlier effect (`remove_condition`), or activate an ability that lets it "
-          "react ({example})").format(example=example), title=title)
+          "react ({example})"), example=example), title=title)
 
 
 def _suffer(ctx: Ctx, w: Working, rec: StepRecord, effect, pid: str, why: str | Event) -> list[str]:
@@ -485,7 +502,7 @@ def _suffer(ctx: Ctx, w: Working, rec: StepRecord, effect, pid: str, why: str | 
     return apply_effects(ctx, w, rec, effect, [pid], actor=None, source=why, rule="R-CHAL")
 
 
-def _can_react(ctx: Ctx, w: Working, rec: StepRecord, pid: str, how: str, pool: str, path: tuple,
+def _can_react(ctx: Ctx, w: Working, rec: StepRecord, pid: str, how: str, pool: PoolId, path: tuple,
                spec: ChallengeSpec, extra: int = 0) -> bool:
     """Undergoing a výzva is an action: delayed initiative, or obrana paid (or free) — CS-ENV-2.
 
@@ -497,7 +514,7 @@ def _can_react(ctx: Ctx, w: Working, rec: StepRecord, pid: str, how: str, pool: 
     key = p.pool_for(pool)
     if how in ("delayed", "initiative"):
         if pid in ctx.round.used:
-            raise violation(_("{name} has no initiative action left to undergo the výzva; react with obrana").format(
+            raise violation(Message(N_("{name} has no initiative action left to undergo the výzva; react with obrana"),
                                 name=name),
                             "R-CHAL", path)
         if p.resource(key) < extra:

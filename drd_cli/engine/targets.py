@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import _
+from ..errors import Message
+from ..i18n import N_
 from ..scenario.models import ActionSpec, as_list, effects_of
 from .context import Ctx, violation
 from .state import Working
@@ -20,24 +21,24 @@ def action_targets(ctx: Ctx, w: Working, spec: ActionSpec, actor: str, path: tup
     if spec.area:
         via = spec.area_via or ("rozsahle" if rozsahle else None)
         if via is None:
-            raise violation(_("a plošná action needs rozsáhle, or `area_via: environment` or `skill`"), "CS-RANGE-2",
+            raise violation(Message(N_("a plošná action needs rozsáhle, or `area_via: environment` or `skill`")), "CS-RANGE-2",
                             path + ("area",))
         if via == "rozsahle" and not rozsahle:
-            raise violation(_("area_via: rozsahle needs the manoeuvre rozsáhle"), "CS-RANGE-2", path + ("area_via",))
+            raise violation(Message(N_("area_via: rozsahle needs the manoeuvre rozsáhle")), "CS-RANGE-2", path + ("area_via",))
         if spec.zone is not None:
             members = [pid for pid in w.in_conflict() if w.peek(pid).zone == spec.zone and pid != actor]
             if targets and sorted(targets) != sorted(members):
-                raise violation(_("a plošná action hits everyone in zone {zone} ({members}), not a chosen few").format(
+                raise violation(Message(N_("a plošná action hits everyone in zone {zone} ({members}), not a chosen few"),
                     zone=repr(spec.zone), members=", ".join(members)), "CS-RANGE-2", path + ("targets",))
             targets = members
     elif spec.zone is not None and not targets:
-        raise violation(_("`zone` makes an action plošná: add `area: true`"), "CS-RANGE-2", path + ("zone",))
+        raise violation(Message(N_("`zone` makes an action plošná: add `area: true`")), "CS-RANGE-2", path + ("zone",))
     if len(targets) > 1 and not (rozsahle or spec.area):
-        raise violation(_("{name}'s action has {n} targets: more than one needs rozsáhle or a plošná action").format(
+        raise violation(Message(N_("{name}'s action has {n} targets: more than one needs rozsáhle or a plošná action"),
             name=w.peek(actor).name, n=len(targets)), "CS-RANGE-1", path + ("targets",))
     for i, t in enumerate(targets):
         if t == actor and not spec.area:
-            raise violation(_("an action does not target its own actor (use self_effect)"), "R-THR",
+            raise violation(Message(N_("an action does not target its own actor (use self_effect)")), "R-THR",
                             path + ("targets", i))
     return targets
 
@@ -61,7 +62,7 @@ def _only_helps(eff: Any) -> bool:
     return helps and not harms
 
 
-def threatened_targets(effect: Any, targets: list[str], actor: str) -> set[str]:
+def threatened_targets(effect: Any, targets: list[str], actor: str | None) -> set[str]:
     """R-THR: the targets an action's `effect` threatens. A target is threatened unless every part
     of the effect that would land on it only helps; an action that declares no effect threatens all
     its targets (the scenario did not say it helps)."""
