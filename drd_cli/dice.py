@@ -8,6 +8,7 @@ randomness or input enters the otherwise pure engine.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
 
@@ -84,7 +85,7 @@ class AskedDice:
     called by the engine before every roll with the roll's context (who, what for, bonus).
     """
 
-    def __init__(self, ask, seed: int, queue: list[int] = (), see=None, rolled=None):
+    def __init__(self, ask, seed: int, queue: Sequence[int] = (), see=None, rolled=None):
         self._ask = ask
         self._rolled = rolled           # called with the dice drd rolled for an Enter (shown at the table)
         self._seeded = SeededDice(seed)

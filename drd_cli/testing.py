@@ -20,9 +20,12 @@ installing them; they are on unless disabled (or declared `enabled_by_default: F
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 
 def load_text_scenario(text: str, filename: str = "<test>.yaml", *, extra_steps: dict | None = None):
@@ -46,7 +49,7 @@ def load_text_scenario(text: str, filename: str = "<test>.yaml", *, extra_steps:
     return LoadedScenario(filename, model, source, data)
 
 
-def _plain_validate(model_cls: type, data: Any, filename: str) -> Any:
+def _plain_validate(model_cls: type[BaseModel], data: Any, filename: str) -> Any:
     from pydantic import ValidationError
 
     from .errors import ScenarioError
@@ -133,8 +136,9 @@ def drd_manager():
 
         pm = pluggy.PluginManager("drd")
         pm.add_hookspecs(hookspecs)
-        for pid in sorted(plugins or {}):
-            pm.register(plugins[pid], name=pid)
+        given = plugins or {}
+        for pid in sorted(given):
+            pm.register(given[pid], name=pid)
         return pm
 
     return make

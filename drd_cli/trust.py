@@ -34,6 +34,7 @@ import os
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .errors import DrdError, Location, ScenarioError
 from .i18n import _

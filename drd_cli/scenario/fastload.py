@@ -20,11 +20,11 @@ with ruamel's round-trip loader itself.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 try:  # PyYAML's libyaml binding; without it (PyPy, a source build) everything goes through ruamel
-    from yaml import events as _ev
-    from yaml._yaml import CParser as _CParser
+    from yaml import events as _ev  # type: ignore[import-untyped]  # PyYAML ships no types
+    from yaml._yaml import CParser as _CParser  # type: ignore[import-untyped]
 except ImportError:  # pragma: no cover - exercised only where the wheel has no libyaml
     _CParser = None
 
@@ -57,12 +57,14 @@ class PosMap(dict):
     """A mapping read from YAML that knows where its keys and values are (`lc`)."""
 
     __slots__ = ("lc",)
+    lc: LC
 
 
 class PosSeq(list):
     """A sequence read from YAML that knows where its items are (`lc`)."""
 
     __slots__ = ("lc",)
+    lc: LC
 
 
 class Fallback(Exception):
@@ -231,115 +233,18 @@ def deep_flow_at(text: str, max_depth: int) -> int | None:
     return found.end() if found else len(text)
 
 
-def _build(get: Any, max_nodes: int, max_depth: int, positions: bool) -> Any:
-    Scalar, MapStart, SeqStart = _ev.ScalarEvent, _ev.MappingStartEvent, _ev.SequenceStartEvent
-    MapEnd, SeqEnd = _ev.MappingEndEvent, _ev.SequenceEndEvent
-    special, nulls, true, false = _SPECIAL_FIRST, _NULLS, _TRUE, _FALSE
-    from unicodedata import normalize as nfc
-    nodes = depth = 0
-    plain = True           # every key text, every scalar of a plain type (see load_fast)
-    plain_types = _PLAIN_TYPES
+def _build(get: Any, max_nodes: int, max_depth: int, positions: bool) -> tuple[dict, bool]:
+    """The document from libyaml's events (`get`): (the top mapping, whether it is plain)."""
     try:
         get()              # StreamStart
         event = get()      # DocumentStart
         if not isinstance(event, _ev.DocumentStartEvent) or event.explicit or event.version or event.tags:
-            return _count_rest(get, None, nodes, depth, max_nodes, max_depth)
+            _count_rest(get, None, 0, 0, max_nodes, max_depth)
         event = get()
-        if event.__class__ is not MapStart or event.anchor is not None or event.tag is not None:
-            return _count_rest(get, event, nodes, depth, max_nodes, max_depth)
-        mark = event.start_mark
-        nodes = depth = 1
-        if positions:
-            root = cur = PosMap()
-            cur.lc = LC(mark.line, mark.column)
-            data = cur.lc.data
-        else:
-            root = cur = {}
-            data = None
-        is_map = True
-        want_key = True
-        key = None
-        kline = kcol = 0
-        stack: list[tuple] = []
-        while True:
-            event = get()
-            cls = event.__class__
-            if cls is MapEnd or cls is SeqEnd:
-                if not stack:
-                    break
-                cur, data, is_map, key, kline, kcol = stack.pop()
-                want_key = True
-                depth -= 1
-                continue
-            nodes += 1
-            mark = event.start_mark
-            if depth >= max_depth:
-                raise Limit("depth", mark.line, mark.column)
-            if nodes > max_nodes:
-                raise Limit("nodes", mark.line, mark.column)
-            if cls is Scalar:
-                if event.anchor is not None or event.tag is not None:
-                    return _count_rest(get, event, nodes - 1, depth, max_nodes, max_depth)
-                value = event.value
-                if not event.style and (not value or value[0] in special):
-                    if value in nulls:
-                        value = None
-                    elif value in true:
-                        value = True
-                    elif value in false:
-                        value = False
-                    elif int_too_long(value):
-                        raise Limit("digits", mark.line, mark.column)
-                    else:
-                        try:
-                            value = plain_scalar(value)
-                        except Fallback:
-                            return _count_rest(get, None, nodes, depth, max_nodes, max_depth)
-                    # Only a converted scalar can be other than text (a date, a number as a key…).
-                    if value.__class__ not in plain_types or (is_map and want_key and value.__class__ is not str):
-                        plain = False
-                if value.__class__ is str and not value.isascii():
-                    # Text pasted from a PDF is often decomposed (`a` + a combining acute for
-                    # `á`); NFC makes it the same key, id or value as the one typed.
-                    value = nfc("NFC", value)
-                if is_map:
-                    if want_key:
-                        if value in cur:  # a duplicate key: ruamel reports where both are
-                            return _count_rest(get, None, nodes, depth, max_nodes, max_depth)
-                        key, kline, kcol = value, mark.line, mark.column
-                        want_key = False
-                    else:
-                        cur[key] = value
-                        if data is not None:
-                            data[key] = (kline, kcol, mark.line, mark.column)
-                        want_key = True
-                else:
-                    if data is not None:
-                        data[len(cur)] = (mark.line, mark.column)
-                    cur.append(value)
-                continue
-            if (cls is not MapStart and cls is not SeqStart) or event.anchor is not None \
-                    or event.tag is not None or (is_map and want_key):
-                # an alias, an anchor or tag, or a list/mapping as a key
-                return _count_rest(get, event, nodes - 1, depth, max_nodes, max_depth)
-            if positions:
-                new = PosMap() if cls is MapStart else PosSeq()
-                new.lc = lc = LC(mark.line, mark.column)
-                if is_map:
-                    data[key] = (kline, kcol, mark.line, mark.column)
-                else:
-                    data[len(cur)] = (mark.line, mark.column)
-                inner = lc.data
-            else:
-                new = {} if cls is MapStart else []
-                inner = None
-            if is_map:
-                cur[key] = new
-            else:
-                cur.append(new)
-            stack.append((cur, data, is_map, None, 0, 0))
-            cur, data, is_map, want_key = new, inner, cls is MapStart, True
-            depth += 1
+        if event.__class__ is not _ev.MappingStartEvent or event.anchor is not None or event.tag is not None:
+            _count_rest(get, event, 0, 0, max_nodes, max_depth)
+        root, inner = _container(True, event.start_mark, positions)
+        plain = _fill(get, root, inner, max_nodes, max_depth)
         get()              # DocumentEnd
         if not isinstance(get(), _ev.StreamEndEvent):
             raise Fallback  # a second document: ruamel says so
@@ -350,7 +255,119 @@ def _build(get: Any, max_nodes: int, max_depth: int, positions: bool) -> Any:
     return root, plain
 
 
-def _count_rest(get: Any, event: Any, nodes: int, depth: int, max_nodes: int, max_depth: int) -> Any:
+def _container(is_map: bool, mark: Any, positions: bool) -> tuple[Any, dict | None]:
+    """A new mapping or sequence starting at `mark`, and its table of positions (None without)."""
+    if not positions:
+        return ({} if is_map else []), None
+    new: PosMap | PosSeq = PosMap() if is_map else PosSeq()
+    new.lc = LC(mark.line, mark.column)
+    return new, new.lc.data
+
+
+def _open(cur: Any, data: dict | None, is_map: bool, key: Any, kline: int, kcol: int, mark: Any,
+          new_map: bool) -> tuple[Any, dict | None]:
+    """A mapping (`new_map`) or sequence starting at `mark`, put into `cur` (under `key`, read at
+    `kline`, `kcol`, when `is_map`; else at its end), and its table of positions (None when `cur`
+    keeps none: the document is read without positions)."""
+    if data is None:
+        new: Any = {} if new_map else []
+        if is_map:
+            cur[key] = new
+        else:
+            cur.append(new)
+        return new, None
+    new = PosMap() if new_map else PosSeq()
+    new.lc = LC(mark.line, mark.column)
+    if is_map:
+        cur[key] = new
+        data[key] = (kline, kcol, mark.line, mark.column)
+    else:
+        data[len(cur)] = (mark.line, mark.column)
+        cur.append(new)
+    return new, new.lc.data
+
+
+def _fill(get: Any, root: dict, data: dict | None, max_nodes: int, max_depth: int) -> bool:
+    """Reads the events into `root` (the top mapping, `data` its positions) up to its end; whether
+    every key is text and every scalar of a plain type (see load_fast)."""
+    Scalar, MapStart, SeqStart = _ev.ScalarEvent, _ev.MappingStartEvent, _ev.SequenceStartEvent
+    MapEnd, SeqEnd = _ev.MappingEndEvent, _ev.SequenceEndEvent
+    special, nulls, true, false, plain_types = _SPECIAL_FIRST, _NULLS, _TRUE, _FALSE, _PLAIN_TYPES
+    from unicodedata import normalize as nfc
+    nodes = depth = 1
+    plain = True
+    cur: Any = root        # the open container: a dict when is_map, else a list
+    is_map = want_key = True
+    key: Any = None
+    kline = kcol = 0
+    stack: list[tuple] = []
+    while True:
+        event = get()
+        cls = event.__class__
+        if cls is MapEnd or cls is SeqEnd:
+            if not stack:
+                return plain
+            cur, data, is_map, key, kline, kcol = stack.pop()
+            want_key = True
+            depth -= 1
+            continue
+        nodes += 1
+        mark = event.start_mark
+        if depth >= max_depth:
+            raise Limit("depth", mark.line, mark.column)
+        if nodes > max_nodes:
+            raise Limit("nodes", mark.line, mark.column)
+        if cls is Scalar:
+            if event.anchor is not None or event.tag is not None:
+                _count_rest(get, event, nodes - 1, depth, max_nodes, max_depth)
+            value = event.value
+            if not event.style and (not value or value[0] in special):
+                if value in nulls:
+                    value = None
+                elif value in true:
+                    value = True
+                elif value in false:
+                    value = False
+                elif int_too_long(value):
+                    raise Limit("digits", mark.line, mark.column)
+                else:
+                    try:
+                        value = plain_scalar(value)
+                    except Fallback:
+                        _count_rest(get, None, nodes, depth, max_nodes, max_depth)
+                # Only a converted scalar can be other than text (a date, a number as a key…).
+                if value.__class__ not in plain_types or (is_map and want_key and value.__class__ is not str):
+                    plain = False
+            if value.__class__ is str and not value.isascii():
+                # Text pasted from a PDF is often decomposed (`a` + a combining acute for
+                # `á`); NFC makes it the same key, id or value as the one typed.
+                value = nfc("NFC", value)
+            if not is_map:
+                if data is not None:
+                    data[len(cur)] = (mark.line, mark.column)
+                cur.append(value)
+            elif want_key:
+                if value in cur:  # a duplicate key: ruamel reports where both are
+                    _count_rest(get, None, nodes, depth, max_nodes, max_depth)
+                key, kline, kcol = value, mark.line, mark.column
+                want_key = False
+            else:
+                cur[key] = value
+                if data is not None:
+                    data[key] = (kline, kcol, mark.line, mark.column)
+                want_key = True
+            continue
+        if (cls is not MapStart and cls is not SeqStart) or event.anchor is not None \
+                or event.tag is not None or (is_map and want_key):
+            # an alias, an anchor or tag, or a list/mapping as a key
+            _count_rest(get, event, nodes - 1, depth, max_nodes, max_depth)
+        new, inner = _open(cur, data, is_map, key, kline, kcol, mark, cls is MapStart)
+        stack.append((cur, data, is_map, None, 0, 0))
+        cur, data, is_map, want_key = new, inner, cls is MapStart, True
+        depth += 1
+
+
+def _count_rest(get: Any, event: Any, nodes: int, depth: int, max_nodes: int, max_depth: int) -> NoReturn:
     """Reads the rest of a document the ruamel path will build, only to apply the limits on the
     way (so a file over a limit is refused at once whatever it contains), then `Fallback`.
 

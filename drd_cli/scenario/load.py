@@ -15,11 +15,14 @@ from __future__ import annotations
 import os
 import warnings
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Location, Problem, ScenarioError
 from ..i18n import _
 from . import aliases
+
+if TYPE_CHECKING:
+    from ruamel.yaml.composer import Composer
 
 # ruamel is imported where it is used: most files are read by `fastload` (libyaml) alone.
 
@@ -65,7 +68,7 @@ def _alias_hint() -> str:
     return _("an alias (*name) counts its whole anchored value every time it is used")
 
 
-def _guarded_composer() -> type:
+def _guarded_composer() -> type[Composer]:
     from ruamel.yaml.composer import Composer
 
     class _GuardedComposer(Composer):

@@ -344,7 +344,7 @@ class TestSpec(ActionSpec):
     mode: Literal["individual", "any", "all"] = "individual"
     rolls: dict[str, int] | None = None
     # several actors: dice per actor, `{id: [d, d]}` (docs/scenario-format.md §5.1; resolve_test reads it)
-    dice: list[int] | dict[str, list[int]] | None = cz("dice", "kostky", default=None)
+    dice: list[int] | dict[str, list[int]] | None = cz("dice", "kostky", default=None)  # type: ignore[assignment]
     target: int | None = None
 
     @model_validator(mode="after")
@@ -586,11 +586,13 @@ def build_scenario_model(plugin_steps: dict[str, type[BaseModel]]) -> type[Scena
     """
     if not plugin_steps:
         return Scenario
+    from types import GenericAlias
+
     from pydantic import create_model
 
-    fields = {name: (model | None, None) for name, model in sorted(plugin_steps.items())}
-    step_model = create_model("Step", __base__=Step, **fields)
-    round_model = create_model("Round", __base__=Round,
-                               steps=(list[step_model], cz("steps", "kroky", default_factory=list)))
-    return create_model("Scenario", __base__=Scenario,
-                        rounds=(list[round_model], cz("rounds", "kola", default_factory=list)))
+    fields: dict[str, Any] = {name: (model | None, None) for name, model in sorted(plugin_steps.items())}
+    step_model = create_model("Step", __base__=Step, **fields)   # GenericAlias: list[…] of a model made here
+    steps: dict[str, Any] = {"steps": (GenericAlias(list, step_model), cz("steps", "kroky", default_factory=list))}
+    round_model = create_model("Round", __base__=Round, **steps)
+    rounds: dict[str, Any] = {"rounds": (GenericAlias(list, round_model), cz("rounds", "kola", default_factory=list))}
+    return create_model("Scenario", __base__=Scenario, **rounds)

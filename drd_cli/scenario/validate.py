@@ -23,7 +23,7 @@ import os
 import re
 import types
 import typing
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from pydantic import AliasChoices, AliasPath, BaseModel, ValidationError
@@ -136,7 +136,7 @@ class _Under:
         return self.source.locate_value(self.prefix + tuple(path))
 
 
-def translate_errors(errors: list[dict], data: Any, source: Any, filename: str,
+def translate_errors(errors: Sequence[Mapping[str, Any]], data: Any, source: Any, filename: str,
                      model_cls: type[BaseModel] | None = None) -> list[Problem]:
     """pydantic's error dicts → `Problem`s with file:line:col, deduplicated, in document order."""
     cleaned = [_Clean.of(err, data) for err in errors]
@@ -160,7 +160,7 @@ class _Clean:
 
     __slots__ = ("err", "type", "path", "tail", "from_union")
 
-    def __init__(self, err: dict, path: tuple, tail: tuple, from_union: bool):
+    def __init__(self, err: Mapping[str, Any], path: tuple, tail: tuple, from_union: bool):
         self.err = err
         self.type: str = err["type"]
         self.path = path          # keys/indices that exist in the data
@@ -168,7 +168,7 @@ class _Clean:
         self.from_union = from_union
 
     @classmethod
-    def of(cls, err: dict, data: Any) -> "_Clean":
+    def of(cls, err: Mapping[str, Any], data: Any) -> "_Clean":
         loc = tuple(err.get("loc", ()))
         node = data
         path: list = []

@@ -78,7 +78,8 @@ def _yaml_context(context: str) -> str:
              "while scanning a quoted scalar": N_("in a quoted text"),
              "while scanning for the next token": None}
     if context in words:
-        return _(words[context]) if words[context] else ""
+        said = words[context]
+        return _(said) if said else ""
     return context
 
 
