@@ -48,10 +48,10 @@ def check_awake(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, cpath: tu
     check_awake_reaction(
         ctx, w, rec, actor, declared, action, threatened, cpath + ("actor",),
         N_("{name} is asleep (condition {condition}): not aware, it cannot react to the action (no counter-action, "
-          "no action from obrana)"),
+           "no action from obrana)"),
         Message(N_("leave the counter out (someone else may protect it or exhaust for it), remove the condition with an "
-          "earlier effect (`remove_condition`), or activate an ability that lets it react (`activate: "
-          "[jedno-oko-otevrene]`)")))
+                   "earlier effect (`remove_condition`), or activate an ability that lets it react (`activate: "
+                   "[jedno-oko-otevrene]`)")))
 
 
 def check_awake_reaction(ctx: Ctx, w: Working, rec: StepRecord, pid: str, declared: Any, action: Any,
@@ -81,6 +81,6 @@ def _refuse_sleeper(w: Working, who: str, path: tuple) -> None:
     cond = sleep_condition(w.peek(who).conditions)
     if cond is not None:
         raise violation(Message(N_("{name} is asleep (condition {condition}): it did not react, so it cannot exhaust; "
-                          "someone in the contest may exhaust for it"), name=w.peek(who).name,
+                                   "someone in the contest may exhaust for it"), name=w.peek(who).name,
                                                                              condition=repr(cond)),
                         AWARE, path)

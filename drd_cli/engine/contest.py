@@ -137,7 +137,7 @@ def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: i
         new = [m for m in members if m not in threatened and m not in targets and m != actor]
         if new:
             raise violation(Message(N_("{name}'s plošná counter reaches {others}, who are not in the contest: pulling new "
-                              "participants in needs the optional rule plosna-protiakce"),
+                                       "participants in needs the optional rule plosna-protiakce"),
                                 name=w.peek(actor).name, others=", ".join(w.peek(m).name for m in new)),
                             "CS-OPT-AID", cpath + ("area",), hint=enable_hint("plosna-protiakce", cli=False))
         if not c.protects:
@@ -150,7 +150,7 @@ def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: i
     wide = len(protects) > 1 or c.area or any(n in ("rozsahle", "rozsáhle") for n in names)
     if wide and not ctx.profile.is_on("rozsahla-protiakce"):
         raise violation(Message(N_("a counter-action that protects several (or is rozsáhlá) needs the optional rule "
-                          "rozsahla-protiakce")), "CS-OPT-AID", cpath, hint=enable_hint("rozsahla-protiakce"))
+                                   "rozsahla-protiakce")), "CS-OPT-AID", cpath, hint=enable_hint("rozsahla-protiakce"))
     if wide and kind == "harm":
         raise violation(Message(N_("a rozsáhlá counter-action may only help several targets, not harm")), "CS-OPT-AID", cpath)
     from_obrana = c.from_ == "obrana" or (c.from_ is None and actor in ctx.round.used)
@@ -166,13 +166,13 @@ def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: i
             guard = ctx.hooks.may_react(ctx, w, actor, main, harmed, declared) if main is not None else None
     if from_obrana and actor in targets and actor not in threatened and guard is None:
         raise violation(Message(N_("{name} is a target of an action that only helps it: it is not threatened, so it has no "
-                          "right to react from defence (obrana)"), name=w.peek(actor).name), "R-THR",
+                                   "right to react from defence (obrana)"), name=w.peek(actor).name), "R-THR",
                         cpath + (("from",) if c.from_ else ()),
                         hint=Message(N_("a target it only helps may still counter with its unused (or delayed) initiative")))
     if from_obrana and actor not in threatened and guard is None and ctx.hooks.refusal_note:
         # R-ABIL-DEF: an ability of the reactor's answered why it does not allow this reaction.
         raise violation(Message(N_("{name} may react from defence (obrana) only against an action that threatens it "
-                          "directly or through an immediate follow-up"), name=w.peek(actor).name),
+                                   "directly or through an immediate follow-up"), name=w.peek(actor).name),
                         "CS-IND-1", cpath, hint=ctx.hooks.refusal_note)
     src = counter_source(ctx, w, rec, actor, c.from_, actor in threatened or guard is not None, cpath)
     if guard is not None and src == "obrana":

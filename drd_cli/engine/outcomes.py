@@ -29,7 +29,7 @@ def pay_for(ctx: Ctx, w: Working, rec: StepRecord, payer: str, vs: Any, answer: 
         _refuse_sleeper(w, payer, answer.path)
         if payer in out.targets:
             raise violation(Message(N_("{name} did not react, so it cannot exhaust for itself; someone in the contest may "
-                              "exhaust for it"), name=w.peek(payer).name), "CS-MULTI-4", answer.path)
+                                       "exhaust for it"), name=w.peek(payer).name), "CS-MULTI-4", answer.path)
         raise violation(Message(N_("{name} is not part of this contest and cannot exhaust in it"),
                             name=w.peek(payer).name), "CS-FOR-1", answer.path)
     _check_named(w, payer, vs, answer, wanted, may_name)
@@ -307,7 +307,7 @@ def _refuse_outsider(w: Working, who: str, ans: Any, targets: list[str]) -> None
     _refuse_sleeper(w, who, ans.path)
     if who in targets:
         raise violation(Message(N_("{name} did not react to the action, so it cannot exhaust for itself; someone in "
-                          "the contest may exhaust for it"), name=w.peek(who).name), "CS-MULTI-4",
+                                   "the contest may exhaust for it"), name=w.peek(who).name), "CS-MULTI-4",
                         ans.path)
     raise violation(Message(N_("{name} is not part of this contest and cannot exhaust in it"),
                         name=w.peek(who).name), "CS-FOR-1", ans.path,

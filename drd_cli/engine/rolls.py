@@ -99,7 +99,7 @@ def _check_total(ctx: Ctx, p: PState, spec: Any, path: tuple, total: int, presne
         high = None                     # a creature whose charakteristika the file does not give
     if total < low or (high is not None and total > high):
         raise ScenarioError(Message(N_("{name}: roll {total} cannot come from 2k6 plus this roll's bonus ({low} to {high}); "
-                              "give the dice, or write `roll_beyond_dice: true` beside the roll to keep it"),
+                                       "give the dice, or write `roll_beyond_dice: true` beside the roll to keep it"),
                                 name=p.name, total=total, low=low, high=high if high is not None else "…"),
                             path=path + (("roll",) if getattr(spec, "roll", None) == total else ("rolls", pid)),
                             rule="R-ROLL-2")
@@ -113,7 +113,7 @@ def bonus_for(ctx: Ctx, p: PState, spec: Any, path: tuple, needed: bool) -> int:
             if needed:
                 raise ScenarioError(
                     Message(N_("{name} is a hero rolling dice: say which profession adds to the roll with "
-                      "`bonus_from:` (or `bonus_from: none`)"), name=p.name), path=path, rule="R-ROLL-1")
+                               "`bonus_from:` (or `bonus_from: none`)"), name=p.name), path=path, rule="R-ROLL-1")
             return 0
         if src == "none":
             return 0
@@ -184,7 +184,7 @@ def make_roll(ctx: Ctx, w: Working, pid: str, spec: Any, path: tuple, *, total: 
     if total is not None and total != sum(kept) + added:
         # SCENARIO-FORMAT §4.1: a total and dice that disagree are a contradiction, not a choice.
         raise ScenarioError(Message(N_("{name}: roll {total} does not match the dice {dice} plus {bonus} (= {sum}); give "
-                              "one of them, or make them agree"),
+                                       "one of them, or make them agree"),
                                 name=p.name, total=total, dice="+".join(map(str, values)), bonus=added,
                                 sum=sum(kept) + added),
                             path=path + (("roll",) if getattr(spec, "roll", None) == total else ("rolls", pid)),

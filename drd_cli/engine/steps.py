@@ -383,7 +383,7 @@ def _protect(ctx: Ctx, w: Working, rec: StepRecord, spec: ChallengeSpec, choices
     src = counter_source(ctx, w, rec, c.actor, c.from_, c.actor in aff, cpath, what="protect")
     if src == "obrana" and protects != [c.actor]:
         raise violation(Message(N_("{name} acts from defence (obrana): it can protect only itself (keep a delayed "
-                          "initiative to protect others)"), name=w.peek(c.actor).name), "CS-ENV-3",
+                                   "initiative to protect others)"), name=w.peek(c.actor).name), "CS-ENV-3",
                         cpath + ("protects",))
     prep = prepare(ctx, w, rec, c.actor, c, cpath, from_obrana=src == "obrana",
                    implied=("obrana",) if src == "obrana" else (), default_pool=pool, kind="protect")
@@ -491,10 +491,10 @@ def _check_awake_to_undergo(ctx: Ctx, w: Working, rec: StepRecord, pid: str, poo
     check_awake_reaction(
         ctx, w, rec, pid, declared, threat, threatened, path,
         N_("{name} is asleep (condition {condition}): not aware, it cannot react to the výzva „{title}“; it "
-          "suffers it unless someone protects it"),
+           "suffers it unless someone protects it"),
         Message(N_("leave it out of `react` (it accepts the výzva; an awake participant may protect it with a counter), "
-          "remove the condition with an earlier effect (`remove_condition`), or activate an ability that lets it "
-          "react ({example})"), example=example), title=title)
+                   "remove the condition with an earlier effect (`remove_condition`), or activate an ability that lets it "
+                   "react ({example})"), example=example), title=title)
 
 
 def _suffer(ctx: Ctx, w: Working, rec: StepRecord, effect, pid: str, why: str | Event) -> list[str]:
