@@ -336,6 +336,7 @@ def _conflict_start(profile: Any, dice: Any, hooks: Hooks, state: State, choose:
                 if got.get("vyhody"):
                     n = int(got["vyhody"])
                     p.vyhody += n
+                    p.gained["vyhody"] = p.gained.get("vyhody", 0) + n
                     entries.append({"who": pid, "event": name, "vyhody": n, "source": plugin})
                 if got.get("amount"):
                     key = p.pool_for(got.get("pool"))
@@ -426,7 +427,18 @@ def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds:
         rec.event(CHOICES, "choice.unused_vs" if vs else "choice.unused", who=ev.who(who),
                   vs=None if not vs else ev.phrase("the_test") if vs == "test" else ev.who(vs))
     note_defaults(w, rec, choices)
+    count_accepted(w, rec.data)
     return w.commit(consume=consume), rec.data
+
+
+def count_accepted(w: Working, data: dict) -> None:
+    """The consequences that landed in a finished step, added to each participant's history
+    (`accepted`, docs/plugins.md "History")."""
+    hit = [t for actor, a in data["actions"].items() for t in a.get("affected", ()) if t != actor]
+    hit += list(data.get("affected") or ())
+    for pid in hit:
+        if pid in w:
+            w[pid].accepted += 1
 
 
 def _step_title(kind: str, spec: Any) -> str | None:
@@ -489,6 +501,7 @@ def _end_round(ctx: Ctx, state: State, scenario: Any, ri: int, rnd: Any, step_no
         rec.event("CS-ENV-1", "env.round_end", number=number)
         core_steps.resolve_challenge(ctx, w, rec, spec, choices, epath + ("challenge",))
         note_defaults(w, rec, choices)
+        count_accepted(w, rec.data)
         state = w.commit()
         yield rec.data, state
 
