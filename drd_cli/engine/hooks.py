@@ -52,12 +52,12 @@ NOBODY = Verdict(False)
 ANSWER_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "drd_free_manoeuvre": (frozenset({"free", "via", "key", "per", "note", "rule"}), frozenset()),
     "drd_manoeuvre_price": (frozenset({"free", "via", "key", "per", "note", "rule"}), frozenset()),
-    "drd_activation": (frozenset({"cost", "pool", "fact", "improvised", "crafts"}), frozenset()),
-    "drd_roll_modifier": (frozenset({"amount", "note"}), frozenset()),
-    "drd_exhaustion_cost": (frozenset({"amount", "note"}), frozenset()),
-    "drd_may_pay": (frozenset({"allow", "pool", "note"}), frozenset({"amount"})),
-    "drd_may_react": (frozenset({"allow", "note"}), frozenset()),
-    "drd_may_react_asleep": (frozenset({"allow", "note"}), frozenset()),
+    "drd_activation": (frozenset({"cost", "pool", "fact", "improvised", "crafts", "rule"}), frozenset()),
+    "drd_roll_modifier": (frozenset({"amount", "note", "rule"}), frozenset()),
+    "drd_exhaustion_cost": (frozenset({"amount", "note", "rule"}), frozenset()),
+    "drd_may_pay": (frozenset({"allow", "pool", "note", "rule"}), frozenset({"amount"})),
+    "drd_may_react": (frozenset({"allow", "note", "rule"}), frozenset()),
+    "drd_may_react_asleep": (frozenset({"allow", "note", "rule"}), frozenset()),
     "drd_resource_gain": (frozenset({"vyhody", "pool", "amount", "sacrifice", "refuse", "rule"}), frozenset()),
     "drd_may_exhaust": (frozenset(), frozenset({"allow", "note", "rule"})),
 }

@@ -19,44 +19,9 @@ from . import steps as core_steps
 from .context import Choices, Ctx, RoundInfo, StepRecord, violation
 from .contest import resolve_contest
 from .hooks import Hooks
+from .stepapi import StepAPI
 from .state import State, Working, initial_state
 from ..citations import CHOICES
-
-
-class StepAPI:
-    """What a plugin's step or contest resolver may use: the core resolutions and effects."""
-
-    def __init__(self, ctx: Ctx, w: Working, rec: StepRecord):
-        self.ctx, self.w, self.rec = ctx, w, rec
-
-    def participant(self, pid: str):
-        return self.w.peek(pid)
-
-    def log(self, rule: str, text: str) -> None:
-        self.rec.log(rule, text)
-
-    def test(self, spec, choices, path):
-        core_steps.resolve_test(self.ctx, self.w, self.rec, spec, choices, path)
-
-    def contest(self, spec, choices, path):
-        resolve_contest(self.ctx, self.w, self.rec, spec, choices, path)
-
-    def challenge(self, spec, choices, path, affects=None, *, charge_narocnost: bool = False):
-        """The core výzva. `charge_narocnost=True` lets the core charge the výzva's náročnost (R-NAR)
-        to each participant who undergoes it; the default keeps the older contract, where a plugin
-        that passes `demanding` has already charged it itself (plugin `ukryvani`)."""
-        return core_steps.resolve_challenge(self.ctx, self.w, self.rec, spec, choices, path, affects=affects,
-                                            charge_narocnost=charge_narocnost)
-
-    def apply(self, effect, to, *, actor=None, rule="§1.5", source=""):
-        from .actions import apply_effects
-
-        return apply_effects(self.ctx, self.w, self.rec, effect, to, actor=actor, rule=rule, source=source)
-
-    def exhaust(self, **kwargs):
-        from .actions import exhaust
-
-        return exhaust(self.ctx, self.w, self.rec, **kwargs)
 
 
 # The engine handle the façade gives a plugin taking over a contest (`drd_resolve_contest`): the
@@ -555,7 +520,8 @@ def resolve_step_from(cp: Checkpoint, scenario: Any, profile: Any, dice: Any, ho
     The checkpoint is not changed (the state is a value; the round bookkeeping is copied).
     """
     r = cp.round
-    rinfo = replace(r, **{f.name: set(getattr(r, f.name)) for f in fields(r) if isinstance(getattr(r, f.name), set)})
+    copies: dict[str, Any] = {f.name: set(getattr(r, f.name)) for f in fields(r) if isinstance(getattr(r, f.name), set)}
+    rinfo = replace(r, **copies)
     ctx = Ctx(profile, dice, hooks, rinfo, choose)
     state, data = _run_step(ctx, cp.state, scenario.rounds[cp.ri].steps[cp.si], cp.ri, cp.si,
                             sorted(hooks.step_types))

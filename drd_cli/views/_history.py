@@ -13,12 +13,12 @@ from . import _EMPTY
 class Tally:
     """What one participant did over a span (the conflict so far, or the current step so far)."""
 
-    paid: Mapping[str, int] = _EMPTY     # pool → points paid from its own pools (manoeuvres, náročnost,
+    paid: Mapping[str, int] = field(default_factory=lambda: _EMPTY)     # pool → points paid from its own pools (manoeuvres, náročnost,
     #                                      activations, exhaustions — its own or paid for others);
     #                                      "vyhody": Výhody spent on manoeuvres
     exhausted: int = 0                   # points of its own exhaustions (whoever paid the points)
     exhaustions: int = 0                 # how many times it exhausted
-    gained: Mapping[str, int] = _EMPTY   # pool → points gained from a Jizva, a sacrifice, an ability
+    gained: Mapping[str, int] = field(default_factory=lambda: _EMPTY)   # pool → points gained from a Jizva, a sacrifice, an ability
     accepted: int = 0                    # consequences that landed on it (an effect it did not avert)
     jizvy: tuple[str, ...] = ()          # Jizvy taken (for points or as a consequence)
     items: tuple[str, ...] = ()          # items it no longer holds (sacrificed, lost)
