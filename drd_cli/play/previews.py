@@ -348,6 +348,10 @@ def describe(pv: Preview, w: Any) -> str:
             txt += _("; Jizva “{name}” (+{gain})").format(name=g["jizva"]["name"], gain=g["jizva"]["gain"])
         if g.get("sacrifice"):
             txt += _("; sacrifices {name} (+{gain})").format(name=g["sacrifice"]["name"], gain=g["sacrifice"]["gain"])
+        if e.get("payers"):
+            from .explain import payers_text
+
+            txt += "; " + payers_text(e, lambda pid: name_of(w, pid))
         parts.append(txt)
     return " + ".join(parts)
 

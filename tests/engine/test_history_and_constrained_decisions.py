@@ -232,3 +232,16 @@ def test_the_first_try_still_spends_the_initiative():
         resolve_text(doc("      - {test: {actor: hero, pool: telo, roll: 9}}\n      - {pokusy: {actor: hero}}\n"),
                      plugins={"pokusy": TRIES})
     assert err.value.exit_code == 1 and "R-RND-1" in str(err.value)
+
+
+def test_the_transcript_and_explain_name_every_payer_of_a_part_payment():
+    from drd_cli.i18n import using
+    from drd_cli.play.explain import explain_exhaustion
+    from drd_cli.render.terminal import render_text
+
+    r = resolve_text(doc(PAID), plugins={"mesec": purse(1)}, lang="en")
+    with using("en"):
+        text = render_text(r)
+        lines = explain_exhaustion(r["steps"][0]["exhaustions"][0], lambda pid: r["participants"][pid]["name"])
+    assert "friend pays 1 Duše of it" in text
+    assert "  paid by: hero 1 Tělo, friend 1 Duše (R-ABIL-SHARE)" in lines
