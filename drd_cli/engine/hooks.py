@@ -264,6 +264,8 @@ class Hooks:
         if not isinstance(res, Mapping):
             return res
         old, new = known
+        if all(k in old for k in res):          # the common case: nothing to say, nothing to build
+            return res
         modern = self.api_version(pid) >= 3
         allowed = old | new if modern else old
         extra = sorted(str(k) for k in res if k not in allowed)
