@@ -88,6 +88,16 @@ def _amount(res: Any) -> tuple[int, str]:
     return int(res), ""
 
 
+def _wrong_answer(pid: str, hook: str, value: Any, expected: str) -> PluginError:
+    """The PluginError of an answer of the wrong shape (worded as the plugin host's guard words it)."""
+    shown = repr(value)
+    err = PluginError(_("plugin {id} answered {hook} with {value}; the hook answers {expected}").format(
+        id=repr(pid), hook=hook, value=shown if len(shown) <= 40 else type(value).__name__, expected=_(expected)),
+        hint=_("this is a bug in the plugin, not in drd or your file; {how}").format(how=disable_hint(pid)))
+    err.plugin, err.hook = pid, hook     # type: ignore[attr-defined]
+    return err
+
+
 def _refusal(answers: list[tuple[str, Any]]) -> Verdict:
     """Nobody allowed it: the first refusal (by plugin id) that says why, else a bare refusal."""
     for pid, res in answers:
@@ -425,9 +435,7 @@ class Hooks:
                     return Verdict(True, pid)
                 amount = res.get("amount")
                 if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool) or amount < 0):
-                    from ..plugins.guard import wrong_answer
-
-                    raise wrong_answer(pid, "drd_may_pay", res, N_("true or a mapping whose amount is a whole number "
+                    raise _wrong_answer(pid, "drd_may_pay", res, N_("true or a mapping whose amount is a whole number "
                                                                    "≥ 0"))
                 return Verdict(True, pid, str(res.get("note") or ""), res.get("pool"), amount)
         return _refusal(answers)
@@ -443,9 +451,7 @@ class Hooks:
                               conflict=Later(lambda: V.conflict(ctx, w)), params=ctx.profile.params)
         for pid, res in answers:
             if not (res is True or isinstance(res, Mapping)):
-                from ..plugins.guard import wrong_answer
-
-                raise wrong_answer(pid, "drd_may_exhaust", res, N_("true or a mapping"))
+                raise _wrong_answer(pid, "drd_may_exhaust", res, N_("true or a mapping"))
             if not _allows(res):
                 return Verdict(False, pid, str(res.get("note") or "") if isinstance(res, Mapping) else "",
                                rule=str(res.get("rule")) if isinstance(res, Mapping) and res.get("rule") else None)

@@ -171,6 +171,8 @@ def explain_exhaustion(e: dict, name: Names, earlier: list[dict] = ()) -> list[s
                    + (_(" (for others, CS-FOR-1/2)") if any(p != by for p in protected) else ""))
     if e.get("denied"):
         out.append("  " + _("cancels the gain of {who} (CS-MULTI-5)").format(who=name(e["denied"])))
+    from .previews import payers_text
+
     paid = payers_text(e, name)
     if paid:
         out.append("  " + paid)
@@ -184,22 +186,6 @@ def explain_exhaustion(e: dict, name: Names, earlier: list[dict] = ()) -> list[s
         out.append("  " + _("paid by sacrificing {name}: it first adds {gain} to the pool (R-EXH-4)").format(
             name=s.get("name"), gain=s.get("gain")))
     return out
-
-
-def payers_text(e: dict, name: Names) -> str:
-    """Who paid an exhaustion's points when someone else did (R-ABIL-SHARE): every payer with its
-    points for a part payment (`payers`), else the helper and its pool; "" when the payer paid."""
-    from ..render.text import pool_name
-
-    payers = e.get("payers")
-    if isinstance(payers, list) and payers:
-        return _("paid by: {payers} (R-ABIL-SHARE)").format(payers=", ".join(
-            f"{name(p.get('id'))} {p.get('amount')} {pool_name(p.get('pool', '?'))}" for p in payers))
-    helper = e.get("paid_by")
-    if isinstance(helper, dict):
-        return _("paid by {who} from {pool} (R-ABIL-SHARE)").format(who=name(helper.get("id")),
-                                                                    pool=pool_name(helper.get("pool", "?")))
-    return ""
 
 
 # --------------------------------------------------------------------------- manoeuvres, answers, a step
