@@ -8,6 +8,7 @@ Every plugin here is written as a third-party author would, with the public modu
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from drd_cli.errors import DrdError
 from drd_cli.plugin import StepType, StrictModel, hookimpl, scenario_models
@@ -245,3 +246,16 @@ def test_the_transcript_and_explain_name_every_payer_of_a_part_payment():
         lines = explain_exhaustion(r["steps"][0]["exhaustions"][0], lambda pid: r["participants"][pid]["name"])
     assert "friend pays 1 Duše of it" in text
     assert "  paid by: hero 1 Tělo, friend 1 Duše (R-ABIL-SHARE)" in lines
+
+
+@settings(max_examples=25, deadline=None)
+@given(amount=st.integers(0, 8), ohrozeni=st.integers(0, 5))
+def test_a_part_payment_takes_exactly_the_cost_from_its_payers(amount, ohrozeni):
+    text = doc(PAID).replace("ohrozeni: 2, equip", f"ohrozeni: {ohrozeni}, equip")
+    r = resolve_text(text, plugins={"mesec": purse(amount)})
+    [entry] = r["steps"][0]["exhaustions"]
+    taken = (9 - r["final"]["hero"]["telo"]) + (5 - r["final"]["friend"]["duse"])
+    assert taken == entry["cost"] == ohrozeni
+    if "payers" in entry:
+        assert sum(p["amount"] for p in entry["payers"]) == entry["cost"]
+        assert entry["paid_by"]["amount"] == min(amount, entry["cost"])
