@@ -67,6 +67,9 @@ class Offers:
         helps = [p for p in candidates
                  if self._pv(who, vs, Answer(exhaust=True, exhaust_for=prefix + [p]), base).entries]
         if not useful_ex and not useful_de and not helps:
+            if forbidden:               # nothing left to choose: the failure is accepted, and the table told why
+                self.table.say(_("  Decision: {head}.  [{state}]").format(head=head, state=state_line(w, who)))
+                self.table.say(_("    exhaust: {reason}").format(reason=reason(ex.error)))
             return None
         self.table.say(_("  Decision: {head}.  [{state}]").format(head=head, state=state_line(w, who)))
         # The keys stay the Czech initials in both languages: replay files and muscle memory keep working.
