@@ -63,6 +63,10 @@ ANSWER_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 
 
+#: (plugin, hook, key) already warned about in this process (an older plugin's unknown answer key).
+_WARNED: set[tuple[str, str, str]] = set()
+
+
 class Later:
     """A hook argument built only when some implementation takes it (a view that costs)."""
 
@@ -128,7 +132,6 @@ class Hooks:
         # A Registry built by api.setup_rules carries them (for callers that do not pass them).
         self.params: dict = dict(params if params is not None else getattr(pm, "params", None) or {})
         self.acted: set[str] = set()
-        self._warned: set[tuple[str, str, str]] = set()
         self._impls: dict[str, list[tuple[str, Any]]] = {}
         self._kinds: dict[str, tuple[str, tuple[str, ...]]] = {}
         self._titles: dict[str, str] = {}
@@ -290,8 +293,8 @@ class Hooks:
             err.plugin, err.hook = pid, hook     # type: ignore[attr-defined]
             raise err
         for key in extra:
-            if (pid, hook, key) not in self._warned:
-                self._warned.add((pid, hook, key))
+            if (pid, hook, key) not in _WARNED:
+                _WARNED.add((pid, hook, key))
                 print(_("drd: warning: plugin {id} answered {hook} with the key {key}, which the hook does not "
                         "know: ignored (the plugin declares plugin API {api}; under API 3 this is an error)").format(
                     id=repr(pid), hook=hook, key=repr(key), api=self.api_version(pid)), file=sys.stderr)
