@@ -17,12 +17,12 @@ import pluggy
 #: The version of the plugin API (re-exported by drd_cli.plugin). A plugin that needs a newer one
 #: says so in ``drd_plugin_info()["api_version"]``; drd then refuses to run it, naming the plugin.
 #: Versions only grow: whatever worked against version N keeps working against N+1.
-API_VERSION = 2
+API_VERSION = 3
 
 if TYPE_CHECKING:      # for checkers and readers only: nothing is imported at run time
     from .scenario.models import ActionSpec, ContestSpec, Round, Scenario
-    from .views import (ActionView, BreakdownEntry, EventView, ExhaustionView, JizvaView, ManoeuvreView, PairView,
-                        ParticipantView)
+    from .views import (ActionView, BreakdownEntry, ConflictView, EventView, ExhaustionView, HistoryView, JizvaView,
+                        ManoeuvreView, PairView, ParticipantView)
 
 #: The parameters in effect, read-only (a hook taking `params` is shown them).
 Params = Mapping[str, Any]
@@ -130,19 +130,22 @@ def drd_pair_winner(pair: PairView, params: Params) -> str | None:
 
 
 @hookspec
-def drd_exhaustion_cost(exhaustion: ExhaustionView, entry: BreakdownEntry, params: Params) -> Any:
+def drd_exhaustion_cost(exhaustion: ExhaustionView, entry: BreakdownEntry, params: Params,
+                        conflict: ConflictView) -> Any:
     """A change to the cost of exhausting for one protected participant: `entry` is that
     participant's BreakdownEntry (the core's: Ohrožení, armour by item, mocně), `exhaustion` the
     whole ExhaustionView (payer, every protected, winner, winning action, pool).
     Return an int (may be negative) or ``{"amount": int, "note": str}``, or None.
 
     Policy: every answer is added, then the entry's cost is floored at 0; recorded in
-    ``exhaustions[].breakdown[].adjustments`` with the plugin id as ``source``.
+    ``exhaustions[].breakdown[].adjustments`` with the plugin id as ``source``. `conflict` (API 3)
+    is the ConflictView: everyone's history so far.
     """
 
 
 @hookspec
-def drd_exhaustion_cap(exhaustion: ExhaustionView, entry: BreakdownEntry, params: Params) -> int | None:
+def drd_exhaustion_cap(exhaustion: ExhaustionView, entry: BreakdownEntry, params: Params,
+                       conflict: ConflictView) -> int | None:
     """The most that exhausting for one protected participant may cost (after `drd_exhaustion_cost`).
 
     Policy: the lowest cap applies (recorded as an adjustment of the plugin that set it).
@@ -151,14 +154,31 @@ def drd_exhaustion_cap(exhaustion: ExhaustionView, entry: BreakdownEntry, params
 
 @hookspec
 def drd_may_pay(payer: ParticipantView, beneficiary: ParticipantView, cost: Any,
-                action: ActionView | None, params: Params) -> Any:
+                action: ActionView | None, params: Params, conflict: ConflictView) -> Any:
     """May `payer` pay `beneficiary`'s `cost` (a CostView: manoeuvre, activation, náročnost or
     exhaustion) for `action`? (R-ABIL-SHARE, `paid_by`). Return True, ``{"pool": pool}`` (the
     payer's pool it comes from; default the cost's pool type), ``{"allow": False, "note": str}``
-    (not allowed, and why), or None.
+    (not allowed, and why), or None. API 3: ``{"pool": pool, "amount": n}`` pays only n points
+    (at most the cost); the rest stays the beneficiary's. `conflict` (API 3): the ConflictView.
 
-    Policy: allowed when any plugin allows it; the first by plugin id names the pool. Without
-    one, `paid_by` is refused (exit 1, R-ABIL-SHARE), with the first refusal's note as its hint.
+    Policy: allowed when any plugin allows it; the first by plugin id names the pool and the
+    amount. Without one, `paid_by` is refused (exit 1, R-ABIL-SHARE), with the first refusal's
+    note as its hint.
+    """
+
+
+@hookspec
+def drd_may_exhaust(payer: ParticipantView, exhaustion: ExhaustionView, history: HistoryView,
+                    conflict: ConflictView, params: Params) -> Any:
+    """May `payer` exhaust at all, here (API 3)? `exhaustion` is the ExhaustionView about to be
+    paid (its `cost`, `protected`, `winner`, `action`, `kind`), `history` the payer's HistoryView
+    (what it paid, gained, accepted and took so far in this conflict and this step, its starting
+    pools), `conflict` the ConflictView. Return True or None (no objection), or ``{"allow": False,
+    "note": "why", "rule": "R-…"}`` (optional `rule`; default the plugin's id) to forbid it.
+
+    Policy: allowed unless some plugin forbids it; the first refusal by plugin id counts. A
+    written `exhaust` answer is then exit 1 naming the plugin and its note; a --choose policy
+    and `drd play` accept the failure instead.
     """
 
 

@@ -34,7 +34,7 @@ from .hookspecs import API_VERSION, StepType, hookimpl
 __all__ = [
     "API_VERSION", "hookimpl", "StepType", "translator", "manoeuvre_name", "ASLEEP", "is_asleep",
     "ParticipantView", "ItemView", "ActionView", "PairView", "ExhaustionView", "BreakdownEntry", "CostView",
-    "ManoeuvreView", "JizvaView", "EventView",
+    "ManoeuvreView", "JizvaView", "EventView", "HistoryView", "ConflictView", "Tally",
     # loaded on first use (see __getattr__):
     "ScenarioError", "RuleViolation", "PluginError", "StrictModel", "scenario_models", "toolkit",
     "resolve_text", "drd_resolve",

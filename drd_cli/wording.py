@@ -69,6 +69,7 @@ TEMPLATES: dict[str, str] = {
     'exhaust.cannot_afford': N_("{name} would have to exhaust for {cost} {pool}, but has only {have}: accepts the failure"),
     'exhaust.denies': N_(" (denies {name} its gain)"),
     'exhaust.for': N_(" for {who}"),
+    'exhaust.forbidden': N_("{name} may not exhaust here ({source}: {note}): accepts the failure"),
     'exhaust.too_dear': N_("{name} would have to exhaust for {cost} {pool}, more than {max} (choice cheapest): accepts the failure"),
     'followup': N_("Follow-up action „{title}“ right after the action of {name}"),
     'group.failed': N_("Everyone had to succeed: the group failed"),

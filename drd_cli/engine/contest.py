@@ -156,24 +156,26 @@ def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: i
     from_obrana = c.from_ == "obrana" or (c.from_ is None and actor in ctx.round.used)
     # R-ABIL-DEF: an ability may let its holder react from defence to an action harming others.
     guard = None
+    refusal = ""
     if from_obrana and actor not in threatened:
         harmed = [t for t in targets if t in threatened and t != actor]
-        if harmed:
+        if harmed and main is not None:
             from . import viewbuild
 
             declared = viewbuild.bare_action(actor, c, norm_pool(c.pool) or "telo",
                                              "protect" if c.kind == "protect" else "harm")
-            guard = ctx.hooks.may_react(ctx, w, actor, main, harmed, declared) if main is not None else None
+            verdict = ctx.hooks.may_react(ctx, w, actor, main, harmed, declared)
+            guard, refusal = ((verdict.plugin or "", verdict.note) if verdict.allowed else None), verdict.note
     if from_obrana and actor in targets and actor not in threatened and guard is None:
         raise violation(Message(N_("{name} is a target of an action that only helps it: it is not threatened, so it has no "
                                    "right to react from defence (obrana)"), name=w.peek(actor).name), "R-THR",
                         cpath + (("from",) if c.from_ else ()),
                         hint=Message(N_("a target it only helps may still counter with its unused (or delayed) initiative")))
-    if from_obrana and actor not in threatened and guard is None and ctx.hooks.refusal_note:
+    if from_obrana and actor not in threatened and guard is None and refusal:
         # R-ABIL-DEF: an ability of the reactor's answered why it does not allow this reaction.
         raise violation(Message(N_("{name} may react from defence (obrana) only against an action that threatens it "
                                    "directly or through an immediate follow-up"), name=w.peek(actor).name),
-                        "CS-IND-1", cpath, hint=ctx.hooks.refusal_note)
+                        "CS-IND-1", cpath, hint=refusal)
     src = counter_source(ctx, w, rec, actor, c.from_, actor in threatened or guard is not None, cpath)
     if guard is not None and src == "obrana":
         ctx.hooks.acted.add(guard[0])

@@ -3,7 +3,7 @@ activations and who pays them; a pool capped at its maximum."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..errors import ScenarioError
 from ..i18n import _
@@ -63,33 +63,51 @@ class _Bill:
             self._allowed(payer, "manoeuvre", 1, "vyhoda", None, path)
         self.vyhody_by[payer] = self.vyhody_by.get(payer, 0) + 1
 
-    def add(self, payer: str, key: str, amount: int, kind: str, what: str | None, path: tuple) -> None:
-        if payer != self.actor:
-            key = self._allowed(payer, kind, amount, key, what, path)
-        self.costs[(payer, key)] = self.costs.get((payer, key), 0) + amount
-        self.kinds.setdefault((payer, key), set()).add(kind)
+    def add(self, payer: str, key: str, amount: int, kind: str, what: str | None, path: tuple) -> list[dict]:
+        """`amount` points of `key` to pay, by `payer`. Someone else than the actor pays where an
+        ability allows it (R-ABIL-SHARE), all of it or a part (API 3: the rest stays the actor's).
+        Returns the payers of a part payment `[{id, pool, amount}, …]` (the actor first), else []."""
+        if payer == self.actor:
+            self._charge(payer, key, amount, kind)
+            return []
+        paid_from, share = self._allowed(payer, kind, amount, key, what, path)
+        self._charge(payer, paid_from, share, kind)
+        if share >= amount:
+            return []
+        own = self.w.peek(self.actor).pool_for(key if key != "vyhoda" else self.prep.pool)
+        self._charge(self.actor, own, amount - share, kind)
+        return [{"id": self.actor, "pool": own, "amount": amount - share},
+                {"id": payer, "pool": paid_from, "amount": share}]
 
-    def _allowed(self, payer: str, kind: str, amount: int, key: str, what: str | None, path: tuple) -> str:
-        """R-ABIL-SHARE: someone else pays only where an ability lets them; returns the pool it pays from."""
+    def _charge(self, payer: str, key: str, amount: int, kind: str) -> None:
+        if amount:
+            self.costs[(payer, key)] = self.costs.get((payer, key), 0) + amount
+            self.kinds.setdefault((payer, key), set()).add(kind)
+
+    def _allowed(self, payer: str, kind: str, amount: int, key: str, what: str | None,
+                 path: tuple) -> tuple[str, int]:
+        """R-ABIL-SHARE: someone else pays only where an ability lets them; returns the pool it
+        pays from and how many of the points (all, or the part the plugin allows)."""
         w, ctx = self.w, self.ctx
         if payer not in w:
             raise ScenarioError(_("paid_by names an unknown participant {id}").format(id=repr(payer)), path=path,
                                 rule="R-ABIL-SHARE")
         got = ctx.hooks.may_pay(ctx, w, payer, self.actor, views.CostView(kind, amount, key, what), self.prep)
-        if got is None:
+        if not got.allowed:
             raise violation(_("{payer} cannot pay for {name}: no ability of theirs allows it here").format(
                 payer=w.peek(payer).name, name=w.peek(self.actor).name), "R-ABIL-SHARE", path,
-                hint=ctx.hooks.refusal_note or _("an ability that shares resources (e.g. Rameno na rameno) must be listed "
-                                                 "and its condition hold"))
-        plugin, pool = got
+                hint=got.note or _("an ability that shares resources (e.g. Rameno na rameno) must be listed "
+                                   "and its condition hold"))
+        plugin = got.plugin or ""
         ctx.hooks.acted.add(plugin)
         q = w.peek(payer)
-        paid_from = "vyhoda" if key == "vyhoda" else q.pool_for(norm_pool(pool) or (key if key != "sudba" else
-                                                                                     self.prep.pool))
-        self.rec.event("R-ABIL-SHARE", "share.pays", payer=ev.who(payer), amount=amount,
+        paid_from = "vyhoda" if key == "vyhoda" else q.pool_for(norm_pool(got.pool) or (key if key != "sudba" else
+                                                                                         self.prep.pool))
+        share = amount if got.amount is None else min(got.amount, amount)
+        self.rec.event("R-ABIL-SHARE", "share.pays", payer=ev.who(payer), amount=share,
                        pool=ev.phrase("vyhoda") if paid_from == "vyhoda" else pool_cs(paid_from),
                        name=ev.who(self.actor), what=_cost_word(kind, what), source=ctx.hooks.title(plugin))
-        return paid_from
+        return paid_from, share
 
     def pay(self, path: tuple) -> None:
         w = self.w
@@ -127,7 +145,7 @@ class _Bill:
                            "Dar tvoření) activated for the same action with `improvised: N`, 1 Duše each; or give "
                            "the participant more `suroviny:` (docs/scenario-format.md §2)"))
         for payer, n in self.vyhody_by.items():
-            w[payer].vyhody -= n
+            w[payer].spend_vyhody(n)
         for (payer, key), cost in self.costs.items():
             w[payer].change_resource(key, -cost)
         if covered:
@@ -203,7 +221,9 @@ def _activate(ctx: Ctx, w: Working, rec: StepRecord, p: PState, prep: Prepared, 
         if cost:
             bill.add_suroviny(cost, crafts, ability, entry, path)
     elif cost:
-        bill.add(payer, key, cost, "activation", ability, path + (("paid_by",) if paid_by else ()))
+        payers = bill.add(payer, key, cost, "activation", ability, path + (("paid_by",) if paid_by else ()))
+        if payers:
+            entry["payers"] = payers
     improvised = int(decl.get("improvised") or 0)
     if improvised:
         bill.improvise(improvised, crafts, ability)
@@ -281,7 +301,8 @@ def _manoeuvre_payment(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: st
     key = norm_pool(pay)
     if not p.is_hero:
         key = "sudba"
-    return key, 1, None
+    # The scenario model admits only pool names here (norm_pool gives None for nothing else).
+    return cast(str, key), 1, None
 
 
 def free_manoeuvre(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: str, via: str | None,

@@ -116,7 +116,7 @@ def exhaustion_breakdown(ctx: Ctx, w: Working, payer: str, protected: list[str],
     out: list[BreakdownEntry] = []
     rec = getattr(ctx, "record", None)
     for entry in core:
-        adds, caps = hooks.exhaustion_adjust(ctx, view, entry)
+        adds, caps = hooks.exhaustion_adjust(ctx, w, view, entry)
         # R-EXH-3: the floor at 0 is taken once, after every plugin's change (a plugin lowering the
         # armour raises a cost that may still be below 0), so the core's own floor is undone first.
         adjustments = [a for a in entry.adjustments if a[0] != "floor"]
@@ -157,10 +157,11 @@ def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool:
 
     The cost is `exhaustion_breakdown`'s (the core's with the plugins' adjustments), recorded as the
     entry's `breakdown`; `once`: one payer's Ohrožení for all protected (CS-ENV-3), `cost`: a price
-    the caller fixed. `answer.paid_by`: someone else's points pay it (R-ABIL-SHARE); it stays the
-    payer's exhaustion (its Ohrožení prices it and rises).
-    Returns the `exhaustions[]` entry, or None when a --choose policy answer cannot be afforded
-    (a policy never forces an illegal payment; written answers do raise).
+    the caller fixed. `answer.paid_by`: someone else's points pay it — all of it, or the part a
+    plugin allows (R-ABIL-SHARE); it stays the payer's exhaustion (its Ohrožení prices it and rises).
+    A plugin may forbid it (`drd_may_exhaust`): a written answer is then exit 1, a --choose policy
+    accepts instead. Returns the `exhaustions[]` entry, or None when a --choose policy answer cannot
+    (or may not) be paid (a policy never forces an illegal payment; written answers do raise).
     """
     p = w.peek(payer)
     key = p.pool_for(pool)
@@ -178,54 +179,112 @@ def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool:
                                          use_armour=use_armour, vs=vs, pool=key, kind=kind, rule=rule,
                                          paid_by=helper)
     cost = sum(e.cost for e in breakdown)
+    if not _may_exhaust(ctx, w, rec, payer, protected, winner, breakdown, answer, vs=vs, key=key,
+                        kind="deny" if denied is not None and not protected else kind, rule=rule, helper=helper):
+        return None
     jizva = answer.jizva if answer else None
     sacrifice = answer.sacrifice if answer else None
     path = answer.path if answer else ()
-    source_key = key
-    source_pid = payer
-    if helper is not None:
-        source_pid, source_key = _exhaust_helper(ctx, w, rec, payer, helper, key, cost, winner, answer)
-    src = w.peek(source_pid)
+    share: tuple[str, str, int] | None = None       # (helper, its pool, points it pays)
+    if helper is not None and answer is not None:
+        share = _exhaust_helper(ctx, w, rec, payer, helper, key, cost, winner, answer)
+    own = cost - (share[2] if share else 0)         # points the payer pays itself
+    src, source_key = (w.peek(share[0]), share[1]) if share and not own else (p, key)
     if answer is not None and not answer.explicit:
         if answer.max_cost is not None and cost > answer.max_cost:
             rec.event(rule, "exhaust.too_dear", name=ev.who(payer), cost=cost, pool=pool_cs(key), max=answer.max_cost)
             return None
-        if src.resource(source_key) < cost:
+        if src.resource(source_key) < (own or cost) or (share and w.peek(share[0]).resource(share[1]) < share[2]):
             rec.event(rule, "exhaust.cannot_afford", name=ev.who(payer), cost=cost, pool=pool_cs(key),
                       have=src.resource(source_key))
             return None
-    jizva_points = 0
-    # The abilities' say on the Jizva, asked once: for what is available and for what it yields.
-    jizva_extra = ctx.hooks.jizva_yield(ctx, p, _jizva_view(p, jizva, norm_pool(jizva.get("pool")) or key,
-                                                             "exhaust")) if jizva else []
-    if jizva and (norm_pool(jizva.get("pool")) or pool) in (pool, None, key):
-        jizva_points = int(jizva.get("gain", 0)) + sum(n for _p, n in jizva_extra)
-    available = src.resource(source_key) + (jizva_points if source_pid == payer else 0) \
-        + (int(ctx.param("sacrifice_gain")) if sacrifice and p.has_item(sacrifice) and source_pid == payer else 0)
-    if available < cost:
-        raise violation(
-            _("{name} cannot afford to exhaust: it costs {cost} {pool}, {name} has {have}; {missing} missing").format(
-                name=src.name, cost=cost, pool=pool_cs(source_key), have=available, missing=cost - available),
-            "R-EXH-4", path,
-            # drd play shows the shortage in its own words from these numbers, not from the text.
-            data={"cost": cost, "pool": source_key, "have": available, "missing": cost - available},
-            hint=_("a Jizva (`jizva: {{name, gain}}`) or a sacrificed item (`sacrifice: item`) in the answer could "
-                   "cover it").format())
+    jizva_extra = _afford(ctx, w, p, key, pool, cost, own, share, jizva, sacrifice, path)
     gained = take_gain(ctx, w, rec, payer, key, jizva, sacrifice, path, extra=jizva_extra)
     wp = w[payer]
     before = wp.ohrozeni
-    w[source_pid].change_resource(source_key, -cost)
+    if own:
+        wp.change_resource(key, -own)
+    if share:
+        w[share[0]].change_resource(share[1], -share[2])
     wp.ohrozeni = before + 1
+    wp.exhausted += cost
+    wp.exhaustions += 1
     entry = {"by": payer, "vs": vs, "pool": key, "cost": cost, "protected": list(protected), "denied": denied,
              "ohrozeni": [before, wp.ohrozeni], "gained": gained, "breakdown": [e.as_result() for e in breakdown]}
-    if helper is not None:
-        entry["paid_by"] = {"id": helper, "pool": source_key}
+    if share is not None:
+        paid_by: dict[str, Any] = {"id": share[0], "pool": share[1]}
+        entry["paid_by"] = paid_by
+        if own:
+            # A part payment (API 3): every payer with its points, the payer itself first.
+            paid_by["amount"] = share[2]
+            entry["payers"] = [{"id": payer, "pool": key, "amount": own},
+                               {"id": share[0], "pool": share[1], "amount": share[2]}]
     rec.data["exhaustions"].append(entry)
     _log_exhaustion(rec, rule, entry, why)
     _cap(rec, wp)
-    if source_pid != payer:
-        _cap(rec, w[source_pid])
+    if share is not None:
+        _cap(rec, w[share[0]])
     return entry
+
+
+def _afford(ctx: Ctx, w: Working, p: PState, key: str, pool: str | None, cost: int, own: int,
+            share: tuple[str, str, int] | None, jizva: dict | None, sacrifice: str | None,
+            path: tuple) -> list[tuple[str, int]]:
+    """R-EXH-4: refuses (exit 1) an exhaustion its payers cannot afford — the payer its own part
+    (with a Jizva's or a sacrifice's points), a helper its share; returns the abilities' extra
+    yield of the Jizva (asked once: for what is available and for what it yields)."""
+    jizva_extra = ctx.hooks.jizva_yield(ctx, p, _jizva_view(p, jizva, norm_pool(jizva.get("pool")) or key,
+                                                             "exhaust")) if jizva else []
+    jizva_points = 0
+    if jizva and (norm_pool(jizva.get("pool")) or pool) in (pool, None, key):
+        jizva_points = int(jizva.get("gain", 0)) + sum(n for _p, n in jizva_extra)
+    extra = jizva_points + (int(ctx.param("sacrifice_gain")) if sacrifice and p.has_item(sacrifice) else 0)
+    checks: list[tuple[PState, str, int, int]] = []
+    if share is not None:
+        helper = w.peek(share[0])
+        checks.append((helper, share[1], share[2], helper.resource(share[1])))
+    if own or share is None:
+        checks.append((p, key, own, p.resource(key) + extra))
+    for who, where, need, available in checks:
+        if available < need:
+            raise violation(
+                _("{name} cannot afford to exhaust: it costs {cost} {pool}, {name} has {have}; {missing} missing").format(
+                    name=who.name, cost=need, pool=pool_cs(where), have=available, missing=need - available),
+                "R-EXH-4", path,
+                # drd play shows the shortage in its own words from these numbers, not from the text.
+                data={"cost": need, "pool": where, "have": available, "missing": need - available},
+                hint=_("a Jizva (`jizva: {{name, gain}}`) or a sacrificed item (`sacrifice: item`) in the answer "
+                       "could cover it").format())
+    return jizva_extra
+
+
+def _may_exhaust(ctx: Ctx, w: Working, rec: StepRecord, payer: str, protected: list[str],
+                 winner: Prepared | None, breakdown: list[BreakdownEntry], answer: Answer | None, *, vs: str,
+                 key: str, kind: str, rule: str, helper: str | None) -> bool:
+    """`drd_may_exhaust` (API 3): False when a plugin forbids this exhaustion and the answer came
+    from a --choose policy (it accepts instead, logged); a written answer is exit 1 naming the
+    plugin and its words."""
+    hooks = ctx.hooks
+    if not hooks.has("drd_may_exhaust"):
+        return True
+    from . import viewbuild
+
+    view = viewbuild.exhaustion(ctx, w, payer=payer, protected=list(protected), vs=vs, winner=winner, pool=key,
+                                kind=kind, rule=rule, breakdown=tuple(breakdown), paid_by=helper)
+    verdict = hooks.may_exhaust(ctx, w, payer, view)
+    if verdict.allowed:
+        return True
+    plugin = verdict.plugin or ""
+    hooks.acted.add(plugin)
+    if answer is not None and answer.explicit:
+        note = verdict.note or _("no reason given")
+        raise violation(_("{name} may not exhaust here: {source} forbids it ({note})").format(
+            name=w.peek(payer).name, source=hooks.title(plugin), note=note), verdict.rule or plugin, answer.path,
+            data={"forbidden_by": plugin, "note": verdict.note},
+            hint=_("accept the failure (`accept`), or switch the rule off: --disable {id}").format(id=plugin))
+    rec.event(verdict.rule or plugin, "exhaust.forbidden", name=ev.who(payer), source=hooks.title(plugin),
+              note=verdict.note or "")
+    return False
 
 
 def _log_exhaustion(rec: StepRecord, rule: str, entry: dict, why: Any) -> None:
@@ -243,25 +302,27 @@ def _log_exhaustion(rec: StepRecord, rule: str, entry: dict, why: Any) -> None:
 
 
 def _exhaust_helper(ctx: Ctx, w: Working, rec: StepRecord, payer: str, helper: str, key: str, cost: int,
-                    winner: Prepared | None, answer: Answer) -> tuple[str, str]:
-    """R-ABIL-SHARE for an exhaustion: (who pays the points, from which pool), or exit 1."""
+                    winner: Prepared | None, answer: Answer) -> tuple[str, str, int]:
+    """R-ABIL-SHARE for an exhaustion: (who pays the points, from which pool, how many), or exit 1.
+    A plugin may allow a part (`amount`, API 3): the rest stays the payer's own."""
     path = answer.path + ("paid_by",)
     if helper not in w:
         raise ScenarioError(_("paid_by names an unknown participant {id}").format(id=repr(helper)), path=path,
                             rule="R-ABIL-SHARE")
     got = ctx.hooks.may_pay(ctx, w, helper, payer, views.CostView("exhaustion", cost, key, None), winner)
-    if got is None:
+    if not got.allowed:
         raise violation(_("{payer} cannot pay for {name}: no ability of theirs allows it here").format(
             payer=w.peek(helper).name, name=w.peek(payer).name), "R-ABIL-SHARE", path,
-            hint=ctx.hooks.refusal_note or _("an ability that shares resources (e.g. Rameno na rameno) must be listed "
-                                                 "and its condition hold"))
-    plugin, pool = got
+            hint=got.note or _("an ability that shares resources (e.g. Rameno na rameno) must be listed "
+                               "and its condition hold"))
+    plugin = got.plugin or ""
     ctx.hooks.acted.add(plugin)
     q = w.peek(helper)
-    source_key = q.pool_for(norm_pool(pool) or (key if key != "sudba" else "telo"))
-    rec.event("R-ABIL-SHARE", "share.pays", payer=ev.who(helper), amount=cost, pool=pool_cs(source_key), name=ev.who(payer),
-              what=_cost_word("exhaustion", None), source=ctx.hooks.title(plugin))
-    return helper, source_key
+    source_key = q.pool_for(norm_pool(got.pool) or (key if key != "sudba" else "telo"))
+    amount = cost if got.amount is None else min(got.amount, cost)
+    rec.event("R-ABIL-SHARE", "share.pays", payer=ev.who(helper), amount=amount, pool=pool_cs(source_key),
+              name=ev.who(payer), what=_cost_word("exhaustion", None), source=ctx.hooks.title(plugin))
+    return helper, source_key, amount
 
 
 def _jizva_view(p: PState, jizva: dict, pool: str, purpose: str) -> JizvaView:

@@ -6,11 +6,14 @@ documented policy, so a result never depends on installation or registration ord
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..errors import DrdError, RuleViolation
 from ..i18n import N_, _
-from ..plugins.errors import enable_hint, hook_failed
+from ..plugins.errors import PluginError, disable_hint, enable_hint, hook_failed
 from . import viewbuild as V
 from .state import PState, Working
 
@@ -24,11 +27,87 @@ class Ctx(Protocol):
     round: Any
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """The plugins' combined answer to "may he?" (`may_react`, `may_pay`, `may_exhaust`).
+
+    `allowed`; `plugin` the plugin that allowed it — or, refused, the first (by id) that said why;
+    `note` that plugin's words; `pool` and `amount` what an allowing `drd_may_pay` answer names
+    (the payer's pool; the points, for a part payment); `rule` a refusal's rule id, if it gave one.
+    """
+
+    allowed: bool
+    plugin: str | None = None
+    note: str = ""
+    pool: str | None = None
+    amount: int | None = None
+    rule: str | None = None
+
+
+NOBODY = Verdict(False)
+
+#: The keys a mapping answer of each hook may have (docs/plugins.md); API 3 added the second set.
+#: Another key is the plugin's error (exit 1) — a warning, on stderr once, for a plugin declaring
+#: an older API, whose unknown keys are ignored as before.
+ANSWER_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "drd_free_manoeuvre": (frozenset({"free", "via", "key", "per", "note", "rule"}), frozenset()),
+    "drd_manoeuvre_price": (frozenset({"free", "via", "key", "per", "note", "rule"}), frozenset()),
+    "drd_activation": (frozenset({"cost", "pool", "fact", "improvised", "crafts", "rule"}), frozenset()),
+    "drd_roll_modifier": (frozenset({"amount", "note", "rule"}), frozenset()),
+    "drd_exhaustion_cost": (frozenset({"amount", "note", "rule"}), frozenset()),
+    "drd_may_pay": (frozenset({"allow", "pool", "note", "rule"}), frozenset({"amount"})),
+    "drd_may_react": (frozenset({"allow", "note", "rule"}), frozenset()),
+    "drd_may_react_asleep": (frozenset({"allow", "note", "rule"}), frozenset()),
+    "drd_resource_gain": (frozenset({"vyhody", "pool", "amount", "sacrifice", "refuse", "rule"}), frozenset()),
+    "drd_may_exhaust": (frozenset(), frozenset({"allow", "note", "rule"})),
+}
+
+
+#: (plugin, hook, key) already warned about in this process (an older plugin's unknown answer key).
+_WARNED: set[tuple[str, str, str]] = set()
+
+
+class Later:
+    """A hook argument built only when some implementation takes it (a view that costs)."""
+
+    __slots__ = ("make", "value", "made")
+
+    def __init__(self, make: Callable[[], Any]):
+        self.make, self.value, self.made = make, None, False
+
+    def get(self) -> Any:
+        if not self.made:
+            self.value, self.made = self.make(), True
+        return self.value
+
+
+def _allows(res: Any) -> bool:
+    return res is True or (isinstance(res, Mapping) and res.get("allow", True) is not False)
+
+
 def _amount(res: Any) -> tuple[int, str]:
     """An answer that is an int or {"amount": int, "note": str}."""
     if isinstance(res, dict):
         return int(res.get("amount", 0)), str(res.get("note") or "")
     return int(res), ""
+
+
+def _wrong_answer(pid: str, hook: str, value: Any, expected: str) -> PluginError:
+    """The PluginError of an answer of the wrong shape (worded as the plugin host's guard words it)."""
+    shown = repr(value)
+    err = PluginError(_("plugin {id} answered {hook} with {value}; the hook answers {expected}").format(
+        id=repr(pid), hook=hook, value=shown if len(shown) <= 40 else type(value).__name__, expected=_(expected)),
+        hint=_("this is a bug in the plugin, not in drd or your file; {how}").format(how=disable_hint(pid)))
+    err.plugin, err.hook = pid, hook     # type: ignore[attr-defined]
+    return err
+
+
+def _refusal(answers: list[tuple[str, Any]]) -> Verdict:
+    """Nobody allowed it: the first refusal (by plugin id) that says why, else a bare refusal."""
+    for pid, res in answers:
+        if isinstance(res, Mapping) and res.get("allow") is False and res.get("note"):
+            return Verdict(False, pid, str(res["note"]))
+    return NOBODY
 
 
 class Hooks:
@@ -53,8 +132,6 @@ class Hooks:
         # A Registry built by api.setup_rules carries them (for callers that do not pass them).
         self.params: dict = dict(params if params is not None else getattr(pm, "params", None) or {})
         self.acted: set[str] = set()
-        # The last `may_react`/`may_pay` refusal's words, shown beside the engine's own refusal.
-        self.refusal_note: str = ""
         self._impls: dict[str, list[tuple[str, Any]]] = {}
         self._kinds: dict[str, tuple[str, tuple[str, ...]]] = {}
         self._titles: dict[str, str] = {}
@@ -157,21 +234,71 @@ class Hooks:
         return builder(pid, hook, exc) if builder is not None else hook_failed(pid, hook, exc)
 
     def _named(self, hook: str, **kwargs: Any) -> list[tuple[str, Any]]:
-        """(plugin id, result) for every implementation that answered, sorted by plugin id."""
+        """(plugin id, result) for every implementation that answered, sorted by plugin id.
+
+        An argument given as `Later` is built the first time an implementation takes it. A mapping
+        answer is checked against the hook's keys (`check_keys`)."""
         impls = self.impls(hook)
         if not impls:
             return []
         kwargs["params"] = self._params(kwargs.get("params"))
         out = []
         for pid, impl in impls:
-            args = {k: v for k, v in kwargs.items() if k in impl.argnames}
+            args = {k: (v.get() if isinstance(v, Later) else v) for k, v in kwargs.items() if k in impl.argnames}
             try:
                 res = impl.function(**args)
             except Exception as exc:  # noqa: BLE001 - a plugin's bug stops the run naming the plugin
                 raise self._failed(pid, hook, exc) from None
             if res is not None:
+                res = self.check_keys(pid, hook, res)
                 out.append((pid, res))
         return out
+
+    def api_version(self, pid: str) -> int:
+        """The plugin API version plugin `pid` declares (`api_version`; absent = 1)."""
+        info_of = getattr(self.pm, "plugin_info", None)
+        plugin = self.pm.get_plugin(pid) if self.pm is not None else None
+        if info_of is None or plugin is None:
+            from ..hookspecs import API_VERSION
+
+            return API_VERSION
+        need = info_of(pid, plugin).get("api_version", 1)
+        return need if isinstance(need, int) else 1
+
+    def check_keys(self, pid: str, hook: str, res: Any) -> Any:
+        """`res` with only the keys `hook` knows: another key is the plugin's error (exit 1) — for a
+        plugin declaring API < 3 a warning on stderr, once per plugin, hook and key, and the key
+        (and every key API 3 added) is ignored, as before. A list answer's mappings likewise."""
+        known = ANSWER_KEYS.get(hook)
+        if known is None:
+            return res
+        if isinstance(res, list):
+            return [self.check_keys(pid, hook, x) for x in res]
+        if not isinstance(res, Mapping):
+            return res
+        old, new = known
+        if all(k in old for k in res):          # the common case: nothing to say, nothing to build
+            return res
+        modern = self.api_version(pid) >= 3
+        allowed = old | new if modern else old
+        extra = sorted(str(k) for k in res if k not in allowed)
+        if not extra:
+            return res
+        if modern:
+            err = PluginError(_("plugin {id} answered {hook} with the key {key}, which the hook does not know; "
+                                "it knows {known}").format(id=repr(pid), hook=hook, key=repr(extra[0]),
+                                                            known=", ".join(sorted(allowed))),
+                              hint=_("this is a bug in the plugin, not in drd or your file; {how}").format(
+                                  how=disable_hint(pid)))
+            err.plugin, err.hook = pid, hook     # type: ignore[attr-defined]
+            raise err
+        for key in extra:
+            if (pid, hook, key) not in _WARNED:
+                _WARNED.add((pid, hook, key))
+                print(_("drd: warning: plugin {id} answered {hook} with the key {key}, which the hook does not "
+                        "know: ignored (the plugin declares plugin API {api}; under API 3 this is an error)").format(
+                    id=repr(pid), hook=hook, key=repr(key), api=self.api_version(pid)), file=sys.stderr)
+        return {k: v for k, v in res.items() if k in allowed}
 
     # -- manoeuvres and armour -------------------------------------------------------------
     def free_manoeuvre(self, ctx: Ctx, w: Working, p: PState, prep: Any, name: str, via: str | None,
@@ -223,15 +350,17 @@ class Hooks:
                             action=V.action(ctx, w, winner), params=ctx.profile.params)
 
     # -- exhaustion, rolls, pairs ------------------------------------------------------------
-    def exhaustion_adjust(self, ctx: Ctx, view: Any, entry: Any) -> tuple[list[tuple[str, int, str]], list[tuple[str, int]]]:
+    def exhaustion_adjust(self, ctx: Ctx, w: Working, view: Any, entry: Any) -> tuple[list[tuple[str, int, str]], list[tuple[str, int]]]:
         """Additive changes `[(plugin, amount, note)]` and caps `[(plugin, cap)]` for one breakdown entry."""
         adds: list[tuple[str, int, str]] = []
-        for pid, res in self._named("drd_exhaustion_cost", exhaustion=view, entry=entry, params=ctx.profile.params):
+        conflict = Later(lambda: V.conflict(ctx, w))
+        for pid, res in self._named("drd_exhaustion_cost", exhaustion=view, entry=entry, conflict=conflict,
+                                    params=ctx.profile.params):
             amount, note = _amount(res)
             if amount:
                 adds.append((pid, amount, note))
         caps = [(pid, int(res)) for pid, res in self._named("drd_exhaustion_cap", exhaustion=view, entry=entry,
-                                                            params=ctx.profile.params)]
+                                                            conflict=conflict, params=ctx.profile.params)]
         return adds, caps
 
     def roll_modifiers(self, ctx: Ctx, w: Working, p: PState, prep: Any) -> list[tuple[str, int, str]]:
@@ -260,26 +389,20 @@ class Hooks:
 
     # -- reactions, payments, activations, náročnost, Jizvy, gains ----------------------------
     def may_react(self, ctx: Ctx, w: Working, reactor: str, prep: Any, harmed: list[str],
-                  counter: Any = None) -> tuple[str, str] | None:
-        """(plugin id, note) of the first plugin letting `reactor` react from defence (R-ABIL-DEF);
-        `counter`: the reactor's counter as declared (a bare Prepared-like object). When none lets it,
-        the first refusal's words (`{"allow": False, "note": …}`) are kept in `refusal_note`."""
-        self.refusal_note = ""
+                  counter: Any = None) -> Verdict:
+        """Whether a plugin lets `reactor` react from defence (R-ABIL-DEF): the first (by id) that
+        allows it, with its note; else refused, with the first refusal's words (`{"allow": False,
+        "note": …}`). `counter`: the reactor's counter as declared (a bare Prepared-like object)."""
         if not self.has("drd_may_react"):
-            return None
-        for pid, res in self._named("drd_may_react", reactor=V.participant(w.peek(reactor)),
-                                    action=V.action(ctx, w, prep),
-                                    harmed=tuple(V.participant(w.peek(h)) for h in harmed),
-                                    counter=V.action(ctx, w, counter), params=ctx.profile.params):
-            if res is True or (isinstance(res, dict) and res.get("allow")):
-                return pid, (res.get("note", "") if isinstance(res, dict) else "")
-            self._keep_refusal(res)
-        return None
-
-    def _keep_refusal(self, res: Any) -> None:
-        """The first plugin's words saying why it does not allow something (shown with the refusal)."""
-        if isinstance(res, dict) and res.get("allow") is False and res.get("note") and not self.refusal_note:
-            self.refusal_note = str(res["note"])
+            return NOBODY
+        answers = self._named("drd_may_react", reactor=V.participant(w.peek(reactor)),
+                              action=V.action(ctx, w, prep),
+                              harmed=tuple(V.participant(w.peek(h)) for h in harmed),
+                              counter=V.action(ctx, w, counter), params=ctx.profile.params)
+        for pid, res in answers:
+            if res is True or (isinstance(res, Mapping) and res.get("allow")):
+                return Verdict(True, pid, str(res.get("note") or "") if isinstance(res, Mapping) else "")
+        return _refusal(answers)
 
     def may_react_asleep(self, ctx: Ctx, w: Working, sleeper: str, prep: Any, threatened: list[str],
                          counter: Any) -> tuple[bool, str | None, str]:
@@ -298,20 +421,44 @@ class Hooks:
                 refusal = (pid, str(res["note"]))
         return False, refusal[0], refusal[1]
 
-    def may_pay(self, ctx: Ctx, w: Working, payer: str, beneficiary: str, cost: Any, prep: Any) -> tuple[str, str | None] | None:
-        """(plugin id, pool or None) of the first plugin allowing `payer` to pay (R-ABIL-SHARE). An
-        answer `{"allow": False, "note": …}` allows nothing; its words are kept in `refusal_note`."""
-        self.refusal_note = ""
+    def may_pay(self, ctx: Ctx, w: Working, payer: str, beneficiary: str, cost: Any, prep: Any) -> Verdict:
+        """Whether `payer` may pay `beneficiary`'s `cost` (R-ABIL-SHARE): the first plugin (by id)
+        allowing it names the pool (`pool`, None: the cost's type) and, under API 3, how much
+        (`amount`, None: all of it; a part payment leaves the rest the beneficiary's). Refused:
+        the first refusal's words."""
         if not self.has("drd_may_pay"):
-            return None
-        for pid, res in self._named("drd_may_pay", payer=V.participant(w.peek(payer)),
-                                    beneficiary=V.participant(w.peek(beneficiary)), cost=cost,
-                                    action=V.action(ctx, w, prep) if prep is not None else None,
-                                    params=ctx.profile.params):
-            if res is True or (isinstance(res, dict) and res.get("allow", True) is not False):
-                return pid, (res.get("pool") if isinstance(res, dict) else None)
-            self._keep_refusal(res)
-        return None
+            return NOBODY
+        answers = self._named("drd_may_pay", payer=V.participant(w.peek(payer)),
+                              beneficiary=V.participant(w.peek(beneficiary)), cost=cost,
+                              action=V.action(ctx, w, prep) if prep is not None else None,
+                              conflict=Later(lambda: V.conflict(ctx, w)), params=ctx.profile.params)
+        for pid, res in answers:
+            if _allows(res):
+                if not isinstance(res, Mapping):
+                    return Verdict(True, pid)
+                amount = res.get("amount")
+                if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool) or amount < 0):
+                    raise _wrong_answer(pid, "drd_may_pay", res, N_("true or a mapping whose amount is a whole number "
+                                                                   "≥ 0"))
+                return Verdict(True, pid, str(res.get("note") or ""), res.get("pool"), amount)
+        return _refusal(answers)
+
+    def may_exhaust(self, ctx: Ctx, w: Working, payer: str, exhaustion: Any) -> Verdict:
+        """Whether `payer` may pay the exhaustion `exhaustion` (an ExhaustionView) at all
+        (`drd_may_exhaust`, API 3): allowed unless some plugin refuses; refused, the first refusal
+        by plugin id (its words, its rule)."""
+        if not self.has("drd_may_exhaust"):
+            return Verdict(True)
+        answers = self._named("drd_may_exhaust", payer=V.participant(w.peek(payer)), exhaustion=exhaustion,
+                              history=Later(lambda: V.history(ctx, w, payer)),
+                              conflict=Later(lambda: V.conflict(ctx, w)), params=ctx.profile.params)
+        for pid, res in answers:
+            if not (res is True or isinstance(res, Mapping)):
+                raise _wrong_answer(pid, "drd_may_exhaust", res, N_("true or a mapping"))
+            if not _allows(res):
+                return Verdict(False, pid, str(res.get("note") or "") if isinstance(res, Mapping) else "",
+                               rule=str(res.get("rule")) if isinstance(res, Mapping) and res.get("rule") else None)
+        return Verdict(True)
 
     def activation(self, ctx: Ctx, w: Working, p: PState, ability: str, prep: Any,
                    options: Any = None) -> tuple[str, dict] | None:

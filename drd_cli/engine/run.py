@@ -19,44 +19,9 @@ from . import steps as core_steps
 from .context import Choices, Ctx, RoundInfo, StepRecord, violation
 from .contest import resolve_contest
 from .hooks import Hooks
+from .stepapi import StepAPI
 from .state import State, Working, initial_state
 from ..citations import CHOICES
-
-
-class StepAPI:
-    """What a plugin's step or contest resolver may use: the core resolutions and effects."""
-
-    def __init__(self, ctx: Ctx, w: Working, rec: StepRecord):
-        self.ctx, self.w, self.rec = ctx, w, rec
-
-    def participant(self, pid: str):
-        return self.w.peek(pid)
-
-    def log(self, rule: str, text: str) -> None:
-        self.rec.log(rule, text)
-
-    def test(self, spec, choices, path):
-        core_steps.resolve_test(self.ctx, self.w, self.rec, spec, choices, path)
-
-    def contest(self, spec, choices, path):
-        resolve_contest(self.ctx, self.w, self.rec, spec, choices, path)
-
-    def challenge(self, spec, choices, path, affects=None, *, charge_narocnost: bool = False):
-        """The core výzva. `charge_narocnost=True` lets the core charge the výzva's náročnost (R-NAR)
-        to each participant who undergoes it; the default keeps the older contract, where a plugin
-        that passes `demanding` has already charged it itself (plugin `ukryvani`)."""
-        return core_steps.resolve_challenge(self.ctx, self.w, self.rec, spec, choices, path, affects=affects,
-                                            charge_narocnost=charge_narocnost)
-
-    def apply(self, effect, to, *, actor=None, rule="§1.5", source=""):
-        from .actions import apply_effects
-
-        return apply_effects(self.ctx, self.w, self.rec, effect, to, actor=actor, rule=rule, source=source)
-
-    def exhaust(self, **kwargs):
-        from .actions import exhaust
-
-        return exhaust(self.ctx, self.w, self.rec, **kwargs)
 
 
 # The engine handle the façade gives a plugin taking over a contest (`drd_resolve_contest`): the
@@ -336,6 +301,7 @@ def _conflict_start(profile: Any, dice: Any, hooks: Hooks, state: State, choose:
                 if got.get("vyhody"):
                     n = int(got["vyhody"])
                     p.vyhody += n
+                    p.gained["vyhody"] = p.gained.get("vyhody", 0) + n
                     entries.append({"who": pid, "event": name, "vyhody": n, "source": plugin})
                 if got.get("amount"):
                     key = p.pool_for(got.get("pool"))
@@ -426,7 +392,18 @@ def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds:
         rec.event(CHOICES, "choice.unused_vs" if vs else "choice.unused", who=ev.who(who),
                   vs=None if not vs else ev.phrase("the_test") if vs == "test" else ev.who(vs))
     note_defaults(w, rec, choices)
+    count_accepted(w, rec.data)
     return w.commit(consume=consume), rec.data
+
+
+def count_accepted(w: Working, data: dict) -> None:
+    """The consequences that landed in a finished step, added to each participant's history
+    (`accepted`, docs/plugins.md "History")."""
+    hit = [t for actor, a in data["actions"].items() for t in a.get("affected", ()) if t != actor]
+    hit += list(data.get("affected") or ())
+    for pid in hit:
+        if pid in w:
+            w[pid].accepted += 1
 
 
 def _step_title(kind: str, spec: Any) -> str | None:
@@ -489,6 +466,7 @@ def _end_round(ctx: Ctx, state: State, scenario: Any, ri: int, rnd: Any, step_no
         rec.event("CS-ENV-1", "env.round_end", number=number)
         core_steps.resolve_challenge(ctx, w, rec, spec, choices, epath + ("challenge",))
         note_defaults(w, rec, choices)
+        count_accepted(w, rec.data)
         state = w.commit()
         yield rec.data, state
 
@@ -542,7 +520,8 @@ def resolve_step_from(cp: Checkpoint, scenario: Any, profile: Any, dice: Any, ho
     The checkpoint is not changed (the state is a value; the round bookkeeping is copied).
     """
     r = cp.round
-    rinfo = replace(r, **{f.name: set(getattr(r, f.name)) for f in fields(r) if isinstance(getattr(r, f.name), set)})
+    copies: dict[str, Any] = {f.name: set(getattr(r, f.name)) for f in fields(r) if isinstance(getattr(r, f.name), set)}
+    rinfo = replace(r, **copies)
     ctx = Ctx(profile, dice, hooks, rinfo, choose)
     state, data = _run_step(ctx, cp.state, scenario.rounds[cp.ri].steps[cp.si], cp.ri, cp.si,
                             sorted(hooks.step_types))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from types import MappingProxyType
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 OUT_OF_CONFLICT = "mimo konflikt"
 _NO_OPTIONS: Any = MappingProxyType({})
@@ -65,6 +65,15 @@ class PState:
     ability_options: Any = field(default_factory=lambda: _NO_OPTIONS)
     traits: tuple[str, ...] = ()
     events: tuple[str, ...] = ()
+    # What this participant has paid and gained so far in the conflict (the history of the views,
+    # docs/plugins.md "History"): pool → points, counted by `change_resource` (payments are
+    # negative changes, gains from a Jizva, a sacrifice or an ability positive ones; an effect does
+    # not go through it). Výhody spent on manoeuvres count under "vyhody".
+    paid: dict[str, int] = field(default_factory=dict)
+    gained: dict[str, int] = field(default_factory=dict)
+    exhausted: int = 0                # points of this participant's exhaustions (whoever paid them)
+    exhaustions: int = 0              # how many times it exhausted
+    accepted: int = 0                 # consequences that landed on it, in steps already resolved
 
     @property
     def is_hero(self) -> bool:
@@ -114,18 +123,33 @@ class PState:
         """Points available in `pool` (creatures: Sudba)."""
         if not self.is_hero:
             return self.sudba or 0
-        return self.pools.get(pool or "telo", 0)
+        return self._pools().get(pool or "telo", 0)
+
+    def _pools(self) -> dict[str, int]:
+        """The pools of a hero (a creature has none: an empty mapping)."""
+        return self.pools if self.pools is not None else {}
 
     def pool_for(self, pool: str | None) -> str:
         """The pool name this participant actually pays from (creatures always Sudba)."""
         return (pool or "telo") if self.is_hero else "sudba"
 
     def change_resource(self, pool: str | None, delta: int) -> None:
-        if not self.is_hero:
+        """A payment (`delta` < 0) or a gain (> 0) in `pool`, remembered in `paid` / `gained`."""
+        if self.pools is None:
+            key = "sudba"
             self.sudba = (self.sudba or 0) + delta
         else:
             key = pool or "telo"
             self.pools[key] = self.pools.get(key, 0) + delta
+        if delta < 0:
+            self.paid[key] = self.paid.get(key, 0) - delta
+        elif delta > 0:
+            self.gained[key] = self.gained.get(key, 0) + delta
+
+    def spend_vyhody(self, n: int) -> None:
+        """Výhody spent as a payment (a manoeuvre, R-MAN-2), remembered in `paid["vyhody"]`."""
+        self.vyhody -= n
+        self.paid["vyhody"] = self.paid.get("vyhody", 0) + n
 
     def cap_pools(self) -> dict[str, int]:
         """Cuts every pool down to its maximum (if the file gives one); returns {pool: points lost}.
@@ -134,7 +158,7 @@ class PState:
         spent on what they were taken for, only the surplus over the maximum is lost (R-EXH-4).
         """
         lost: dict[str, int] = {}
-        if not self.is_hero:
+        if self.pools is None:
             return lost
         for key, cap in self.maxima.items():
             if self.pools.get(key, 0) > cap:
@@ -168,7 +192,7 @@ class PState:
     def final(self, last_round: int) -> dict:
         """This participant's entry of the result's `final` block."""
         out: dict[str, Any] = {}
-        if self.is_hero:
+        if self.pools is not None:
             out.update({k: self.pools.get(k, 0) for k in ("telo", "duse", "vliv")})
         else:
             out["sudba"] = self.sudba
@@ -197,6 +221,8 @@ class State:
     longs: dict[str, dict] = field(default_factory=dict)
     # (participant, "item:NAME") of `per: conflict` items whose free manoeuvre is spent (R-MAN-2)
     free_used: frozenset = frozenset()
+    # Every participant as the conflict started (the file's values), for the views' history.
+    start: Mapping[str, PState] = field(default_factory=dict)
 
 
 class Working:
@@ -207,6 +233,11 @@ class Working:
         self._changed: dict[str, PState] = {}
         self.longs = dict(state.longs)
         self.free_used = set(state.free_used)
+        self.start = state.start
+
+    def before(self, pid: str) -> PState:
+        """The participant as this step found it (read-only)."""
+        return self._base.participants[pid]
 
     def __getitem__(self, pid: str) -> PState:
         """The participant, copied on first access so the base State is never changed."""
@@ -251,7 +282,7 @@ class Working:
             merged = dict(self._base.participants)
         if self._changed:
             merged.update(self._changed)
-        return State(merged, dict(self.longs), frozenset(self.free_used))
+        return State(merged, dict(self.longs), frozenset(self.free_used), self.start)
 
 
 def initial_state(scenario: Any) -> State:
@@ -297,7 +328,7 @@ def initial_state(scenario: Any) -> State:
     for ps in participants.values():
         ps._item_abilities = frozen
     _ = ConditionSpec  # imported for type clarity of conditions above
-    return State(participants)
+    return State(participants, start=MappingProxyType(dict(participants)))
 
 
 def _canon_manoeuvre(name: str | None) -> str | None:

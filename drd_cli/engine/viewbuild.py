@@ -6,10 +6,17 @@ so a run without such plugins pays nothing for them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import views
 from ..views import ReadOnly, _ro
+
+if TYPE_CHECKING:     # the classes are made on first use (drd_cli.views); named here for checkers
+    from ..views._action import ActionView, PairView
+    from ..views._exhaustion import ExhaustionView
+    from ..views._history import ConflictView, HistoryView, Tally
+    from ..views._participant import ParticipantView
+    from ..views._records import BreakdownEntry
 
 
 def participant(p: Any) -> ParticipantView:
@@ -150,3 +157,65 @@ def exhaustion(ctx: Any, w: Any, *, payer: str, protected: list[str], vs: str, w
         vs=vs, winner=participant(w.peek(win_pid)) if win_pid and win_pid in w else None,
         action=action(ctx, w, winner), pool=pool, kind=kind, rule=rule, breakdown=breakdown,
         paid_by=participant(w.peek(paid_by)) if paid_by else None)
+
+
+# --------------------------------------------------------------------------- history (API 3)
+
+def _pools_of(p: Any) -> dict[str, int]:
+    return dict(p.pools) if p.pools is not None else {"sudba": p.sudba or 0}
+
+
+def _accepted_now(rec: Any, pid: str) -> int:
+    """Consequences that landed on `pid` so far in the step being resolved (its record)."""
+    return accepted_in(rec.data, pid) if rec is not None else 0
+
+
+def accepted_in(data: dict, pid: str) -> int:
+    """Consequences that landed on `pid` in a finished step's record (see `_accepted_now`)."""
+    return sum(1 for actor, a in data.get("actions", {}).items() if actor != pid and pid in a.get("affected", ())) \
+        + (1 if pid in (data.get("affected") or ()) else 0)
+
+
+def _minus(now: dict[str, int], then: dict[str, int]) -> Any:
+    return _ro({k: n - then.get(k, 0) for k, n in now.items() if n - then.get(k, 0)})
+
+
+def _gone(then: Any, now: Any) -> tuple[str, ...]:
+    held = [i.name for i in now.equipment]
+    out = []
+    for item in then.equipment:
+        if item.name in held:
+            held.remove(item.name)
+        else:
+            out.append(item.name)
+    return tuple(out)
+
+
+def _tally(then: Any, now: Any, accepted: int) -> Tally:
+    """What happened to a participant between two of its states (`then` earlier)."""
+    return views.Tally(paid=_minus(now.paid, then.paid), exhausted=now.exhausted - then.exhausted,
+                       exhaustions=now.exhaustions - then.exhaustions, gained=_minus(now.gained, then.gained),
+                       accepted=accepted, jizvy=tuple(now.jizvy[len(then.jizvy):]), items=_gone(then, now))
+
+
+def history(ctx: Any, w: Any, pid: str) -> HistoryView | None:
+    """`pid`'s history in this conflict and in the current step (docs/plugins.md "History")."""
+    if w is None or pid not in w:
+        return None
+    now = w.peek(pid)
+    start = (getattr(w, "start", None) or {}).get(pid, now)
+    before = w.before(pid)
+    here = _accepted_now(getattr(ctx, "record", None), pid)
+    return views.HistoryView(participant=pid, start=_ro(_pools_of(start)), start_ohrozeni=start.ohrozeni,
+                             conflict=_tally(start, now, now.accepted + here), step=_tally(before, now, here))
+
+
+def conflict(ctx: Any, w: Any) -> ConflictView | None:
+    """The conflict as it stands (round, step, starting pools) with each participant's history."""
+    if w is None:
+        return None
+    start = getattr(w, "start", None) or {}
+    rec = getattr(ctx, "record", None)
+    return views.ConflictView(round=ctx.round.number, step=rec.data.get("id") if rec is not None else None,
+                              start=_ro({pid: _ro(_pools_of(p)) for pid, p in start.items()}),
+                              _history=lambda pid: history(ctx, w, pid))

@@ -171,6 +171,11 @@ def explain_exhaustion(e: dict, name: Names, earlier: list[dict] = ()) -> list[s
                    + (_(" (for others, CS-FOR-1/2)") if any(p != by for p in protected) else ""))
     if e.get("denied"):
         out.append("  " + _("cancels the gain of {who} (CS-MULTI-5)").format(who=name(e["denied"])))
+    from .previews import payers_text
+
+    paid = payers_text(e, name)
+    if paid:
+        out.append("  " + paid)
     gained = e.get("gained") or {}
     if isinstance(gained, dict) and gained.get("jizva"):
         j = gained["jizva"]

@@ -51,6 +51,8 @@ class Offers:
         ex = self._pv(who, vs, Answer(exhaust=True), base)
         de = self._pv(who, vs, Answer(deny=True), base) if vs != "test" else Preview([], None)
         short = ex.error is not None and ex.error.problems and ex.error.problems[0].rule == "R-EXH-4"
+        # A rule (a plugin's drd_may_exhaust) forbids exhausting here: not offered, and said why.
+        forbidden = ex.error is not None and ex.error.problems and "forbidden_by" in ex.error.problems[0].data
         # Where nothing is at stake for the loser, `exhaust` only means denying (SCENARIO-FORMAT §5):
         # then it is offered once, as the denial.
         own = [e for e in ex.entries if e.get("protected")]
@@ -65,13 +67,16 @@ class Offers:
         helps = [p for p in candidates
                  if self._pv(who, vs, Answer(exhaust=True, exhaust_for=prefix + [p]), base).entries]
         if not useful_ex and not useful_de and not helps:
+            if forbidden:               # nothing left to choose: the failure is accepted, and the table told why
+                self.table.say(_("  Decision: {head}.  [{state}]").format(head=head, state=state_line(w, who)))
+                self.table.say(_("    exhaust: {reason}").format(reason=reason(ex.error)))
             return None
         self.table.say(_("  Decision: {head}.  [{state}]").format(head=head, state=state_line(w, who)))
         # The keys stay the Czech initials in both languages: replay files and muscle memory keep working.
         options: dict[str, tuple[str, Any]] = {"p": (_("accept the failure (R-ACC)"), Answer())}
         if ex.entries:
             options["v"] = (_("exhaust (R-EXH): ") + describe(ex, w), Answer(exhaust=True))
-        elif short:
+        elif short or forbidden:
             self.table.say(_("    exhaust: {reason}").format(reason=reason(ex.error)))
         if useful_de:
             options["u"] = (_("deny the winner the gain (CS-MULTI-5): ") + describe(de, w), Answer(deny=True))

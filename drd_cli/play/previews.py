@@ -348,8 +348,26 @@ def describe(pv: Preview, w: Any) -> str:
             txt += _("; Jizva “{name}” (+{gain})").format(name=g["jizva"]["name"], gain=g["jizva"]["gain"])
         if g.get("sacrifice"):
             txt += _("; sacrifices {name} (+{gain})").format(name=g["sacrifice"]["name"], gain=g["sacrifice"]["gain"])
+        if e.get("payers"):
+            txt += "; " + payers_text(e, lambda pid: name_of(w, pid))
         parts.append(txt)
     return " + ".join(parts)
+
+
+def payers_text(e: dict, name: Callable[[Any], str]) -> str:
+    """Who paid an exhaustion's points when someone else did (R-ABIL-SHARE): every payer with its
+    points for a part payment (`payers`), else the helper and its pool; "" when the payer paid."""
+    from ..render.text import pool_name
+
+    payers = e.get("payers")
+    if isinstance(payers, list) and payers:
+        return _("paid by: {payers} (R-ABIL-SHARE)").format(payers=", ".join(
+            f"{name(p.get('id'))} {p.get('amount')} {pool_name(p.get('pool', '?'))}" for p in payers))
+    helper = e.get("paid_by")
+    if isinstance(helper, dict):
+        return _("paid by {who} from {pool} (R-ABIL-SHARE)").format(who=name(helper.get("id")),
+                                                                    pool=pool_name(helper.get("pool", "?")))
+    return ""
 
 
 def reason(error: DrdError) -> str:

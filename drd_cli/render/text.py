@@ -186,7 +186,11 @@ def _exhaustion(e: dict) -> Line:
         spans += fill(_("; cancels the winner's gain: {who}"), who=_people(e["denied"]))
     for gain in _gains(e):
         spans += [Span("; "), gain]
-    if isinstance(e.get("paid_by"), dict):
+    if isinstance(e.get("paid_by"), dict) and e["paid_by"].get("amount") is not None:
+        # A part payment (API 3): the helper's points; the rest is the payer's own.
+        spans += fill(_("; {who} pays {amount} {pool} of it"), who=_who(e["paid_by"].get("id")),
+                      amount=e["paid_by"]["amount"], pool=pool_name(e["paid_by"].get("pool", "?")))
+    elif isinstance(e.get("paid_by"), dict):
         spans += fill(_("; paid by {who} from {pool}"), who=_who(e["paid_by"].get("id")),
                       pool=pool_name(e["paid_by"].get("pool", "?")))
     return Line(spans)

@@ -8,7 +8,7 @@ the engine stores it. Field by field documentation: docs/plugins.md "Views".
 Each view class is made the first time it is asked for (`drd_cli.views.ActionView`, or
 `from drd_cli.views import ActionView`): creating a frozen dataclass costs up to a millisecond,
 and most runs use few of them (issue #14). The classes are defined in this package's
-modules `_participant`, `_action`, `_costs`, `_records`, `_exhaustion` and `_event`.
+modules `_participant`, `_action`, `_costs`, `_records`, `_exhaustion`, `_event` and `_history`.
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ VIEW_CLASSES = {
     "BreakdownEntry": "_records", "JizvaView": "_records",
     "ExhaustionView": "_exhaustion",
     "EventView": "_event",
+    "Tally": "_history", "HistoryView": "_history", "ConflictView": "_history",
 }
 
 

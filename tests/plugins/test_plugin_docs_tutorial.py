@@ -20,6 +20,9 @@ PACKAGE = ROOT / "examples" / "drd-stit-predku"
 DOCS = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
 BLOCK = re.compile(r"^`drd-stit-predku/([^`]+)`:\n\n```[a-z]*\n(.*?)```$", re.S | re.M)
 CATALOGS = ["drd_varta/locale/cs/LC_MESSAGES/drd_varta", "drd_varta/locale/en/LC_MESSAGES/drd_varta"]
+# The three plugins of API 3 (a cap per conflict, a shared purse, a negotiation step) and their tests.
+API3_FILES = ["drd_strop_za_konflikt.py", "drd_spolecny_mesec.py", "drd_vyjednavani.py",
+              "tests/test_strop_za_konflikt.py", "tests/test_spolecny_mesec.py", "tests/test_vyjednavani.py"]
 
 
 def package_files() -> set[str]:
@@ -32,7 +35,7 @@ def test_every_file_of_the_tutorial_package_is_shown_verbatim():
     assert set(shown) == {f for f in package_files() if not f.endswith(".mo")} == {
         "pyproject.toml", "drd_stit_predku.py", "drd_za_druha.py", "drd_varta/__init__.py",
         *(c + ".po" for c in CATALOGS), "tests/conftest.py", "tests/test_stit.py", "tests/test_za_druha.py",
-        "tests/test_varta.py"}
+        "tests/test_varta.py", *API3_FILES}
     for path, text in shown.items():
         assert text == (PACKAGE / path).read_text(encoding="utf-8"), f"docs/plugins.md shows an old {path}"
 
@@ -42,13 +45,16 @@ def test_the_package_declares_the_entry_points_the_docs_describe():
 
     meta = tomllib.loads((PACKAGE / "pyproject.toml").read_text(encoding="utf-8"))
     assert meta["project"]["entry-points"]["drd_cli.plugins"] == {
-        "stit-predku": "drd_stit_predku", "za-druha": "drd_za_druha", "varta": "drd_varta"}
+        "stit-predku": "drd_stit_predku", "za-druha": "drd_za_druha", "varta": "drd_varta",
+        "strop-za-konflikt": "drd_strop_za_konflikt", "spolecny-mesec": "drd_spolecny_mesec",
+        "vyjednavani": "drd_vyjednavani"}
     assert meta["build-system"]["build-backend"] == "hatchling.build"
 
 
-@pytest.mark.parametrize("module", ["drd_stit_predku.py", "drd_za_druha.py", "drd_varta/__init__.py"])
+@pytest.mark.parametrize("module", ["drd_stit_predku.py", "drd_za_druha.py", "drd_varta/__init__.py", *API3_FILES[:3]])
 def test_the_plugins_import_only_the_public_module(module):
-    """Of drd, only `drd_cli.plugin` (at the top or inside a function); every plugin says api_version 2."""
+    """Of drd, only `drd_cli.plugin` (at the top or inside a function); every plugin says its api_version
+    (2, or 3 for the plugins that need API 3: each under 40 lines)."""
     source = (PACKAGE / module).read_text(encoding="utf-8")
     names = set()
     for node in ast.walk(ast.parse(source)):
@@ -57,7 +63,9 @@ def test_the_plugins_import_only_the_public_module(module):
         elif isinstance(node, ast.Import):
             names.update(a.name for a in node.names)
     assert {n for n in names if n.split(".")[0] == "drd_cli"} == {"drd_cli.plugin"}
-    assert '"api_version": 2' in source
+    assert ('"api_version": 3' if module in API3_FILES else '"api_version": 2') in source
+    if module in API3_FILES:
+        assert len(source.splitlines()) < 40
 
 
 @pytest.mark.parametrize("catalog", CATALOGS)

@@ -49,8 +49,9 @@ def copy_package(tmp_path_factory) -> Path:
     return src
 
 
-#: What the wheel must carry besides dist-info: two modules and a package with its catalogs.
-INSTALLED = {"drd_stit_predku.py", "drd_za_druha.py", "drd_varta/__init__.py",
+#: What the wheel must carry besides dist-info: five modules and a package with its catalogs.
+INSTALLED = {"drd_stit_predku.py", "drd_za_druha.py", "drd_varta/__init__.py", "drd_strop_za_konflikt.py",
+             "drd_spolecny_mesec.py", "drd_vyjednavani.py",
              "drd_varta/locale/cs/LC_MESSAGES/drd_varta.po", "drd_varta/locale/cs/LC_MESSAGES/drd_varta.mo",
              "drd_varta/locale/en/LC_MESSAGES/drd_varta.po", "drd_varta/locale/en/LC_MESSAGES/drd_varta.mo"}
 
@@ -204,7 +205,7 @@ def test_the_tutorials_own_tests_pass_against_the_installed_package(site, tmp_pa
     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=tests, env=env,
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "12 passed" in r.stdout
+    assert "22 passed" in r.stdout
 
 
 # --------------------------------------------------------------------------- the house rule, the step type, the scope
