@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import _
+from ..errors import Message
+from ..i18n import N_
 from . import steps as core_steps
 from .context import Ctx, StepRecord, violation
 from .contest import resolve_contest
@@ -41,9 +42,9 @@ class StepAPI:
             return
         for i, pid in enumerate(actors):
             if pid not in self._tried:
-                raise violation(_("{name} tries again, but has not made the first try of this action in this "
-                                  "step: the first try is the one that spends the initiative").format(
-                    name=self.w.peek(pid).name), "R-RND-1",
+                raise violation(Message(N_("{name} tries again, but has not made the first try of this action in "
+                                           "this step: the first try is the one that spends the initiative"),
+                                        name=self.w.peek(pid).name), "R-RND-1",
                     path + (("actors", i) if getattr(spec, "actors", None) else ("actor",)))
         used = self.ctx.round.used
         back = {pid for pid in actors if pid in used}
