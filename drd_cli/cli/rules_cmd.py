@@ -15,7 +15,7 @@ from typing import Any, List, Optional
 
 import typer
 
-from ._common import N_, Lang, lang_option, use_language
+from ._common import N_, Lang, lang_option, use_language, use_option
 from ._help import DrdTyper
 from ..citations import RULES_LAYERS
 
@@ -35,6 +35,7 @@ def rules(
     set_: Optional[List[str]] = typer.Option(None, "--set", metavar="KEY=VALUE", help=N_("Set a parameter.")),
     enable: Optional[List[str]] = typer.Option(None, "--enable", metavar="ID", help=N_("Enable a rule or plugin.")),
     disable: Optional[List[str]] = typer.Option(None, "--disable", metavar="ID", help=N_("Disable a rule or plugin.")),
+    use: Optional[List[str]] = use_option(),
     plugins_dir: Optional[List[str]] = typer.Option(None, "--plugins-dir", metavar="DIR",
                                                     help=N_("Also load local plugins from DIR.")),
     changed: bool = typer.Option(False, "--changed", help=N_("Only what differs from drd's defaults (what the "
@@ -118,6 +119,11 @@ def _print_rows(plugins: dict | None, params: dict | None) -> None:
             line += _("  BROKEN: {error}").format(error=r["error"].splitlines()[0])
         if r.get("not_loaded"):
             line += f"  {r['not_loaded']} → {r['trust']}"
+        if r.get("replaces"):
+            line += "  " + _("{dist}: replaces the built-in one").format(dist=r["replaces"]["by"])
+        if r.get("clash"):
+            line += "  " + _("CLASH: {names} (choose: --use {id}=DISTRIBUTION)").format(
+                names=", ".join(r["clash"]), id=pid)
         typer.echo(line)
     for name, r in (params or {}).items():
         where = origin_text(r["origin"]) + "; " + (r["rule"] or "")
@@ -131,7 +137,8 @@ def _print_rows(plugins: dict | None, params: dict | None) -> None:
 
 def effective_rules(file: str | None, *, group: str | None = None, params: dict | None = None,
                     enable: tuple = (), disable: tuple = (), plugins_dir: list[str] | None = None) -> dict:
-    """The rules in effect: {"plugins": {id: {enabled, origin[, error]}}, "params": {name: {value,
+    """The rules in effect: {"plugins": {id: {enabled, origin[, error][, replaces: {by, builtin}][, clash:
+    [distributions]]}}, "params": {name: {value,
     origin, rule, plugin, active, allowed}}}.
 
     Parameters of enabled plugins are listed like the core ones (`plugin` names who declares
@@ -151,6 +158,11 @@ def effective_rules(file: str | None, *, group: str | None = None, params: dict 
         rec = {"enabled": pid in prof.enabled, "origin": prof.origins.get(pid, "default")}
         if pid in prof.broken:
             rec["error"] = prof.broken[pid]
+        entry = setup.entries.get(pid)
+        if getattr(entry, "replaces", None) is not None:
+            rec["replaces"] = {"by": entry.where, "builtin": entry.replaces.where}
+        if getattr(entry, "rivals", None):
+            rec["clash"] = [c.where for c in [entry, *entry.rivals]]
         untrusted = getattr(prof, "untrusted", None)
         if untrusted is not None and pid in untrusted.ids:
             rec["not_loaded"] = untrusted.reason_text

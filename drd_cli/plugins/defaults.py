@@ -63,9 +63,11 @@ class DefaultStates(Mapping):
         return _ships(pid, self.entries, self.extra)
 
     def _read(self, pid: str) -> bool:
-        if pid in self._builtin:
-            return self._builtin[pid]
         entry = self.entries.get(pid)
+        if pid in self._builtin and (entry is None or entry.replaces is None or pid in self.extra):
+            return self._builtin[pid]
+        if pid not in self.extra and entry is not None and entry.rivals:
+            return self._clash_default(pid, entry)
         if pid not in self.extra and entry is not None and _own_ability(pid, entry):
             return True          # drd_cli.builtin_abilities: on by default, known without importing it
         try:
@@ -76,6 +78,22 @@ class DefaultStates(Mapping):
                 load_plugin(entry)
                 info = entry.info or {}
             return default_flag(pid, info)
+        except PluginError as exc:
+            if not self.tolerant:
+                raise
+            self.broken[pid] = _plain(exc)
+            return True
+
+
+    def _clash_default(self, pid: str, entry: PluginEntry) -> bool:
+        """An id two third-party plugins claim is on when any of them is on by default (a run that
+        uses it then fails, saying how to choose: choice.clash_error)."""
+        try:
+            flags = []
+            for claimant in [entry, *entry.rivals]:
+                load_plugin(claimant, clash_ok=True)
+                flags.append(default_flag(pid, claimant.info or {}))
+            return any(flags)
         except PluginError as exc:
             if not self.tolerant:
                 raise
@@ -110,6 +128,8 @@ def _ships(pid: str, entries: dict[str, PluginEntry], extra: Mapping[str, Any]) 
     from ..rules import BUILTIN_PLUGINS
 
     entry = entries.get(pid)
+    if entry is not None and entry.replaces is not None and pid not in extra:
+        return False            # a third-party plugin in a built-in's place (choice.settle)
     return pid in BUILTIN_PLUGINS or (entry is not None and entry.builtin and pid not in extra)
 
 
@@ -118,9 +138,14 @@ def dormant(pid: str, entry: PluginEntry | None, listed: set[str] | frozenset[st
     (`drd_cli.builtin_abilities`) that no participant lists (`listed`: the abilities the scenario
     names; None: any may act, so none sleeps). It could not act in this run; its default (on) and
     the names of its parameters are known without it. A second plugin with its id is no reason to
-    sleep: loading it gives the clash's error."""
+    sleep, unless this run does not use the id at all (choice.unused_clash: all of them are ability
+    plugins nobody lists); used, loading it gives the clash's error."""
     if listed is None or entry is None or pid in listed:
         return False
+    if entry.rivals:
+        from .choice import unused_clash
+
+        return unused_clash(pid, entry, listed)
     return _own_ability(pid, entry)
 
 
