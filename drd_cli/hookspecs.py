@@ -17,7 +17,7 @@ import pluggy
 #: The version of the plugin API (re-exported by drd_cli.plugin). A plugin that needs a newer one
 #: says so in ``drd_plugin_info()["api_version"]``; drd then refuses to run it, naming the plugin.
 #: Versions only grow: whatever worked against version N keeps working against N+1.
-API_VERSION = 2
+API_VERSION = 3
 
 if TYPE_CHECKING:      # for checkers and readers only: nothing is imported at run time
     from .scenario.models import ActionSpec, ContestSpec, Round, Scenario

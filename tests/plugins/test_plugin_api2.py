@@ -59,7 +59,7 @@ def test_views_are_frozen_and_the_public_module_is_light():
             "if m in sys.modules]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
-    assert API_VERSION == 2
+    assert API_VERSION == 3
 
 
 # --------------------------------------------------------------------------- rolls
