@@ -43,7 +43,11 @@ def plugin_info(pid: str, plugin: Any, entry: PluginEntry | None = None,
             raise PluginError(_("plugin {id}: drd_plugin_info() must return a mapping, not {kind}").format(
                 id=repr(pid), kind=type(info).__name__), hint=_("fix the plugin, or disable it with `--disable {id}`")
                 .format(id=pid))
-    check_api_version(pid, info, entry)
+    need = check_api_version(pid, info, entry)
+    if "ability" in info and info["ability"] is not None:
+        from .cards import check_card
+
+        check_card(pid, info["ability"], need)
     _INFOS[key] = (plugin, dict(info))
     if entry is not None:
         entry.info = dict(info)
