@@ -242,11 +242,7 @@ def plugins(
             typer.echo(head + (f"  — {r['title']}" if r["title"] else ""))
             if r["status"] == "untrusted":
                 typer.echo(f"    {r['error']} → {r['trust']}")
-            if r.get("replaced_by"):
-                typer.echo("    " + _("replaced by {dist} (what you installed wins; `--use {id}={own}` uses this "
-                                      "one)").format(dist=r["replaced_by"], id=r["id"], own=r["distribution"]))
-            elif r.get("chosen") and r["chosen"] != (r["distribution"] or r["source"]):
-                typer.echo("    " + _("not used: {dist} is chosen for this id").format(dist=r["chosen"]))
+            _echo_choice(r)
             for c in r["clash"]:
                 words = CLASH_WORDS["core " + c["what"]] if c["with"] == "core" else CLASH_WORDS[c["what"]]
                 typer.echo("    " + _(words).format(name=c["name"], other=c["with"]))
@@ -265,6 +261,17 @@ def plugins(
             for name, p in r["params"].items():
                 typer.echo(_("    parameter {name} = {default} ({allowed}; {rule})").format(
                     name=name, default=value_text(p["default"]), allowed=allowed_text(p["allowed"]), rule=p["rule"]))
+
+
+def _echo_choice(r: dict) -> None:
+    """The line under a plugin that another one of its id replaces, or that a choice set aside."""
+    from ..i18n import _
+
+    if r.get("replaced_by"):
+        typer.echo("    " + _("replaced by {dist} (what you installed wins; `--use {id}={own}` uses this "
+                              "one)").format(dist=r["replaced_by"], id=r["id"], own=r["distribution"]))
+    elif r.get("chosen") and r["chosen"] != (r["distribution"] or r["source"]):
+        typer.echo("    " + _("not used: {dist} is chosen for this id").format(dist=r["chosen"]))
 
 
 def _kind_code(kind: str, records: list[dict]) -> str:

@@ -8,7 +8,7 @@ a run gets, and when a clash is an error.
 * Two third-party plugins with one id are a **clash**: one is the entry, the others its `rivals`.
   Only a run that uses the id fails (`clash_error`, saying how to choose); a run that does not
   (the id is off, or all claimants are ability plugins nobody in the scenario lists:
-  `unused_clash`) never imports more than it needs to know that.
+  `defaults.unused_clash`) never imports more than it needs to know that.
 * A **choice** (`--use ID=DISTRIBUTION`, DRD_USE, a group profile's `use:`) picks one claimant,
   built-in or not; the others are `passed_over`. A choice naming no claimant is exit 2.
 """
@@ -16,6 +16,7 @@ a run gets, and when a clash is an error.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -58,10 +59,13 @@ def remember_use(items: list[str] | tuple[str, ...] | None) -> None:
     os.environ[USE_ENV] = os.pathsep.join(old + list(items))
 
 
+def _norm(name: str) -> str:
+    """A distribution name as pip compares them (`drd_Pruvodce` = `drd-pruvodce`)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
 def _names(entry: Any, choice: str) -> bool:
     """Does `choice` name this claimant: its distribution (spelled either way), or its file?"""
-    from .discovery import _norm
-
     if entry.dist is not None:
         return _norm(entry.dist) == _norm(choice)
     return os.path.abspath(choice) in (os.path.abspath(entry.value), os.path.dirname(os.path.abspath(entry.value)))
@@ -121,25 +125,6 @@ def clash_error(entry: Any) -> PluginError:
         hint=_("choose one: `--use {id}={dist}` on the command line, or `use: {{{id}: {dist}}}` in the group "
                "profile (any of: {names}); or {how}").format(id=entry.id, dist=example, names=names,
                                                            how=disable_hint(entry.id)))
-
-
-def unused_clash(pid: str, entry: Any, listed: Any) -> bool:
-    """True when this run does not use a clashed id: every claimant is an ability plugin that is
-    consulted only where a participant lists it (API ≥ 2) and none of its abilities is listed.
-
-    Imports the claimants (to read their infos), never registers them."""
-    from .loading import acts_only_where_listed, load_plugin
-
-    if not entry.rivals or listed is None or pid in listed:
-        return False
-    for claimant in [entry, *entry.rivals]:
-        module = load_plugin(claimant, clash_ok=True)
-        info = claimant.info or {}
-        if getattr(module, "drd_step_types", None) is not None or not acts_only_where_listed(info):
-            return False
-        if set(info.get("abilities") or (pid,)) & set(listed):
-            return False
-    return True
 
 
 _NOTED: set[tuple[str, str]] = set()

@@ -11,7 +11,7 @@ from .. import builtin_abilities
 from ..i18n import _
 from .discovery import PluginEntry
 from .errors import PluginError, _plain
-from .loading import load_plugin, plugin_info
+from .loading import acts_only_where_listed, load_plugin, plugin_info
 
 
 class DefaultStates(Mapping):
@@ -143,11 +143,26 @@ def dormant(pid: str, entry: PluginEntry | None, listed: set[str] | frozenset[st
     if listed is None or entry is None or pid in listed:
         return False
     if entry.rivals:
-        from .choice import unused_clash
-
         return unused_clash(pid, entry, listed)
     return _own_ability(pid, entry)
 
 
 def _own_ability(pid: str, entry: PluginEntry) -> bool:
     return pid in builtin_abilities.ABILITY_PLUGINS and entry.builtin and not entry.local and not entry.rivals
+
+
+def unused_clash(pid: str, entry: Any, listed: Any) -> bool:
+    """True when this run does not use a clashed id: every claimant is an ability plugin that is
+    consulted only where a participant lists it (API ≥ 2) and none of its abilities is listed.
+
+    Imports the claimants (to read their infos), never registers them."""
+    if not entry.rivals or listed is None or pid in listed:
+        return False
+    for claimant in [entry, *entry.rivals]:
+        module = load_plugin(claimant, clash_ok=True)
+        info = claimant.info or {}
+        if getattr(module, "drd_step_types", None) is not None or not acts_only_where_listed(info):
+            return False
+        if set(info.get("abilities") or (pid,)) & set(listed):
+            return False
+    return True
