@@ -67,16 +67,20 @@ def describe(plugin_dirs_: list[str] | None = None, group: str | None = None) ->
     from ..plugins import add_untrusted, discover
     from ..rules import BUILTIN_PLUGINS, CORE_PARAMS
 
+    from ..plugins.choice import chosen
+
     dirs = list(plugin_dirs_ or [])
     untrusted = None
+    layers = []
     if group:
         from ..groups import group_layer
         from ..trust import split_group_dirs
 
-        _layer, gdirs = group_layer(group)
+        layer, gdirs = group_layer(group)
+        layers.append(layer)
         gdirs, untrusted = split_group_dirs(group, gdirs)
         dirs += [d for d in gdirs if d not in dirs]
-    entries = discover(dirs)
+    entries = discover(dirs, *chosen(layers))      # with the choices of `--use` (DRD_USE) and the group
     if untrusted is not None:
         add_untrusted(entries, untrusted)
         entries = dict(sorted(entries.items()))

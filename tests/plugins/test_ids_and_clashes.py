@@ -139,6 +139,9 @@ def test_two_third_party_plugins_with_one_id_fail_only_a_run_that_uses_it(tmp_pa
     assert one.exit_code == 0, one.output
     assert json.loads(one.stdout)["steps"][0]["rolls"]["hero"]["total"] == 8
     assert json.loads(one.stdout)["rules"]["replaced"] == {"pruvodce": "drd-guide"}
+    listed = json.loads(CliRunner().invoke(app, ["plugins", "--json"]).stdout)     # DRD_USE still says drd-guide
+    chosen = {r["distribution"]: r["chosen"] for r in listed if r["id"] == "pruvodce"}
+    assert chosen == {"drd-guide": "drd-guide", "drd-pruvodce": "drd-guide", "drd-cli": "drd-guide"}
     # the same in a group profile (the command line's `--use`, still in DRD_USE, would win over it)
     monkeypatch.setenv("DRD_USE", "")
     group = tmp_path / "g.yaml"
