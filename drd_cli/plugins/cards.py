@@ -2,7 +2,8 @@
 checked when the plugin's info is read: a card drd cannot show or use is the plugin's bug, an
 error naming the plugin and the field, never a traceback later in `drd abilities` or a run.
 
-Required: `name` (text) and `mechanic` (text). Optional: `owner`, `category`, `family`,
+Required (from API 3 on; an older plugin may leave them out): `name` (text) and `mechanic`
+(text). Optional: `owner`, `category`, `family`,
 `reading`, `example_note` (text or null); `class` ("A" … "D" or null); `status` ("shipped",
 "narrative", "outside the engine"); `scope` ({key: text, number, true/false, a list of texts,
 or a mapping}); `activation` (null or {"cost": whole number ≥ 0, "pool": text, …}); `keys`
@@ -31,7 +32,8 @@ def check_card(pid: str, card: Any, api: int) -> None:
     if not isinstance(card, Mapping):
         _fail(pid, "ability", _("a mapping of the card's fields"), card)
     for key in ("name", "mechanic"):
-        if not isinstance(card.get(key), str) or not card.get(key):
+        # Required from API 3 on; an older plugin's card may leave them out (drd shows its title).
+        if (api >= 3 or key in card) and (not isinstance(card.get(key), str) or not card.get(key)):
             _fail(pid, key, _("text (a required field)"), card.get(key))
     for key in TEXT:
         if card.get(key) is not None and not isinstance(card[key], str):
@@ -47,7 +49,7 @@ def check_card(pid: str, card: Any, api: int) -> None:
         _fail(pid, "activation", _("null or {cost: a whole number ≥ 0, pool: text}"), activation)
     keys = card.get("keys", {})
     if not isinstance(keys, Mapping) or not all(isinstance(k, str) and isinstance(d, Mapping) for k, d in keys.items()):
-        _fail(pid, "keys", _("a mapping {key: declaration}"), keys)
+        _fail(pid, "keys", _("a mapping of keys to declarations"), keys)
     example = card.get("example")
     if example is not None and not (isinstance(example, str)
                                     or isinstance(example, list) and all(isinstance(x, str) for x in example)):
@@ -71,7 +73,7 @@ def _check_scope(pid: str, scope: Any) -> None:
                                 or isinstance(v, list) and all(isinstance(x, str) for x in v))
         for k, v in scope.items())
     if not ok:
-        _fail(pid, "scope", _("a mapping {key: text, number, true/false, list of texts or mapping}"), scope)
+        _fail(pid, "scope", _("a mapping of keys to text, numbers, true/false, lists of texts or mappings"), scope)
 
 
 def _whole(value: Any) -> bool:

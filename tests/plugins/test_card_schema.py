@@ -47,6 +47,12 @@ def test_a_card_breaking_the_schema_names_the_plugin_and_the_field(change, field
     assert err.value.exit_code == 1 and "'karta'" in text and f"'{field}'" in text and "Ability cards" in text
 
 
+def test_an_older_plugins_card_may_leave_out_the_required_fields():
+    assert resolve_text(SCENARIO, plugins={"karta": plugin({"name": "Karta"}, api=1)})["steps"]
+    with pytest.raises(DrdError):
+        resolve_text(SCENARIO, plugins={"karta": plugin({"name": "Karta"})})
+
+
 def test_an_unknown_field_is_an_error_under_api_3_only():
     with pytest.raises(DrdError) as err:
         resolve_text(SCENARIO, plugins={"karta": plugin({**GOOD, "mechanika": "x"})}, lang="en")
