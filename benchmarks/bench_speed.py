@@ -6,7 +6,7 @@ Every command runs as a whole process, `--runs` times, interleaved (one of each 
 an order shuffled per round, so a busy spell of a shared machine hits all rows alike), after one untimed warm-up run each and
 with bytecode caching on (as installed for a user); medians are compared. Rows:
 
-* `drd --version`, `drd --help`, `drd resolve <README example> --json`, `drd check scenarios/*.yaml`
+* `drd --version`, `drd --help`, `drd abilities ID` (one card, to `--help`), `drd resolve <README example> --json`, `drd check scenarios/*.yaml`
   against the floor `python -c "import typer"`;
 * the generated 500-participant, 5,000-step battle (`drd resolve --json`): its time against the
   README example's run and against the 1,250-step file, and its peak memory (the process's peak
@@ -166,6 +166,8 @@ def main(argv: list[str] | None = None) -> int:
             "floor": ([sys.executable, "-c", "import typer"], (0,)),
             "version": (d + ["--version"], (0,)),
             "help": (d + ["--help"], (0,)),
+            "card": (d + ["abilities", "gladiator"], (0,)),
+            "card-name": (d + ["abilities", "Rameno na rameno"], (0,)),
             "resolve": (d + ["resolve", str(hanus), "--json"], (0,)),
             "check": (d + ["check", *scenarios], (0, 1)),
             # exit 2: refused (a file over a size limit); reported as such, not as a crash
@@ -210,6 +212,9 @@ def main(argv: list[str] | None = None) -> int:
 
         timed("drd --version", "version", "floor", 1.25, f"{med['version'] * 1000:.0f} ms")
         timed("drd --help", "help", "floor", 2.0, f"{med['help'] * 1000:.0f} ms")
+        timed("drd abilities gladiator / drd --help", "card", "help", 1.5, f"{med['card'] * 1000:.0f} ms")
+        timed("drd abilities \"Rameno na rameno\" / drd --help", "card-name", "help", 1.5,
+              f"{med['card-name'] * 1000:.0f} ms")
         timed("drd resolve <README example> --json", "resolve", "floor", 3.0, f"{med['resolve'] * 1000:.0f} ms")
         timed(f"drd check scenarios/*.yaml ({len(scenarios)} files)", "check", "floor", 8.0,
               f"{med['check'] * 1000:.0f} ms")

@@ -127,11 +127,12 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
     """
     from .plugins import (ParamSource, add_untrusted, build_manager, default_states, discover, refuse_untrusted,
                           run_manager, third_party)
+    from .plugins.choice import chosen, replaced_by
     from .rules import Layer, build_profile
 
     extra = dict(extra_plugins or {})
     layers, dirs, untrusted = _group_layers(group, plugin_dirs)
-    entries = discover(list(dict.fromkeys(os.path.abspath(d) for d in dirs)))
+    entries = discover(list(dict.fromkeys(os.path.abspath(d) for d in dirs)), *chosen(layers))
     add_untrusted(entries, untrusted)
     if loaded is not None:
         r = loaded.scenario.rules
@@ -153,6 +154,7 @@ def setup_rules(loaded: LoadedScenario | None, *, params: dict[str, str] | None 
                             find_inactive=source.find_inactive)
     profile.broken = {**states.broken, **source.broken}
     profile.third_party = third_party(entries, extra)
+    profile.replaced = {pid: dist for pid, dist in replaced_by(entries).items() if pid not in extra}
     profile.untrusted = untrusted
     if not (describe or allow_untrusted):
         refuse_untrusted(untrusted, profile.enabled)

@@ -133,6 +133,7 @@ def _profile_model() -> Any:
         disable: list[str] = Field(default_factory=list)
         params: dict[str, str | int | bool] = Field(default_factory=dict)
         plugin_dirs: list[str] = Field(default_factory=list)
+        use: dict[str, str] = Field(default_factory=dict)
         notes: str | None = None
 
     return GroupProfile
@@ -183,6 +184,7 @@ def _layer_of(files: list[ProfileFile]) -> tuple[Layer, list[str]]:
     enable: list[str] = []
     disable: list[str] = []
     params: dict = {}
+    use: dict[str, str] = {}
     dirs: list[str] = []
     sources: dict = {}
     locate = None
@@ -201,5 +203,8 @@ def _layer_of(files: list[ProfileFile]) -> tuple[Layer, list[str]]:
         for key in model.params:
             sources[("params", key)] = (label, source.locate, ("params", key))
         params.update(model.params)
+        for key in model.use:
+            sources[("use", key)] = (label, source.locate, ("use", key))
+        use.update(model.use)
         dirs += [os.path.realpath(os.path.join(profile.real.parent, d)) for d in model.plugin_dirs]
-    return Layer(label, enable, disable, params, locate=locate, sources=sources), dirs
+    return Layer(label, enable, disable, params, use=use, locate=locate, sources=sources), dirs

@@ -35,8 +35,8 @@ hookimpl = pluggy.HookimplMarker("drd")
 class StepType:
     """A step type a plugin adds to the scenario format (returned by `drd_step_types`).
 
-    `model` is a strict pydantic model (subclass of drd_cli.scenario.models.StrictModel) for the
-    step's mapping, checked once the rules profile says the plugin is on (errors at file:line:col);
+    `model` is a step model (a subclass of `drd_cli.plugin.StepModel`, fields made with
+    `drd_cli.plugin.field`) for the step's mapping, checked once the rules profile says the plugin is on (errors at file:line:col);
     `resolve(engine, spec, choices, path)` resolves one validated step.
     """
 
@@ -49,7 +49,7 @@ def drd_plugin_info() -> dict | None:
     """Describe the plugin: ``{"title": str, "kind": "rule area" | "ability" | "step type" | "house rule",
     "rules": [rule ids it implements], "description": str, "params": {name: declaration}}``.
 
-    A parameter declaration is a :class:`drd_cli.rules.ParamSpec` or a mapping ``{"default": …,
+    A parameter declaration is a `drd_cli.plugin.ParamSpec` or a mapping ``{"default": …,
     "choices": [...] or "type": "int" | "bool" | "str", "rule": "R-…", "help": "…"}``; the
     parameter's value in effect reaches the hooks that take ``params``.
     """

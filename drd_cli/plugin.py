@@ -1,4 +1,4 @@
-"""The public plugin API of drd (API_VERSION 2): everything a plugin needs, and nothing else.
+"""The public plugin API of drd (API_VERSION 3): everything a plugin needs, and nothing else.
 
 A plugin imports only from this module::
 
@@ -10,9 +10,10 @@ A plugin imports only from this module::
     def drd_pair_winner(pair, params):
         ...
 
-Hook arguments are the read-only views of `drd_cli.views` (re-exported here): frozen
-dataclasses whose fields cannot be assigned. The hooks, their arguments and how their answers
-combine are documented in docs/plugins.md; the specification is `drd_cli.hookspecs`.
+Hook arguments are read-only views (re-exported here): frozen dataclasses whose fields cannot be
+assigned. The hooks, their arguments and how their answers combine are documented in
+docs/plugins.md, and so is every other name here: a plugin written from that page needs no other
+module of drd (`drd_cli.testing` for its pytest tests).
 
 This module is import-light (no pydantic, rich, ruamel): the scenario models, the error types
 and the resolver toolkit are loaded the first time a plugin touches them.
@@ -35,9 +36,10 @@ __all__ = [
     "API_VERSION", "hookimpl", "StepType", "translator", "manoeuvre_name", "ASLEEP", "is_asleep",
     "ParticipantView", "ItemView", "ActionView", "PairView", "ExhaustionView", "BreakdownEntry", "CostView",
     "ManoeuvreView", "JizvaView", "EventView", "HistoryView", "ConflictView", "Tally",
+    "field",
     # loaded on first use (see __getattr__):
-    "ScenarioError", "RuleViolation", "PluginError", "StrictModel", "scenario_models", "toolkit",
-    "resolve_text", "drd_resolve",
+    "DrdError", "ScenarioError", "RuleViolation", "PluginError", "StepModel", "StrictModel", "StepAPI", "ParamSpec",
+    "scenario_models", "toolkit", "resolve_text", "drd_resolve",
 ]
 
 
@@ -98,6 +100,44 @@ def translator(domain: str | None = None, where: str | os.PathLike | None = None
     return t.gettext, t.ngettext
 
 
+# --------------------------------------------------------------------------- step models
+
+_UNSET: Any = object()
+
+
+def field(default: Any = _UNSET, *, ge: int | None = None, le: int | None = None, alias: str | None = None,
+          aliases: tuple[str, ...] = (), description: str | None = None,
+          default_factory: Callable[[], Any] | None = None) -> Any:
+    """One field of a plugin step's model (a `StepModel`), without importing pydantic yourself::
+
+        class Jednani(StepModel):
+            actor: str
+            tries: int = field(3, ge=1, le=5, alias="pokusy")
+
+    `default` (absent: the key is required) or `default_factory`; `ge` / `le` bound a number
+    (a value outside is exit 2 at the key); `alias` / `aliases` are other spellings the scenario
+    may use (Czech, with or without diacritics) besides the field's own name; `description`
+    shows in `drd schema`.
+    """
+    from pydantic import AliasChoices, Field
+
+    kw: dict[str, Any] = {}
+    if default_factory is not None:
+        kw["default_factory"] = default_factory
+    elif default is not _UNSET:
+        kw["default"] = default
+    if ge is not None:
+        kw["ge"] = ge
+    if le is not None:
+        kw["le"] = le
+    if description is not None:
+        kw["description"] = description
+    spellings = tuple(a for a in ((alias,) if alias else ()) + tuple(aliases))
+    if spellings:
+        kw["validation_alias"] = AliasChoices(*spellings)
+    return Field(**kw)
+
+
 # --------------------------------------------------------------------------- lazily loaded names
 
 def __getattr__(name: str) -> Any:
@@ -107,15 +147,23 @@ def __getattr__(name: str) -> Any:
 
     if name in views.VIEW_CLASSES:
         return getattr(views, name)
-    if name in ("ScenarioError", "RuleViolation"):
+    if name in ("ScenarioError", "RuleViolation", "DrdError"):
         from . import errors
 
         return getattr(errors, name)
+    if name == "ParamSpec":
+        from .rules import ParamSpec
+
+        return ParamSpec
+    if name == "StepAPI":
+        from .engine.run import StepAPI
+
+        return StepAPI
     if name == "PluginError":
         from .plugins import PluginError
 
         return PluginError
-    if name == "StrictModel":
+    if name in ("StrictModel", "StepModel"):
         from .scenario.models import StrictModel
 
         return StrictModel

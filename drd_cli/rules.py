@@ -172,8 +172,11 @@ class Layer:
     # Turns a key path inside this layer into a Problem location (the CLI supplies it).
     locate: Callable[[tuple], Any] | None = None
     path_prefix: tuple = ()
+    # Which plugin an id claimed by several means (a group's `use:`, docs/plugins.md "Ids and
+    # clashes"): {id: distribution}.
+    use: dict[str, str] = field(default_factory=dict)
     # A layer merged from several files (a group and the groups it `extends`): per setting,
-    # ("enable" | "disable", id) or ("params", name) → (origin, locate, path in its own file).
+    # ("enable" | "disable", id), ("params", name) or ("use", id) → (origin, locate, path in its own file).
     sources: dict[tuple, tuple[str, Callable[[tuple], Any] | None, tuple]] = field(default_factory=dict)
 
 
@@ -198,6 +201,9 @@ class RulesProfile:
     third_party: frozenset[str] = frozenset()
     # The plugin folders of an untrusted group profile (drd_cli.trust.Untrusted), or None.
     untrusted: Any = None
+    # {id: distribution} of the third-party plugins that replace a built-in one of their id
+    # (docs/plugins.md "Ids and clashes"): the result names the distribution (to_result).
+    replaced: dict[str, str] = field(default_factory=dict)
 
     def is_on(self, plugin_id: str) -> bool:
         return plugin_id in self.enabled
@@ -216,8 +222,10 @@ class RulesProfile:
 
         `enabled`: the built-in plugins that are on, plus the other plugins in `acted` (the ids
         whose answers changed something in this run, `plugins.plugins_acted`); `params`: the core
-        parameters and those of the plugins listed. A plugin that is installed but off, or on but
-        changed nothing, so leaves the result and its digest as they would be without it.
+        parameters and those of the plugins listed; `replaced` (only when there is one): {id:
+        distribution} of a listed third-party plugin that replaces a built-in one of its id. A
+        plugin that is installed but off, or on but changed nothing, so leaves the result and its
+        digest as they would be without it.
         """
         ids = self.in_effect(acted, asleep)
         listed = set(ids)
@@ -227,7 +235,11 @@ class RulesProfile:
             owner = spec.plugin if spec is not None else None
             return owner is None or owner in listed
 
-        return {"enabled": ids, "params": {name: value for name, value in self.params.items() if shown(name)}}
+        out = {"enabled": ids, "params": {name: value for name, value in self.params.items() if shown(name)}}
+        replaced = {pid: dist for pid, dist in sorted(self.replaced.items()) if pid in listed}
+        if replaced:
+            out["replaced"] = replaced
+        return out
 
 
 PluginParams = Callable[[frozenset], dict]

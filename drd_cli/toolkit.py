@@ -1,6 +1,8 @@
 """The resolver toolkit of the plugin API (`drd_cli.plugin.toolkit`): the engine's building blocks
 for plugins that resolve a whole step (`drd_step_types`) or take over a contest
-(`drd_resolve_contest`), as one stable, documented surface (docs/plugins.md "The resolver toolkit").
+(`drd_resolve_contest`), as one stable, documented surface (docs/plugins.md "The resolver toolkit":
+each function's signature, what it spends and what it records; the engine handle itself is
+"The step engine (StepAPI)").
 
 A plugin reaches it lazily, inside the function that needs it, so importing the plugin stays light::
 

@@ -15,7 +15,6 @@ GENERATED: set[str] = set()       # generated files would be exempt; none is ove
 TOO_LONG: dict[str, int] = {
     "drd_cli/cli/play.py:play": 143,
     "drd_cli/dakara/engine.py:resolve": 133,
-    "drd_cli/cli/rules_cmd.py:_edit_group_locked": 99,
     "drd_cli/cli/odds_cmd.py:odds_file": 81,
 }
 

@@ -202,6 +202,28 @@ def disable_option() -> Any:
     return typer.Option(None, "--disable", metavar="ID", help=N_("Disable a rule or plugin id (repeatable)."))
 
 
+def use_option() -> Any:
+    """`--use ID=DISTRIBUTION` (repeatable): which of several plugins claiming one id a run gets
+    (docs/plugins.md "Ids and clashes"); passed on through DRD_USE, so every run of the command
+    sees it without each caller handing it down."""
+    return typer.Option(None, "--use", metavar="ID=DISTRIBUTION", callback=_remember_use,
+                        help=N_("Of several plugins with one id, use the one from DISTRIBUTION (repeatable; "
+                                "`drd plugins` lists them)."))
+
+
+def _remember_use(value: list[str] | None) -> list[str] | None:
+    if value:
+        from ..errors import ScenarioError
+        from ..plugins.choice import USE_ENV, parse_use
+
+        try:
+            parse_use(value)
+        except ScenarioError as exc:
+            raise typer.BadParameter(exc.problems[0].message) from None
+        os.environ[USE_ENV] = os.pathsep.join(value)
+    return value
+
+
 def group_option() -> Any:
     """`--group NAME|PATH`: a group profile."""
     return typer.Option(None, "--group", metavar="G", help=N_("Group profile: a name or a path to its YAML file."))

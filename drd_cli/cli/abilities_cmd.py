@@ -109,7 +109,7 @@ def _run(ability: str | None, json_out: bool) -> None:
 
     # One card by its id imports only its plugin (the whole catalogue is read for a listing, a Czech
     # name, a "did you mean").
-    cards = (ability is not None and installed_catalogue(only=ability)) or installed_catalogue()
+    cards = (ability is not None and (installed_catalogue(only=ability) or _by_name(ability))) or installed_catalogue()
     if ability is None:
         if json_out:
             typer.echo(json.dumps(cards, ensure_ascii=False, indent=2))
@@ -168,6 +168,16 @@ def _run(ability: str | None, json_out: bool) -> None:
     if shown:
         out.append(_("  shown in: {files}").format(files=", ".join(f"scenarios/{f}" for f in shown)))
     typer.echo("\n".join(out))
+
+
+def _by_name(ability: str) -> dict:
+    """The card of an ability named by its Czech name (`Rameno na rameno`, `Gladiátor`): its id is
+    the name written as an id, so only that plugin is imported, not the whole catalogue."""
+    from ..abilities import installed_catalogue
+    from ..skills import slug
+
+    key = slug(ability)
+    return installed_catalogue(only=key) if key != ability else {}
 
 
 def _shown_in(aid: str) -> dict:

@@ -7,6 +7,7 @@ from typing import List, Optional
 
 import typer
 
+from ._common import use_option
 from ._common import (N_, Lang, disable_option, enable_option, group_option, guarded, lang_option, parse_params,
                       set_option, use_language)
 
@@ -26,6 +27,7 @@ def explain(
     set_: Optional[List[str]] = set_option(),
     enable: Optional[List[str]] = enable_option(),
     disable: Optional[List[str]] = disable_option(),
+    use: Optional[List[str]] = use_option(),
     group: Optional[str] = group_option(),
     lang: Optional[Lang] = lang_option(),
 ) -> None:

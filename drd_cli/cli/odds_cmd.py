@@ -10,6 +10,7 @@ from typing import List, Optional
 
 import typer
 
+from ._common import use_option
 from ._common import (N_, Lang, disable_option, enable_option, group_option, lang_option, parse_params, set_option,
                       use_language)
 from ._help import DrdGroup, DrdTyper
@@ -121,7 +122,7 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
               seed: int = typer.Option(0, "--seed", help=N_("Seed for the dice the file leaves open BEFORE the step.")),
               set_: Optional[List[str]] = set_option(),
               enable: Optional[List[str]] = enable_option(),
-              disable: Optional[List[str]] = disable_option(),
+              disable: Optional[List[str]] = disable_option(), use: Optional[List[str]] = use_option(),
               group: Optional[str] = group_option(),
               budget: int = typer.Option(4000, "--budget", min=0,
                                          help=N_("Most classes of dice resolved for an exact answer; more: an "
@@ -350,6 +351,7 @@ def simulate_cmd(file: str = typer.Argument(..., help=N_("The scenario (YAML).")
                  set_: Optional[List[str]] = set_option(),
                  enable: Optional[List[str]] = enable_option(),
                  disable: Optional[List[str]] = disable_option(),
+                 use: Optional[List[str]] = use_option(),
                  group: Optional[str] = group_option(),
                  as_json: bool = typer.Option(False, "--json", help=N_("Print JSON instead of tables.")),
                  lang: Optional[Lang] = lang_option()) -> None:

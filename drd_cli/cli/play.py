@@ -7,6 +7,7 @@ from typing import List, Optional
 
 import typer
 
+from ._common import use_option
 from ._common import (N_, Lang, attach_digest, disable_option, enable_option, group_option, guarded, lang_option,
                       make_console, parse_params, replay_option, set_option, use_language, write_atomic)
 from ._asking import INTERRUPTED_EXIT, _say_err, require_terminal, resolve_asking  # noqa: F401
@@ -47,7 +48,7 @@ def play(
                                        "(default: the file's `seed`, else a fresh one).")),
     set_: Optional[List[str]] = set_option(),
     enable: Optional[List[str]] = enable_option(),
-    disable: Optional[List[str]] = disable_option(),
+    disable: Optional[List[str]] = disable_option(), use: Optional[List[str]] = use_option(),
     group: Optional[str] = group_option(),
     replay: Optional[str] = replay_option(),
     no_replay: bool = typer.Option(False, "--no-replay", help=N_("Do not write a replay file.")),

@@ -67,22 +67,28 @@ def describe(plugin_dirs_: list[str] | None = None, group: str | None = None) ->
     from ..plugins import add_untrusted, discover
     from ..rules import BUILTIN_PLUGINS, CORE_PARAMS
 
+    from ..plugins.choice import chosen
+
     dirs = list(plugin_dirs_ or [])
     untrusted = None
+    layers = []
     if group:
         from ..groups import group_layer
         from ..trust import split_group_dirs
 
-        _layer, gdirs = group_layer(group)
+        layer, gdirs = group_layer(group)
+        layers.append(layer)
         gdirs, untrusted = split_group_dirs(group, gdirs)
         dirs += [d for d in gdirs if d not in dirs]
-    entries = discover(dirs)
+    entries = discover(dirs, *chosen(layers))      # with the choices of `--use` (DRD_USE) and the group
     if untrusted is not None:
         add_untrusted(entries, untrusted)
         entries = dict(sorted(entries.items()))
     out: list[dict] = []
     for pid, first in entries.items():
-        for entry in [first, *getattr(first, "rivals", [])]:
+        replaced = [first.replaces] if getattr(first, "replaces", None) is not None else []
+        set_aside = [e for e in getattr(first, "passed_over", []) if e not in replaced]
+        for entry in [first, *getattr(first, "rivals", []), *replaced, *set_aside]:
             if untrusted is not None and pid in untrusted.ids and entry.local and entry.dist is None \
                     and entry.value == untrusted.ids[pid]:
                 out.append({"id": pid, "title": None, "kind": None,
@@ -105,10 +111,20 @@ def _record(pid: str, entry: Any, first: Any, entries: dict) -> dict:
                            "enabled_by_default": BUILTIN_PLUGINS.get(pid, True),
                            "distribution": entry.dist or ("local" if entry.local else None),
                            "version": entry.version, "source": entry.value, "api_version": None, "hooks": [],
-                           "rules": [], "params": {}, "step_types": [], "clash": [], "status": "ok", "error": None}
+                           "rules": [], "params": {}, "step_types": [], "clash": [], "status": "ok", "error": None,
+                           "replaces": None, "replaced_by": None, "chosen": None}
     for other in [first, *first.rivals]:
-        if other is not entry:
+        if other is not entry and entry in (first, *first.rivals):
             rec["clash"].append({"what": "id", "name": pid, "with": other.where})
+    # docs/plugins.md "Ids and clashes": a third-party plugin in a built-in's place, a choice made.
+    if entry is first and first.replaces is not None:
+        rec["replaces"] = first.replaces.where
+    if entry is first.replaces:
+        rec["replaced_by"] = first.where
+    if entry in first.passed_over:
+        rec["chosen"] = first.where
+    if entry is first and first.passed_over:
+        rec["chosen"] = first.where
     try:
         module = load_plugin(entry, clash_ok=True)
     except PluginError as exc:
@@ -225,9 +241,12 @@ def plugins(
             head = f"{r['id']:<{wid}} {kind_of(r):<{wkind}} {on:<{won}} {dist}"
             if r["clash"]:
                 head += "  " + _("CLASH")
+            if r.get("replaces"):
+                head += "  " + _("replaces the built-in one ({dist})").format(dist=r["replaces"])
             typer.echo(head + (f"  — {r['title']}" if r["title"] else ""))
             if r["status"] == "untrusted":
                 typer.echo(f"    {r['error']} → {r['trust']}")
+            _echo_choice(r)
             for c in r["clash"]:
                 words = CLASH_WORDS["core " + c["what"]] if c["with"] == "core" else CLASH_WORDS[c["what"]]
                 typer.echo("    " + _(words).format(name=c["name"], other=c["with"]))
@@ -246,6 +265,17 @@ def plugins(
             for name, p in r["params"].items():
                 typer.echo(_("    parameter {name} = {default} ({allowed}; {rule})").format(
                     name=name, default=value_text(p["default"]), allowed=allowed_text(p["allowed"]), rule=p["rule"]))
+
+
+def _echo_choice(r: dict) -> None:
+    """The line under a plugin that another one of its id replaces, or that a choice set aside."""
+    from ..i18n import _
+
+    if r.get("replaced_by"):
+        typer.echo("    " + _("replaced by {dist} (what you installed wins; `--use {id}={own}` uses this "
+                              "one)").format(dist=r["replaced_by"], id=r["id"], own=r["distribution"]))
+    elif r.get("chosen") and r["chosen"] != (r["distribution"] or r["source"]):
+        typer.echo("    " + _("not used: {dist} is chosen for this id").format(dist=r["chosen"]))
 
 
 def _kind_code(kind: str, records: list[dict]) -> str:
@@ -282,7 +312,7 @@ def _ability_cards(records: list[dict]) -> dict:
 
 
 CLASH_WORDS = {
-    "id": N_("CLASH: the id {name} is also claimed by {other}; a run using it fails until one is uninstalled"),
+    "id": N_("CLASH: the id {name} is also claimed by {other}; a run using it fails until you choose one: `--use {name}=DISTRIBUTION`"),
     "param": N_("CLASH: the parameter {name} is also declared by {other}; a run enabling both fails"),
     "step": N_("CLASH: the step type {name} is also provided by {other}; a run enabling both fails"),
     "core param": N_("CLASH: {name} is also a core parameter; a run enabling this plugin fails"),

@@ -8,6 +8,7 @@ from typing import List, Optional
 
 import typer
 
+from ._common import use_option
 from ._common import (N_, Format, Lang, attach_digest, disable_option, emit_transcript, enable_option,
                       format_option, group_option, guarded, lang_option, parse_params, set_option,
                       transcript_format, use_language)
@@ -48,6 +49,7 @@ def resolve(
     set_: Optional[List[str]] = set_option(),
     enable: Optional[List[str]] = enable_option(),
     disable: Optional[List[str]] = disable_option(),
+    use: Optional[List[str]] = use_option(),
     group: Optional[str] = group_option(),
     output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
                                          help=N_("Write to FILE (atomically) instead of standard output.")),

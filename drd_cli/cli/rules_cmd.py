@@ -15,7 +15,7 @@ from typing import Any, List, Optional
 
 import typer
 
-from ._common import N_, Lang, lang_option, use_language
+from ._common import N_, Lang, lang_option, use_language, use_option
 from ._help import DrdTyper
 from ..citations import RULES_LAYERS
 
@@ -35,6 +35,7 @@ def rules(
     set_: Optional[List[str]] = typer.Option(None, "--set", metavar="KEY=VALUE", help=N_("Set a parameter.")),
     enable: Optional[List[str]] = typer.Option(None, "--enable", metavar="ID", help=N_("Enable a rule or plugin.")),
     disable: Optional[List[str]] = typer.Option(None, "--disable", metavar="ID", help=N_("Disable a rule or plugin.")),
+    use: Optional[List[str]] = use_option(),
     plugins_dir: Optional[List[str]] = typer.Option(None, "--plugins-dir", metavar="DIR",
                                                     help=N_("Also load local plugins from DIR.")),
     changed: bool = typer.Option(False, "--changed", help=N_("Only what differs from drd's defaults (what the "
@@ -118,6 +119,11 @@ def _print_rows(plugins: dict | None, params: dict | None) -> None:
             line += _("  BROKEN: {error}").format(error=r["error"].splitlines()[0])
         if r.get("not_loaded"):
             line += f"  {r['not_loaded']} → {r['trust']}"
+        if r.get("replaces"):
+            line += "  " + _("{dist}: replaces the built-in one").format(dist=r["replaces"]["by"])
+        if r.get("clash"):
+            line += "  " + _("CLASH: {names} (choose: --use {id}=DISTRIBUTION)").format(
+                names=", ".join(r["clash"]), id=pid)
         typer.echo(line)
     for name, r in (params or {}).items():
         where = origin_text(r["origin"]) + "; " + (r["rule"] or "")
@@ -131,7 +137,8 @@ def _print_rows(plugins: dict | None, params: dict | None) -> None:
 
 def effective_rules(file: str | None, *, group: str | None = None, params: dict | None = None,
                     enable: tuple = (), disable: tuple = (), plugins_dir: list[str] | None = None) -> dict:
-    """The rules in effect: {"plugins": {id: {enabled, origin[, error]}}, "params": {name: {value,
+    """The rules in effect: {"plugins": {id: {enabled, origin[, error][, replaces: {by, builtin}][, clash:
+    [distributions]]}}, "params": {name: {value,
     origin, rule, plugin, active, allowed}}}.
 
     Parameters of enabled plugins are listed like the core ones (`plugin` names who declares
@@ -151,6 +158,11 @@ def effective_rules(file: str | None, *, group: str | None = None, params: dict 
         rec = {"enabled": pid in prof.enabled, "origin": prof.origins.get(pid, "default")}
         if pid in prof.broken:
             rec["error"] = prof.broken[pid]
+        entry = setup.entries.get(pid)
+        if getattr(entry, "replaces", None) is not None:
+            rec["replaces"] = {"by": entry.where, "builtin": entry.replaces.where}
+        if getattr(entry, "rivals", None):
+            rec["clash"] = [c.where for c in [entry, *entry.rivals]]
         untrusted = getattr(prof, "untrusted", None)
         if untrusted is not None and pid in untrusted.ids:
             rec["not_loaded"] = untrusted.reason_text
@@ -200,14 +212,12 @@ def _edit_group_locked(group: str, path: Any, action: str, rest: list[str],
     import io
 
     from ruamel.yaml import YAML
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+    from ruamel.yaml.comments import CommentedMap
 
-    from ..api import setup_rules
-    from ..errors import Location, ScenarioError
+    from ..errors import ScenarioError
     from ..groups import group_layer
-    from ..plugins import ParamSource, add_untrusted, default_states, discover
-    from ..i18n import gettext      # not `_`: this function assigns `_` below
-    from ..rules import CORE_PARAMS, _unknown
+    from ..plugins import add_untrusted, default_states, discover
+    from ..i18n import gettext
     from ..trust import retrust_after_edit, split_group_dirs, status
     from ._common import write_atomic
     from .plugins_cmd import plugin_dirs
@@ -231,69 +241,90 @@ def _edit_group_locked(group: str, path: Any, action: str, rest: list[str],
     if not isinstance(doc, dict):
         raise ScenarioError(gettext("{path}: a group profile is a mapping").format(path=path))
 
-    def seq(key: str) -> Any:
-        value = doc.get(key)
-        if value is None:
-            value = CommentedSeq()
-            value.fa.set_flow_style()
-            doc[key] = value
-        return value
-
-    cli = Location("command line")     # the bad value is on the command line, not in the file
-    note = ""
     if action in ("enable", "disable"):
-        pid = rest[0]
-        if pid not in known:
-            raise ScenarioError(_unknown(gettext("unknown rule or plugin id {name}"), pid, known),
-                                rule=RULES_LAYERS, location=cli,
-                                hint=gettext("`drd plugins` lists every installed plugin"))
-        other = "disable" if action == "enable" else "enable"
-        if other in doc and doc[other] is not None:
-            lst = doc[other]
-            while pid in lst:
-                lst.remove(pid)
-        lst = seq(action)
-        if not lst and hasattr(lst, "fa"):
-            lst.fa.set_flow_style()      # `disable: []` stays a one-line list
-        if pid not in lst:
-            _append_keeping_comments(lst, pid)
+        _toggle_id(doc, action, rest[0], known)
+        note = ""
     else:
-        key, raw = rest
-        spec = CORE_PARAMS.get(key)
-        if spec is None:
-            declared = ParamSource(entries, tolerant=True).all_params()
-            spec = declared.get(key)
-            if spec is None:
-                raise ScenarioError(_unknown(gettext("unknown rules parameter {name}"), key,
-                                             {**CORE_PARAMS, **declared}), rule=RULES_LAYERS, location=cli,
-                                    hint=gettext("`drd rules --group G` lists the parameters in effect"))
-        try:
-            value = spec.parse(raw)
-        except ValueError as exc:
-            raise ScenarioError(str(exc), rule=spec.rule, location=cli) from None
-        if spec.plugin is not None:
-            enabled = setup_rules(None, group=str(path), plugin_dirs=tuple(plugin_dirs_ or ()),
-                                  describe=True).profile.enabled
-            if spec.plugin not in enabled:
-                from ..i18n import gettext
-
-                note = gettext("note: {key} belongs to the plugin {plugin}, which is off in the group — the value is "
-                               "saved, but it has no effect until you enable it: drd rules enable {plugin} --group "
-                               "{group}").format(key=key, plugin=spec.plugin, group=group)
-        params = doc.get("params")
-        if params is None:
-            params = CommentedMap()
-            params.fa.set_flow_style()
-            doc["params"] = params
-        elif not params and hasattr(params, "fa"):
-            params.fa.set_flow_style()   # `params: {}` stays a one-line mapping, its comment after it
-        _set_keeping_comments(params, key, value)
+        note = _set_param(doc, rest[0], rest[1], entries, group, path, plugin_dirs_)
     out = io.StringIO()
     yaml.dump(doc, out)
     written = out.getvalue()
     write_atomic(str(path), written)
     retrust_after_edit(trust_before, group, written.encode("utf-8", "replace"))
     return str(path), note
+
+
+def _toggle_id(doc: Any, action: str, pid: str, known: Any) -> None:
+    """`drd rules enable|disable ID`: moves `pid` from the other list into `action`'s (comments kept);
+    an unknown id is exit 2 at the command line."""
+    from ruamel.yaml.comments import CommentedSeq
+
+    from ..errors import Location, ScenarioError
+    from ..i18n import gettext
+    from ..rules import _unknown
+
+    if pid not in known:
+        raise ScenarioError(_unknown(gettext("unknown rule or plugin id {name}"), pid, known),
+                            rule=RULES_LAYERS, location=Location("command line"),
+                            hint=gettext("`drd plugins` lists every installed plugin"))
+    other = "disable" if action == "enable" else "enable"
+    if other in doc and doc[other] is not None:
+        lst = doc[other]
+        while pid in lst:
+            lst.remove(pid)
+    lst = doc.get(action)
+    if lst is None:
+        lst = CommentedSeq()
+        lst.fa.set_flow_style()
+        doc[action] = lst
+    if not lst and hasattr(lst, "fa"):
+        lst.fa.set_flow_style()      # `disable: []` stays a one-line list
+    if pid not in lst:
+        _append_keeping_comments(lst, pid)
+
+
+def _set_param(doc: Any, key: str, raw: str, entries: dict, group: str, path: Any,
+               plugin_dirs_: list[str] | None) -> str:
+    """`drd rules set KEY VALUE`: writes the checked value under `params:` (comments kept); returns
+    the note for stderr when the parameter's plugin is off in the group. A bad key or value is exit 2."""
+    from ruamel.yaml.comments import CommentedMap
+
+    from ..api import setup_rules
+    from ..errors import Location, ScenarioError
+    from ..i18n import gettext
+    from ..plugins import ParamSource
+    from ..rules import CORE_PARAMS, _unknown
+
+    cli = Location("command line")     # the bad value is on the command line, not in the file
+    spec = CORE_PARAMS.get(key)
+    if spec is None:
+        declared = ParamSource(entries, tolerant=True).all_params()
+        spec = declared.get(key)
+        if spec is None:
+            raise ScenarioError(_unknown(gettext("unknown rules parameter {name}"), key,
+                                         {**CORE_PARAMS, **declared}), rule=RULES_LAYERS, location=cli,
+                                hint=gettext("`drd rules --group G` lists the parameters in effect"))
+    try:
+        value = spec.parse(raw)
+    except ValueError as exc:
+        raise ScenarioError(str(exc), rule=spec.rule, location=cli) from None
+    note = ""
+    if spec.plugin is not None:
+        enabled = setup_rules(None, group=str(path), plugin_dirs=tuple(plugin_dirs_ or ()),
+                              describe=True).profile.enabled
+        if spec.plugin not in enabled:
+            note = gettext("note: {key} belongs to the plugin {plugin}, which is off in the group — the value is "
+                           "saved, but it has no effect until you enable it: drd rules enable {plugin} --group "
+                           "{group}").format(key=key, plugin=spec.plugin, group=group)
+    params = doc.get("params")
+    if params is None:
+        params = CommentedMap()
+        params.fa.set_flow_style()
+        doc["params"] = params
+    elif not params and hasattr(params, "fa"):
+        params.fa.set_flow_style()   # `params: {}` stays a one-line mapping, its comment after it
+    _set_keeping_comments(params, key, value)
+    return note
 
 
 def _load_round_trip(yaml: Any, text: str, filename: str) -> Any:

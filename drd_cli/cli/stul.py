@@ -8,6 +8,7 @@ from typing import List, Optional
 import typer
 
 from ._asking import INTERRUPTED_EXIT
+from ._common import use_option
 from ._common import (N_, Lang, disable_option, enable_option, group_option, guarded, lang_option, parse_params,
                       replay_option, set_option, use_language, write_atomic)
 DEFAULT_PORT = 8765
@@ -34,6 +35,7 @@ def stul(
     set_: Optional[List[str]] = set_option(),
     enable: Optional[List[str]] = enable_option(),
     disable: Optional[List[str]] = disable_option(),
+    use: Optional[List[str]] = use_option(),
     group: Optional[str] = group_option(),
     replay: Optional[str] = replay_option(),
     no_qr: bool = typer.Option(False, "--no-qr", help=N_("Do not draw the QR code in the terminal.")),

@@ -169,7 +169,10 @@ class Hooks:
             # the run's Registry); a failing hook is a PluginError naming the plugin.
             info = self.pm.plugin_info(pid, plugin)
             ids = tuple(info.get("abilities") or (pid,))
-            got = self._kinds[pid] = (str(info.get("kind", "")), ids)
+            kind = str(info.get("kind", ""))
+            if kind == "ability" and getattr(self.pm, "api_version", lambda *_: 2)(pid, plugin) < 2:
+                kind = ""       # API 1: consulted for every participant, as it always was
+            got = self._kinds[pid] = (kind, ids)
             self._titles[pid] = str(info.get("title") or pid)
         return got
 

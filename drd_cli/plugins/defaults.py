@@ -11,7 +11,7 @@ from .. import builtin_abilities
 from ..i18n import _
 from .discovery import PluginEntry
 from .errors import PluginError, _plain
-from .loading import load_plugin, plugin_info
+from .loading import acts_only_where_listed, load_plugin, plugin_info
 
 
 class DefaultStates(Mapping):
@@ -63,9 +63,11 @@ class DefaultStates(Mapping):
         return _ships(pid, self.entries, self.extra)
 
     def _read(self, pid: str) -> bool:
-        if pid in self._builtin:
-            return self._builtin[pid]
         entry = self.entries.get(pid)
+        if pid in self._builtin and (entry is None or entry.replaces is None or pid in self.extra):
+            return self._builtin[pid]
+        if pid not in self.extra and entry is not None and entry.rivals:
+            return self._clash_default(pid, entry)
         if pid not in self.extra and entry is not None and _own_ability(pid, entry):
             return True          # drd_cli.builtin_abilities: on by default, known without importing it
         try:
@@ -76,6 +78,22 @@ class DefaultStates(Mapping):
                 load_plugin(entry)
                 info = entry.info or {}
             return default_flag(pid, info)
+        except PluginError as exc:
+            if not self.tolerant:
+                raise
+            self.broken[pid] = _plain(exc)
+            return True
+
+
+    def _clash_default(self, pid: str, entry: PluginEntry) -> bool:
+        """An id two third-party plugins claim is on when any of them is on by default (a run that
+        uses it then fails, saying how to choose: choice.clash_error)."""
+        try:
+            flags = []
+            for claimant in [entry, *entry.rivals]:
+                load_plugin(claimant, clash_ok=True)
+                flags.append(default_flag(pid, claimant.info or {}))
+            return any(flags)
         except PluginError as exc:
             if not self.tolerant:
                 raise
@@ -110,6 +128,8 @@ def _ships(pid: str, entries: dict[str, PluginEntry], extra: Mapping[str, Any]) 
     from ..rules import BUILTIN_PLUGINS
 
     entry = entries.get(pid)
+    if entry is not None and entry.replaces is not None and pid not in extra:
+        return False            # a third-party plugin in a built-in's place (choice.settle)
     return pid in BUILTIN_PLUGINS or (entry is not None and entry.builtin and pid not in extra)
 
 
@@ -118,11 +138,31 @@ def dormant(pid: str, entry: PluginEntry | None, listed: set[str] | frozenset[st
     (`drd_cli.builtin_abilities`) that no participant lists (`listed`: the abilities the scenario
     names; None: any may act, so none sleeps). It could not act in this run; its default (on) and
     the names of its parameters are known without it. A second plugin with its id is no reason to
-    sleep: loading it gives the clash's error."""
+    sleep, unless this run does not use the id at all (choice.unused_clash: all of them are ability
+    plugins nobody lists); used, loading it gives the clash's error."""
     if listed is None or entry is None or pid in listed:
         return False
+    if entry.rivals:
+        return unused_clash(pid, entry, listed)
     return _own_ability(pid, entry)
 
 
 def _own_ability(pid: str, entry: PluginEntry) -> bool:
     return pid in builtin_abilities.ABILITY_PLUGINS and entry.builtin and not entry.local and not entry.rivals
+
+
+def unused_clash(pid: str, entry: Any, listed: Any) -> bool:
+    """True when this run does not use a clashed id: every claimant is an ability plugin that is
+    consulted only where a participant lists it (API ≥ 2) and none of its abilities is listed.
+
+    Imports the claimants (to read their infos), never registers them."""
+    if not entry.rivals or listed is None or pid in listed:
+        return False
+    for claimant in [entry, *entry.rivals]:
+        module = load_plugin(claimant, clash_ok=True)
+        info = claimant.info or {}
+        if getattr(module, "drd_step_types", None) is not None or not acts_only_where_listed(info):
+            return False
+        if set(info.get("abilities") or (pid,)) & set(listed):
+            return False
+    return True

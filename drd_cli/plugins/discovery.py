@@ -10,7 +10,7 @@ import sys
 import types
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from .errors import GROUP, PluginError, disable_hint
 from ..i18n import _
@@ -39,9 +39,14 @@ class PluginEntry:
     module: Any = None         # set once loaded (entries are per run, so is this cache)
     builtin: bool = False      # shipped in drd's own distribution
     info: dict | None = None   # drd_plugin_info(), once read (checked: a mapping, a known API version)
-    # Other plugins found under the same id (a clash): listed by `drd plugins`, an error for a run
-    # that uses this id.
+    # Other third-party plugins found under the same id and not chosen between (a clash): listed
+    # by `drd plugins`, an error for a run that uses this id (docs/plugins.md "Ids and clashes").
     rivals: list["PluginEntry"] = field(default_factory=list)
+    # The built-in plugin of the same id that this third-party one replaces (what the user
+    # installed wins), or None.
+    replaces: "PluginEntry | None" = None
+    # The plugins of the same id that a choice (`--use ID=DISTRIBUTION`, a group's `use:`) set aside.
+    passed_over: list["PluginEntry"] = field(default_factory=list)
 
     @property
     def where(self) -> str:
@@ -63,14 +68,20 @@ def autoload_disabled() -> bool:
     return bool(os.environ.get(AUTOLOAD_ENV))
 
 
-def discover(plugin_dirs: list[str] | tuple[str, ...] = ()) -> dict[str, PluginEntry]:
+def discover(plugin_dirs: list[str] | tuple[str, ...] = (), use: Mapping[str, str] | None = None,
+             where: Mapping[str, Any] | None = None) -> dict[str, PluginEntry]:
     """Every plugin id from installed entry points and the given local folders, sorted by id.
 
-    Nothing is imported. Two plugins with one id do not stop the discovery: one is the entry (drd's
-    own first, then installed before local, then by name), the others are its `rivals`; `load_plugin` refuses
-    such an id (naming both), `drd plugins` lists all of them. Under DRD_DISABLE_PLUGIN_AUTOLOAD
-    only drd's own distribution's entry points are looked at.
+    Nothing is imported. Two plugins with one id do not stop the discovery (docs/plugins.md "Ids
+    and clashes", `choice.settle`): a third-party plugin replaces a built-in one of its id (it is
+    the entry, the built-in its `replaces`); two third-party ones are a clash (one is the entry,
+    the others its `rivals`), refused only by a run that uses the id, unless `use` ({id:
+    distribution}: `--use`, a group's `use:`; `where` locates each choice for its error) picks one.
+    `drd plugins` lists all of them. Under DRD_DISABLE_PLUGIN_AUTOLOAD only drd's own
+    distribution's entry points are looked at.
     """
+    from .choice import check_choices, settle
+
     found = _installed_entries(autoload_disabled())
     for folder in plugin_dirs:
         for path in sorted(Path(folder).glob("*.py")):
@@ -80,15 +91,11 @@ def discover(plugin_dirs: list[str] | tuple[str, ...] = ()) -> dict[str, PluginE
                 found[pid].rivals.append(entry)
                 continue
             found[pid] = entry
+    use = dict(use or {})
+    check_choices(found, use, where or {})
     for pid, entry in found.items():
-        if entry.rivals:
-            # Which of them is "the" entry must not depend on sys.path order: drd's own first,
-            # then installed before local, then by name.
-            claimants = sorted([entry, *entry.rivals], key=lambda e: (not e.builtin, e.local, e.where))
-            for e in claimants:
-                e.rivals = []
-            claimants[0].rivals = claimants[1:]
-            found[pid] = claimants[0]
+        if entry.rivals or pid in use:
+            found[pid] = settle([entry, *entry.rivals], use.get(pid))
     return dict(sorted(found.items()))
 
 
@@ -133,10 +140,10 @@ def _fresh(template: PluginEntry) -> PluginEntry:
 
 
 def id_clash(entry: PluginEntry) -> PluginError:
-    """The error for a run using an id that two plugins claim."""
-    rival = entry.rivals[0]
-    return PluginError(_("two plugins use the id {id}: {first} and {second}; uninstall one of them").format(
-        id=repr(entry.id), first=entry.where, second=rival.where), hint=disable_hint(entry.id))
+    """The error for a run using an id that two third-party plugins claim (choice.clash_error)."""
+    from .choice import clash_error
+
+    return clash_error(entry)
 
 
 _INSTALLED: dict[tuple, list[tuple]] = {}

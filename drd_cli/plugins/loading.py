@@ -43,7 +43,11 @@ def plugin_info(pid: str, plugin: Any, entry: PluginEntry | None = None,
             raise PluginError(_("plugin {id}: drd_plugin_info() must return a mapping, not {kind}").format(
                 id=repr(pid), kind=type(info).__name__), hint=_("fix the plugin, or disable it with `--disable {id}`")
                 .format(id=pid))
-    check_api_version(pid, info, entry)
+    need = check_api_version(pid, info, entry)
+    if "ability" in info and info["ability"] is not None:
+        from .cards import check_card
+
+        check_card(pid, info["ability"], need)
     _INFOS[key] = (plugin, dict(info))
     if entry is not None:
         entry.info = dict(info)
@@ -93,6 +97,24 @@ def check_api_version(pid: str, info: Mapping, entry: PluginEntry | None = None)
                           hint=_("update drd, or use a version of the plugin made for API {have}; or {how}").format(
                               have=API_VERSION, how=disable_hint(pid)))
     return need
+
+
+def declared_api(info: Mapping) -> int:
+    """The API version a plugin's checked info declares (`api_version`, absent = 1).
+
+    The engine side asks this (through `Registry.api_version`) to keep older plugins' behaviour:
+    answers and hooks that a version added are read only from plugins declaring it."""
+    need = info.get("api_version", 1)
+    return need if isinstance(need, int) and not isinstance(need, bool) and need >= 1 else 1
+
+
+def acts_only_where_listed(info: Mapping) -> bool:
+    """Is a plugin consulted only in runs where a participant lists one of its abilities?
+
+    True for kind "ability" under API 2 and later. An API 1 plugin (no `api_version`) of kind
+    "ability" was asked for every participant of every run, and still is (docs/plugins.md "API
+    versions"): whatever worked against version N keeps working against N + 1."""
+    return str(info.get("kind", "")) == "ability" and declared_api(info) >= 2
 
 
 def load_plugin(entry: PluginEntry, *, clash_ok: bool = False) -> Any:

@@ -13,8 +13,9 @@ from ..errors import ScenarioError
 from ..i18n import _, language
 from .defaults import dormant
 from .discovery import PluginEntry, autoload_disabled
+from .choice import note_replaced
 from .guard import guard_hooks
-from .loading import load_plugin, plugin_info
+from .loading import acts_only_where_listed, load_plugin, plugin_info
 from .registry import Registry
 
 
@@ -49,6 +50,8 @@ def build_manager(enabled: frozenset[str] | set[str], entries: dict[str, PluginE
             continue
         pm.register(plugin, name=pid)
         guard_hooks(pm, plugin, pid, entries, trace=trace)
+        if pid not in extra:
+            note_replaced(pid, entries.get(pid))
     return Registry(pm, entries, MappingProxyType(idle), sleeping)
 
 
@@ -198,10 +201,11 @@ def _manager_class() -> Any:
 
 
 def _idle_ability(pid: str, plugin: Any, entry: PluginEntry, listed: set[str] | frozenset[str]) -> bool:
-    """An ability plugin none of whose abilities `listed` names, and without step types."""
+    """An ability plugin (API ≥ 2: loading.acts_only_where_listed) none of whose abilities `listed`
+    names, and without step types."""
     if getattr(plugin, "drd_step_types", None) is not None:
         return False
     info = plugin_info(pid, plugin, entry)
-    if str(info.get("kind", "")) != "ability":
+    if not acts_only_where_listed(info):
         return False
     return not set(info.get("abilities") or (pid,)) & set(listed)

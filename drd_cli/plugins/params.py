@@ -89,7 +89,7 @@ class ParamSource:
         if asleep:
             named = self.wanted.union(*(specs for specs in declared.values()))
             for pid in asleep:
-                if named & set(builtin_abilities.ABILITY_PLUGINS[pid]):
+                if named & set(builtin_abilities.ABILITY_PLUGINS.get(pid, ())):
                     self._declare(pid, declared)
         out: dict = {}
         owner: dict[str, str] = {}

@@ -21,7 +21,7 @@ from typing import Any
 from ..errors import DrdError
 from .discovery import PluginEntry
 from .errors import PluginError, hook_failed
-from .loading import plugin_info
+from .loading import declared_api, plugin_info
 from . import steps as _steps
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -63,6 +63,11 @@ class Registry:
     def plugin_info(self, pid: str, plugin: Any) -> dict:
         """`drd_plugin_info()` of a plugin of this run, checked (loading.plugin_info)."""
         return plugin_info(pid, plugin, entries=self.entries)
+
+    def api_version(self, pid: str, plugin: Any) -> int:
+        """The plugin API version plugin `pid` declares (`api_version`, absent = 1): what the engine
+        reads to keep an older plugin's behaviour (loading.declared_api)."""
+        return declared_api(self.plugin_info(pid, plugin))
 
     def hook_failed(self, pid: str, hook: str, exc: BaseException) -> PluginError:
         """The error a plugin's exception becomes (naming the plugin, its distribution, the hook);

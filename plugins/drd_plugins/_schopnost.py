@@ -242,7 +242,7 @@ class Ability:
     def drd_plugin_info(self) -> dict:
         # The card in drd's language at the moment of the call (`--lang`): `card()` is the data as
         # declared. (drd keeps what it read per language: plugins.plugin_info.)
-        return {"title": self.name, "kind": "ability", "rules": list(self.rules),
+        return {"title": self.name, "kind": "ability", "rules": list(self.rules), "api_version": 2,
                 "description": localise(self.mechanic), "ability": localise_card(self.card())}
 
     # -- activation (R-ABIL-ACT) -------------------------------------------------------------

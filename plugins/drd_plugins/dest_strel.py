@@ -12,7 +12,7 @@ TITLE = "Déšť střel"
 
 @hookimpl
 def drd_plugin_info() -> dict:
-    return {"title": TITLE, "kind": "ability", "rules": ["CS-RANGE-3", "CS-RANGE-4"],
+    return {"title": TITLE, "kind": "ability", "rules": ["CS-RANGE-3", "CS-RANGE-4"], "api_version": 2,
             "description": "Lovec: plošná střelba s municí po ruce, rozsáhle zdarma"}
 
 

@@ -12,7 +12,7 @@ TITLE = "Kruhový sek"
 
 @hookimpl
 def drd_plugin_info() -> dict:
-    return {"title": TITLE, "kind": "ability", "rules": ["CS-RANGE-3", "CS-RANGE-4"],
+    return {"title": TITLE, "kind": "ability", "rules": ["CS-RANGE-3", "CS-RANGE-4"], "api_version": 2,
             "description": "Bojovník: útok zblízka plošně na nejvýše sevřenou hrstku, rozsáhle zdarma"}
 
 

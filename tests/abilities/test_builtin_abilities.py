@@ -120,6 +120,9 @@ def test_dormant_needs_a_plain_own_entry():
     assert plugins.dormant("akrobat", entry, {"akrobat"}) is False
     assert plugins.dormant("akrobat", entry, None) is False            # any may act (drd rules, odds…)
     assert plugins.dormant("schopnosti", entries["schopnosti"], set()) is False
-    clash = plugins.PluginEntry(id="akrobat", value="x:y", dist="drd-jiny")
-    entry.rivals = [clash]
-    assert plugins.dormant("akrobat", entry, set()) is False           # the clash's error is reported
+    other = plugins.PluginEntry(id="akrobat", value="x:y", dist="drd-jiny", replaces=entry)
+    assert plugins.dormant("akrobat", other, set()) is False            # a third-party one in its place
+    clash = plugins.PluginEntry(id="akrobat", value="x:z", dist="drd-treti")
+    other.rivals = [clash]
+    with pytest.raises(plugins.PluginError):       # a clash's claimants are imported to see if the run uses it
+        plugins.dormant("akrobat", other, set())

@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 PROBE = """
 import sys, time
 from unittest import mock
@@ -18,7 +20,7 @@ def load(self, stream):
 with mock.patch.object(ruamel.yaml.YAML, "load", load):
     from drd_cli.cli.app import main
     try:
-        main(["abilities", "gladiator"])
+        main(["abilities", sys.argv[1]])
     except SystemExit:
         pass
 mods = sorted(m for m in sys.modules if m.startswith("drd_plugins."))
@@ -26,8 +28,9 @@ print(len(parsed), " ".join(mods), file=sys.stderr)
 """
 
 
-def test_one_card_imports_only_its_plugin_and_parses_only_the_scenarios_that_name_it():
-    out = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=60,
+@pytest.mark.parametrize("name", ["gladiator", "Gladiátor"])     # by its id, or by its Czech name
+def test_one_card_imports_only_its_plugin_and_parses_only_the_scenarios_that_name_it(name):
+    out = subprocess.run([sys.executable, "-c", PROBE, name], capture_output=True, text=True, timeout=60,
                          env={"DRD_DISABLE_PLUGIN_AUTOLOAD": "1", "LANG": "C.UTF-8", "PATH": ""})
     assert "Gladiátor (gladiator)" in out.stdout, out.stderr
     parsed, _, mods = out.stderr.strip().splitlines()[-1].partition(" ")

@@ -215,7 +215,7 @@ def test_ability_plugins_are_consulted_only_where_someone_lists_the_ability():
     calls = []
 
     def info():
-        return {"title": "Nikdo", "kind": "ability"}
+        return {"title": "Nikdo", "kind": "ability", "api_version": 2}
 
     p = plugin(drd_plugin_info=info, drd_roll_modifier=lambda participant, action: calls.append(1))
     resolve_text(doc("      - test: {actor: hero, bonus_from: bojovnik, dice: [3, 3]}"), plugins={"nikdo": p})

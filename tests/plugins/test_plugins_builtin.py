@@ -314,23 +314,6 @@ def test_third_party_plugin_from_a_temp_folder(tmp_path, monkeypatch, installed_
     assert step(r, "t")["manoeuvres"][0]["paid"] == "telo" and r["final"]["ulrich"]["telo"] == 4
 
 
-def test_duplicate_ids_are_listed_and_a_run_using_the_id_names_both(tmp_path, monkeypatch, installed_plugins):
-    from drd_cli.plugins import discover
-
-    fake_dist(tmp_path, "drd-dvojnik", {"kruhovy-sek": "drd_tp_dvojnik"}, {"drd_tp_dvojnik": ""})
-    monkeypatch.syspath_prepend(str(tmp_path))
-    entries = discover()                       # discovery itself does not stop
-    assert [e.where for e in [entries["kruhovy-sek"], *entries["kruhovy-sek"].rivals]] == ["drd-cli", "drd-dvojnik"]
-    with pytest.raises(DrdError) as info:
-        resolve_text(PRESNE.replace("[stit-predku]", "[]"))
-    text = info.value.format()
-    assert info.value.exit_code == 1
-    assert "kruhovy-sek" in text and "drd-dvojnik" in text and "drd-cli" in text and "--disable kruhovy-sek" in text
-    # a run that switches the id off does not use it, so it is not stopped
-    r = resolve_text(PRESNE.replace("[stit-predku]", "[]"), disable=("kruhovy-sek",))
-    assert "kruhovy-sek" not in r["rules"]["enabled"]
-
-
 def test_import_failure_names_the_plugin_and_how_to_disable(tmp_path, monkeypatch, installed_plugins):
     fake_dist(tmp_path, "drd-rozbity", {"rozbity": "drd_tp_rozbity"},
               {"drd_tp_rozbity": "raise RuntimeError('kaput')\n"})
