@@ -35,6 +35,14 @@ class DakaraParticipant(StrictModel):
     @field_validator("skills")
     @classmethod
     def _ratings_not_negative(cls, value: dict[str, int]) -> dict[str, int]:
+        from drd_cli.dakara.skills import skill_key
+
+        seen: dict[str, str] = {}
+        for skill in value:
+            if skill_key(skill) in seen:   # `Síla` and `sila` are one skill (docs/dakara.md "Skills")
+                raise ValueError(_("the skill {skill} is listed twice ({first}, {second})").format(
+                    skill=skill, first=seen[skill_key(skill)], second=skill))
+            seen[skill_key(skill)] = skill
         for skill, rating in value.items():
             if rating < 0:
                 raise ValueError(_("skill rating {skill}: {rating} is negative (ratings start at 0)").format(

@@ -14,6 +14,7 @@ Markdown and HTML. rich is imported only by the terminal writer.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any
 
 from ..i18n import N_, _, language, ngettext
@@ -22,6 +23,19 @@ from .doc import Column, Doc, Either, Label, Line, Meta, Span, Step, Table, Titl
 from .values import (_PEOPLE, _TITLES, COMPLICATIONS, DAKARA_ANSWERS, DAKARA_MODIFIERS, KINDS, LONG_STATUS, OUTCOMES,
                      POOLS, RESOLVED_AS, SITUATIONS, SOURCES, _item, _people, _person, _say, _signed, _t, _title,
                      _verdict, _who, _words, pool_name)
+
+# The skill names of a Dakara result (`skill_names`: id → `Kapsářství`) while a transcript is built.
+_SKILLS: ContextVar[dict] = ContextVar("drd_transcript_skills", default={})
+
+
+def _skill(skill_id: Any) -> str:
+    """A Dakara skill as a reader sees it: the result's name for the id, else the Czech spelling of a
+    common skill word, else the id (drd_cli/dakara/skills.py)."""
+    from ..dakara.skills import display_name
+
+    text = str(skill_id if skill_id is not None else "?")
+    return str(_SKILLS.get().get(text) or display_name(text))
+
 
 # Step keys rendered by a dedicated section; anything else is listed generically at the end.
 _KNOWN_STEP_KEYS = {"id", "round", "kind", "rolls", "order", "manoeuvres", "actions", "exhaustions", "log",
@@ -337,7 +351,7 @@ def _dakara_use(step: dict) -> list[Line]:
     mods = step.get("modifiers") or {}
     parts = [f"{_t(DAKARA_MODIFIERS, k)} {_signed(v)}" for k, v in mods.items() if v]
     lines.append(Line(fill(_("{who}: skill {skill} (rating {rating}), {against}"), who=Span(_who(step["actor"]), "strong"),
-                           skill=str(step.get("skill", "?")), rating=step.get("rating", "?"), against=against)))
+                           skill=_skill(step.get("skill")), rating=step.get("rating", "?"), against=against)))
     lines.append(Line([Span(_("modifiers: {mods} → modified rating {n}").format(
         mods=", ".join(parts) or _("none"), n=step.get("modified_rating", "?")))]))
     if step.get("answer") is not None:
@@ -532,6 +546,7 @@ def build(result: dict) -> Doc:
         header.append(Meta(" ".join(str(result["notes"]).split())))
     token = _PEOPLE.set(result.get("participants") if isinstance(result.get("participants"), dict) else {})
     ttoken = _TITLES.set(result.get("titles") if isinstance(result.get("titles"), dict) else {})
+    stoken = _SKILLS.set(result.get("skill_names") if isinstance(result.get("skill_names"), dict) else {})
     try:
         for g in result.get("gains") or ():
             header.append(Meta(_gain_text(g)))
@@ -541,4 +556,5 @@ def build(result: dict) -> Doc:
     finally:
         _PEOPLE.reset(token)
         _TITLES.reset(ttoken)
+        _SKILLS.reset(stoken)
     return Doc(title, header, steps, final, footer_text(result), lang=language())
