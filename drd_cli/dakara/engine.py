@@ -380,7 +380,7 @@ class _StepContext:
             skill = h.skill or s.skill
             hr = self.rating(h.actor, skill, *where, "skill" if h.skill else "actor")
             hmod = rules.modified_rating(hr, finta=h.finta, tools=h.tools, situational=h.situational)
-            hdice = None
+            hdice: tuple[int, int] | None = None
             rolls: dict = {}
             if rules.helper_needs_roll(hmod, hd, h.declines):
                 given = s.helper_dice.get(h.actor)
@@ -398,7 +398,7 @@ class _StepContext:
                 self.say("SK-7", _("{who}: manages it without a roll, +1.").format(who=who))
             elif not r.rolled:
                 self.say("SK-7", _("{who}: does not roll, does not help.").format(who=who))
-            else:
+            elif hdice is not None:
                 pt, gt = rolls[h.actor]["total"], rolls[NARRATOR]["total"]
                 verdict = _("succeeded, +1") if r.success else _("failed, adds nothing")
                 self.say("SK-7", _("{who}: roll {rating}+{die} = {total} against {difficulty}+{ndie} = {ntotal}: "
@@ -413,15 +413,16 @@ class _StepContext:
     def _explain_roll(self, s: SkillStep, res: rules.Resolution, kind: str, dice_pair: tuple, mod: int,
                       difficulty: int) -> None:
         p, g = dice_pair
+        margin = res.margin or 0   # rolled: always a number
         text = _("Roll: {mod}+{die} = {total} against {difficulty}+{ndie} = {ntotal}, difference {margin}: "
                  "{outcome}").format(mod=mod, die=p, total=res.player_total, difficulty=difficulty, ndie=g,
-                                     ntotal=res.narrator_total, margin=_signed(res.margin),
+                                     ntotal=res.narrator_total, margin=_signed(margin),
                                      outcome=_(OUTCOME_CZ[res.outcome]))
-        if res.margin == 0:
+        if margin == 0:
             text += _(" (in a test a tie is enough)") if kind == "test" else _(" (a tie in a contest is a draw)")
         self.say("SK-3", text + ".")
         if res.outcome in ("failure", "loss"):
-            f = -res.margin
+            f = -margin
             if s.risk == "complication":
                 self.say("SK-4", _("Failure by {by}: {what}.").format(by=f, what=_(COMPLICATION_CZ[res.complication])))
             elif s.risk == "injury":

@@ -169,7 +169,7 @@ def parse_dakara(data: Any) -> DakaraScenario:
         raise ScenarioError(list(problems.values())) from None
 
 
-def _problem(err: dict) -> Problem:
+def _problem(err: Any) -> Problem:
     # pydantic appends type tags to the location of union members ("int", "str",
     # "literal['none']"); they are not keys of the document, so drop them from the path.
     path = tuple(p for p in err["loc"] if isinstance(p, int) or not _is_type_tag(p))
