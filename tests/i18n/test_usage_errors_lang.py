@@ -13,7 +13,7 @@ EXE = os.path.join(os.path.dirname(sys.executable), "drd")
 
 CASES = [
     (["resolve", "x.yaml", "--foo"], "neznámá volba --foo", "No such option: --foo"),
-    (["resolve"], "chybí argument 'FILE'.", "Missing argument 'FILE'."),
+    (["resolve"], "chybí argument 'SOUBOR'.", "Missing argument 'FILE'."),
     (["resolve", "x.yaml", "--seed", "x"], "neplatná hodnota pro '--seed': čeká se celé číslo",
      "Invalid value for '--seed': a whole number is expected"),
     (["resolve", "x.yaml", "--choose", "maybe"], "'maybe' není nic z 'accept', 'exhaust', 'ask'.",
