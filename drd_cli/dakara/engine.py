@@ -430,7 +430,10 @@ class _StepContext:
                 im = s.injury_modifier or 0
                 formula = f"{f}" + (f" + {im}" if im > 0 else f" − {-im}" if im < 0 else "") + \
                           (_(" − armour {armour}").format(armour=armour) if armour else "")
-                self.say("SK-5", _("Injury = {formula} = {injury}.").format(formula=formula, injury=res.injury))
+                if formula == str(res.injury):   # no modifier, no armour: the margin itself
+                    self.say("SK-5", _("Injury = the failure margin = {injury}.").format(injury=res.injury))
+                else:
+                    self.say("SK-5", _("Injury = {formula} = {injury}.").format(formula=formula, injury=res.injury))
             else:
                 self.say("SK-4", _("The narrator declared no risk: a failure without consequences."))
 

@@ -194,7 +194,7 @@ def _exhaustion(e: dict) -> Line:
     ohro = _ohrozeni(e)
     if ohro:
         spans.append(Span(", " + ohro, "ohro"))
-    if e.get("protected"):
+    if e.get("protected") and list(e["protected"]) != [e.get("by")]:   # for oneself goes without saying
         spans += fill(_("; protects: {who}"), who=_people(e["protected"]))
     if e.get("denied"):
         spans += fill(_("; cancels the winner's gain: {who}"), who=_people(e["denied"]))
@@ -365,9 +365,6 @@ def _dakara_use(step: dict) -> list[Line]:
         lines.append(Line([Span(_("helper {who}: {rating} against {difficulty}, {how}").format(
             who=_who(h.get("actor")), rating=h.get("modified_rating", "?"), difficulty=h.get("difficulty", "?"),
             how=how))]))
-    if "injury_total" in step:
-        dead = _(" — dead") if step.get("dead") else ""
-        lines.append(Line([Span(_("injury in total: {n}").format(n=step["injury_total"]) + dead)]))
     return lines
 
 
@@ -378,13 +375,18 @@ def _dakara(step: dict) -> list[Line]:
         word, style = OUTCOMES.get(code, (None, "strong"))
         spans = fill(_("Outcome: {word}"), word=Span(_(word) if word else str(code).upper(), style))
         if step.get("margin") is not None:
-            spans += fill(_(" (margin {margin})"), margin=_signed(step["margin"]))
+            spans += fill(_(" (margin {margin})"), margin=_signed(step["margin"]) if step["margin"] else "0")
         lines.append(Line(spans))
-    if "complication" in step:
+    # What was at stake (SK-4): complications or injury; the other one is said only when it happened.
+    risk = step.get("risk", "?")
+    if "complication" in step and (risk in ("complication", "?") or step["complication"] != "none"):
         lines.append(Line(fill(_("Complication: {what}"), what=_t(COMPLICATIONS, step["complication"])
                                if step["complication"] in COMPLICATIONS else _item(step["complication"]))))
-    if "injury" in step:
+    if "injury" in step and (risk in ("injury", "?") or step["injury"]):
         lines.append(Line(fill(_("Injury: {n}"), "injury" if step["injury"] else "", n=step["injury"])))
+    if "injury_total" in step and (risk in ("injury", "?") or step["injury_total"] or step.get("dead")):
+        dead = _(" — dead") if step.get("dead") else ""
+        lines.append(Line([Span(_("injury in total: {n}").format(n=step["injury_total"]) + dead)]))
     return lines
 
 
@@ -494,6 +496,8 @@ def build_final(final: dict) -> Table:
                 cells.append([Span(_("YES"), "bad")] if value else [Span(_("no"))])
             elif value is None:
                 cells.append([Span("–")])
+            elif key == "suspicion":          # participant ids: their names
+                cells.append([Span(_people(value))])
             elif isinstance(value, (list, tuple)):
                 cells.append([Span(_words(value))])
             else:

@@ -66,6 +66,19 @@ def _undeclined(text: str, names: list[str]) -> list[str]:
     return bad
 
 
+def _object_in_nominative(text: str, names: list[str]) -> list[str]:
+    """`Dva strážní odhaluje Špiónka Zlatka`: a verb between two names makes the second an object
+    (accusative, dative …), which an undeclined name cannot be."""
+    bad = []
+    alternatives = "|".join(re.escape(n) for n in names)
+    if not alternatives:
+        return bad
+    for m in re.finditer(rf"(?<!\w)({alternatives}) ([a-zěščřžýáíéůúňťď]+) ({alternatives})(?!\w)", text):
+        if m.group(2) not in ("a", "i", "nebo", "než", "vs", "ani"):
+            bad.append(m.group(0))
+    return bad
+
+
 def _plural_mismatch(text: str, result: dict) -> list[str]:
     bad = []
     for p in _names(result).values():
@@ -92,7 +105,8 @@ def _gender_mismatch(text: str, result: dict) -> list[str]:
 
 def problems(result: dict, text: str) -> list[str]:
     names = sorted({str(p.get("name")) for p in _names(result).values() if p.get("name")}, key=len, reverse=True)
-    found = _undeclined(text, names) + _plural_mismatch(text, result) + _gender_mismatch(text, result)
+    found = (_undeclined(text, names) + _object_in_nominative(text, names) + _plural_mismatch(text, result)
+             + _gender_mismatch(text, result))
     found += [w for w in ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
     # A gender hedge (`uspěl(a)`, `mrtvý/á`) is a sentence that did not know its subject.
     found += [m.group(0) for m in re.finditer(r"\w+\((?:a|o|i|y)\)|\w+/á\b", text)]
@@ -128,6 +142,7 @@ def test_checker_bites():
     assert problems(result, "Volba zlatka: v tomto kroku") == []
     assert problems(result, "Volba: zlatka, dále") == ["id zlatka"]
     assert problems(result, "Bára pomáhá: uspěl(a), +1; Kája je mrtvý/á") == ["uspěl(a)", "mrtvý/á"]
+    assert problems(result, "Dva strážní odhalují Špiónka Zlatka") == ["Dva strážní odhalují Špiónka Zlatka"]
 
 
 def test_alternatives_follow_gender_number_and_forms():
@@ -151,14 +166,31 @@ def test_czech_transcripts_read_right(path):
     assert not any(bad.values()), bad
 
 
+def english_problems(result: dict, text: str) -> list[str]:
+    """A group (`count` > 1) with a singular verb: `Two guards wins over`, `… exhausts against`."""
+    bad = [w for w in ("None", "True", "False") if re.search(rf"(?<![\w-]){w}(?![\w-])", text)]
+    for p in _names(result).values():
+        if (p.get("count") or 1) > 1 or p.get("rod") == "mn":
+            for verb in ("wins over", "exhausts", "is faster", "protects", "activates", "reveals"):
+                if re.search(rf"{re.escape(str(p['name']))} {verb}\b", text):
+                    bad.append(f"{p['name']} {verb}")
+    return bad
+
+
+def test_the_english_checker_bites():
+    result = {"participants": {"straz": {"name": "Two guards", "count": 2}, "z": {"name": "Zlatka"}}}
+    assert english_problems(result, "Two guards wins over Zlatka; seed None") == ["None", "Two guards wins over"]
+    assert english_problems(result, "Two guards win over Zlatka; Zlatka exhausts against Two guards") == []
+
+
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
-def test_english_transcripts_have_no_python_values(path):
+def test_english_transcripts_read_right(path):
     result, *texts = _run(path, "en")
     if not result:
         pytest.skip("a refusal, no transcript")
     for text in texts:
         text = _strip_own(text, path, result)
-        assert not re.search(r"(?<![\w-])(None|True|False)(?![\w-])", text), text[:2000]
+        assert not english_problems(result, text), (english_problems(result, text), text[:2000])
 
 
 # `drd diff` of a tie that a house rule gives to the other side: a female actor and a group of two.
