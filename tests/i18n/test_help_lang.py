@@ -21,7 +21,7 @@ from tests.i18n.test_lang_en import czech_left
 
 # Czech words the English help keeps on purpose: the book's names of the rolls, given as glosses
 # ("Test (zkouška)"), the skill words of Dakara, and the game's name.
-BOOK_WORDS = ["Dračí doupě", "zkouška", "střet", "vyčerpání", "hodnocení dovednosti", "obtížnost", "Jizvy"]
+BOOK_WORDS = ["Dračí doupě", "zkouška", "střet", "vyčerpání", "hodnocení dovednosti", "obtížnost", "Jizvy", "Kapsářství"]
 
 # English function words and help verbs that must not survive in a Czech help page.
 ENGLISH = re.compile(r"(?<![\w-])(the|and|of|with|for|is|are|from|each|every|this|that|when|print|show|"
