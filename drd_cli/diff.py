@@ -171,8 +171,8 @@ def _step_differences(sid: str, a: dict | None, b: dict | None, after_a: dict | 
         add("affected", pid, sorted((xa or {}).get("affected") or []), sorted((xb or {}).get("affected") or []))
     add("exhaustions", None, [_exhaustion_text(e) for e in a["exhaustions"]],
         [_exhaustion_text(e) for e in b["exhaustions"]])
-    for pid in (after_a or {}):
-        add("ohrozeni", pid, after_a[pid]["ohrozeni"], (after_b or {}).get(pid, {}).get("ohrozeni"))
+    for pid, numbers in (after_a or {}).items():
+        add("ohrozeni", pid, numbers["ohrozeni"], (after_b or {}).get(pid, {}).get("ohrozeni"))
     return out
 
 

@@ -228,9 +228,17 @@ def compile_catalogs() -> list[str]:
     for lang in LANGS:
         with open(po_path(lang), "rb") as fh:
             catalog = read_po(fh, locale=lang)
-        with open(mo_path(lang), "wb") as fh:
-            write_mo(fh, catalog, use_fuzzy=False)
-        out.append(mo_path(lang))
+        # Written beside and renamed: a drd running meanwhile (the test suite) never reads half a .mo.
+        target = mo_path(lang)
+        partial = f"{target}.{os.getpid()}.tmp"
+        try:
+            with open(partial, "wb") as fh:
+                write_mo(fh, catalog, use_fuzzy=False)
+            os.replace(partial, target)
+        finally:
+            if os.path.exists(partial):
+                os.unlink(partial)
+        out.append(target)
     return out
 
 

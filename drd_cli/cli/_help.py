@@ -43,6 +43,14 @@ RICH_TEXTS = {
     "DEPRECATED_STRING": N_("(deprecated) "),
 }
 USAGE = N_("Usage:")
+# The usage line's placeholders and the metavars a help page shows, in its language (`[OPTIONS]
+# FILE` → `[VOLBY] SOUBOR`); a metavar not listed (ID, N, G, choices such as `telo|duse|vliv`)
+# stays as it is.
+OPTIONS_METAVAR = N_("[OPTIONS]")
+SUBCOMMAND_METAVAR = N_("COMMAND [ARGS]...")
+METAVARS = (N_("FILE"), N_("FILE..."), N_("[FILE]"), N_("DIR"), N_("STEP"), N_("KEY=VALUE"), N_("NAME|PATH"),
+            N_("NAME"), N_("[TOPIC]"), N_("KIND"), N_("HASH|FILE"), N_("POOL=±N..."),
+            N_("[FILE] | enable ID | disable ID | set KEY VALUE"))
 
 
 def help_language(ctx: Any) -> str:
@@ -226,10 +234,33 @@ def _type_words(command: Any, ctx: Any) -> Iterator[None]:
                 param.__dict__.pop(attr, None)
 
 
+@contextlib.contextmanager
+def _metavars(command: Any, ctx: Any) -> Iterator[None]:
+    """The usage line's `[OPTIONS]`/`COMMAND [ARGS]...` and the parameters' metavars (METAVARS) in
+    the active language for the duration; restored afterwards."""
+    from ..i18n import _
+
+    params = list(command.get_params(ctx)) if command is not None else []
+    saved = [(param, "metavar", param.metavar) for param in params if getattr(param, "metavar", None)]
+    # An argument with no metavar shows its name (`{file}`): named like the others (`{SOUBOR}`).
+    bare = [param for param in params if getattr(param, "param_type_name", "") == "argument"
+            and not getattr(param, "metavar", None) and str(param.name or "").upper() in METAVARS]
+    saved += [(param, "metavar", None) for param in bare]
+    saved += [(command, attr, getattr(command, attr)) for attr in ("options_metavar", "subcommand_metavar")
+              if command is not None and getattr(command, attr, None)]
+    try:
+        for obj, attr, value in saved:
+            setattr(obj, attr, _(value if value is not None else str(obj.name).upper()))
+        yield
+    finally:
+        for obj, attr, value in saved:
+            setattr(obj, attr, value)
+
+
 def _format_translated(command: Any, ctx: Any, formatter: Any, base: type) -> None:
     from ..i18n import using
 
-    with using(help_language(ctx)):
+    with using(help_language(ctx)), _metavars(command, ctx):
         if _width() < NARROW:
             with _swapped(_targets(command, ctx)):
                 _narrow_help(command, ctx)
@@ -282,7 +313,7 @@ def _narrow_help(command: Any, ctx: Any) -> None:
         for param in params:
             names = ", ".join([*param.opts, *param.secondary_opts]) if kind == "option" else param.display_name_raw.upper()
             label = type_label(param)
-            head = names + (f" {label}" if label else "")
+            head = names + (f" {label}" if label and label != names else "")   # an argument: `SOUBOR` once
             lines += wrap(head, "  ")
             extra = ""
             if param.required:
@@ -310,8 +341,8 @@ def _narrow_help(command: Any, ctx: Any) -> None:
 def _usage(command: Any, ctx: Any, base: type) -> str:
     from ..i18n import _, using
 
-    text = base.get_usage(command, ctx)
-    with using(help_language(ctx)):
+    with using(help_language(ctx)), _metavars(command, ctx):
+        text = base.get_usage(command, ctx)
         return text.replace("Usage:", _(USAGE), 1) if text.startswith("Usage:") else text
 
 
@@ -368,7 +399,7 @@ def translate_usage_error(error: Any, ctx: Any) -> None:
 
     from ..i18n import _, using
 
-    with using(help_language(ctx)):
+    with using(help_language(ctx)), _metavars(getattr(ctx, "command", None), ctx):
         text = _reword(error.format_message(), USAGE_ERRORS)
         if text is not None:
             error.format_message = lambda: text

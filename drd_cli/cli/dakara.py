@@ -86,7 +86,7 @@ def _run(kind: str, skill: int, difficulty: int, finta: int, tools: str, tools_r
          situational: List[int], helper: List[int], helper_dice: List[str], helpers_mode: str,
          risk: Optional[str], injury_modifier: int, armour: int, injured: Optional[int], kondice: int,
          finta_cap: int, injury_floor: int, roll: bool, dice: Optional[Tuple[int, int]], seed: Optional[int],
-         opponent_finta: int, as_json: bool, lang: Optional[Lang]) -> None:
+         opponent_finta: int, as_json: bool, lang: Optional[Lang], name: Optional[str] = None) -> None:
     """Validate the options, print the pre-roll answer, the exact odds and (optionally) the result."""
     use_language(lang)
     _check_choice(helpers_mode, ("escalating", "shared"), "--helpers-mode")
@@ -130,7 +130,7 @@ def _run(kind: str, skill: int, difficulty: int, finta: int, tools: str, tools_r
     if roll or dice is not None:
         result = _resolve(kind, skill, difficulty, finta, tool_value, tools_required, situational, helper,
                           helper_dice, helpers_mode, risk, injury_modifier, armour, injured, kondice, finta_cap,
-                          injury_floor, dice, seed, opponent_finta)
+                          injury_floor, dice, seed, opponent_finta, name)
     if as_json:
         import json
         out = {"kind": kind, "answer": answer, "modified_rating": base + sure_bonus, "difficulty": difficulty,
@@ -144,14 +144,15 @@ def _run(kind: str, skill: int, difficulty: int, finta: int, tools: str, tools_r
 
 def _resolve(kind, skill, difficulty, finta, tools, tools_required, situational, helper, helper_dice,
              helpers_mode, risk, injury_modifier, armour, injured, kondice, finta_cap, injury_floor, dice, seed,
-             opponent_finta) -> dict:
+             opponent_finta, name=None) -> dict:
     """Build a one-step scenario and run it through the engine, so the table and files agree."""
     from drd_cli.dakara.engine import resolve_dakara
     from drd_cli.dakara.models import parse_dakara
     from drd_cli.dice import SeededDice, new_seed
     from drd_cli.i18n import _
 
-    sk = _("skill")   # the skill's name only shows in the log
+    # The skill's name only shows in the result's lines: `--name`, else "…" (an unnamed skill).
+    sk = name.strip() if name and name.strip() else "…"
     participants = {"hrac": {"name": _("the character"), "skills": {sk: skill}, "armour": armour,
                              "injury": injured or 0}}
     step: dict = {"actor": "hrac", "skill": sk, "finta": finta, "tools": tools,
@@ -262,6 +263,8 @@ def _print(kind, skill, base, sure_bonus, helpers_roll, difficulty, helper, diff
 
 
 # Options shared by both commands (typer needs them spelled out per command).
+_NAME = typer.Option(None, "--name", "-n", metavar="NAME",
+                     help=N_("The skill's name in the result's lines, e.g. Kapsářství (default: …)."))
 _HELP_DICE = N_("A helper's dice as PLAYER,NARRATOR, e.g. 4,1 (repeat per helper, in order).")
 
 
@@ -289,10 +292,12 @@ def test_cmd(
     seed: Optional[int] = typer.Option(None, "--seed", help=N_("Seed for --roll.")),
     as_json: bool = typer.Option(False, "--json", help=N_("Machine-readable output.")),
     lang: Optional[Lang] = lang_option(),
+    name: Optional[str] = _NAME,
 ) -> None:
     """Zkouška: pre-roll answer, exact odds of every outcome, and with --roll/--dice the result."""
     _run("test", skill, difficulty, finta, tools, tools_required, situational, helper, helper_dice, helpers_mode,
-         risk, injury_modifier, armour, injured, kondice, finta_cap, injury_floor, roll, dice, seed, 0, as_json, lang)
+         risk, injury_modifier, armour, injured, kondice, finta_cap, injury_floor, roll, dice, seed, 0, as_json, lang,
+         name)
 
 
 @app.command("contest", help=N_("Contest (střet): always rolled, a tie is a draw; exact odds of win, draw and loss, and the result."))
@@ -320,11 +325,12 @@ def contest_cmd(
     seed: Optional[int] = typer.Option(None, "--seed", help=N_("Seed for --roll.")),
     as_json: bool = typer.Option(False, "--json", help=N_("Machine-readable output.")),
     lang: Optional[Lang] = lang_option(),
+    name: Optional[str] = _NAME,
 ) -> None:
     """Střet: always rolled, a tie is a draw; exact odds of win/draw/loss and the result."""
     _run("contest", skill, opponent + opponent_finta, finta, tools, tools_required, situational, helper,
          helper_dice, helpers_mode, risk, injury_modifier, armour, injured, kondice, finta_cap, injury_floor, roll,
-         dice, seed, opponent_finta, as_json, lang)
+         dice, seed, opponent_finta, as_json, lang, name)
 
 
 def _check_choice(value, allowed, hint) -> None:

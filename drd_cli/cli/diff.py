@@ -14,7 +14,8 @@ import typer
 from ._common import N_, Lang, lang_option, use_language
 
 # Words of the report, translated where they are printed (`_()`); game terms stay Czech.
-WHAT = {"roll": N_("roll"), "pair": N_("pair"), "success": N_("action result"), "affected": N_("hit"),
+WHAT = {"roll": N_("roll"), "pair": N_("who wins the pair"), "success": N_("action result"),
+        "affected": N_("whom the action hit"),
         "exhaustions": N_("exhaustion"), "ohrozeni": N_("Ohrožení after the step"), "step": N_("step"),
         "refused": N_("rules")}
 FIELD = {"ohrozeni": "Ohrožení", "telo": "Tělo", "duse": "Duše", "vliv": "Vliv", "sudba": "Sudba",
@@ -185,13 +186,7 @@ def _render(report: dict) -> None:
         t.add_column(_("profile B"))
         for d in diffs:
             step = d["step"] or _("end")
-            who = names.get(d["who"], d["who"]) if d.get("who") else ""
-            if d["what"] == "pair":
-                x, _sep, y = d["who"].partition(" vs ")
-                who = _("{a} against {c}").format(a=names.get(x, x), c=names.get(y, y))
-            what = _word(FIELD, d.get("field")) if d["what"] == "final" and d.get("field") in FIELD \
-                else _word(WHAT, d["what"])
-            t.add_row(step, f"{what} {who}".strip(), _cell(d, "a", names), _cell(d, "b", names))
+            t.add_row(step, _row_label(d, names), _cell(d, "a", names), _cell(d, "b", names))
         console.print(fit(t))
     elif "result" in a and "result" in b:
         console.print(_("[green]No difference[/green]: with the same dice everything ends the same."))
@@ -200,6 +195,22 @@ def _render(report: dict) -> None:
         console.print(_("Unchanged: steps {steps}; final state {participants}").format(
             steps=", ".join(same["steps"]) or "—",
             participants=", ".join(names.get(p, p) for p in same["participants"]) or "—"))
+
+
+def _row_label(d: dict, names: dict) -> str:
+    """What a row of the differences is about, names in the nominative (docs/i18n.md): `Mistr Hanuš:
+    hod`, `Mistr Hanuš ✗ Nejstarší zlobr: kdo vyhrává dvojici`, `vyčerpání`."""
+    from ..i18n import _
+
+    what = _word(FIELD, d.get("field")) if d["what"] == "final" and d.get("field") in FIELD \
+        else _word(WHAT, d["what"])
+    if not d.get("who"):
+        return what
+    who = names.get(d["who"], d["who"])
+    if d["what"] == "pair":
+        x, _sep, y = d["who"].partition(" vs ")
+        who = _("{a} ✗ {c}").format(a=names.get(x, x), c=names.get(y, y))
+    return _("{who}: {what}").format(who=who, what=what)
 
 
 def _render_one(console, result: dict, after: dict, label: str, names: dict) -> None:  # noqa: ANN001
@@ -241,7 +252,7 @@ def _cell(d: dict, side: str, names: dict) -> str:
     if what == "exhaustions":
         if not v:
             return _("no one")  # nominative in Czech (nikdo), unlike "nobody" hit (nikoho)
-        return "\n".join(_("{who} against {vs}: {cost} {pool}, Ohrožení {before}→{after}").format(
+        return "\n".join(_("{who} (against {vs}): {cost} {pool}, Ohrožení {before}→{after}").format(
             who=names.get(e["by"], e["by"]), vs=_("the test") if e["vs"] == "test" else names.get(e["vs"], e["vs"]),
             cost=e["cost"], pool=_word(FIELD, e["pool"]), before=e["ohrozeni"][0], after=e["ohrozeni"][1])
             for e in v)

@@ -12,6 +12,7 @@ from typing import Any, Mapping
 
 from drd_cli.dakara import rules
 from drd_cli.dakara.models import DakaraParticipant, DakaraScenario, SkillStep
+from drd_cli.dakara.skills import display_name, given_names, skill_id, skill_key
 from drd_cli.dice import DiceSource, SeededDice, new_seed
 from drd_cli.errors import RuleViolation, ScenarioError
 from drd_cli.i18n import N_, _
@@ -92,6 +93,7 @@ def resolve_dakara(scenario: DakaraScenario, params: Mapping[str, Any] | None = 
              for pid, p in scenario.participants.items()}
     steps: list[dict] = []
     seen_ids: set[str] = set()
+    names = given_names(_spellings(scenario))
     for i, rnd in enumerate(scenario.rounds):
         for j, step in enumerate(rnd.steps):
             step_id = step.id if step.id is not None else f"{i + 1}.{j + 1}"
@@ -99,7 +101,7 @@ def resolve_dakara(scenario: DakaraScenario, params: Mapping[str, Any] | None = 
                 raise ScenarioError(_("step id {id} is used twice").format(id=repr(step_id)),
                                     path=("rounds", i, "steps", j, "id"))
             seen_ids.add(step_id)
-            ctx = _StepContext(scenario, eff, dice, state, ("rounds", i, "steps", j, "skill"))
+            ctx = _StepContext(scenario, eff, dice, state, ("rounds", i, "steps", j, "skill"), names)
             result = ctx.resolve(step.skill)
             steps.append({"id": step_id, "round": i + 1, "kind": "skill", **result,
                           **({"note": step.note} if step.note else {})})
@@ -114,7 +116,19 @@ def resolve_dakara(scenario: DakaraScenario, params: Mapping[str, Any] | None = 
         # As for DrD II (an extension of the result): who the ids are, so the transcript uses names.
         "participants": {pid: {"name": p.name or pid, "side": p.side}
                          for pid, p in scenario.participants.items()},
+        # The skills' names for a reader (`kapsarstvi` → `Kapsářství`), by the ids the steps report.
+        "skill_names": {skill_id(sk): display_name(sk, names) for sk in _spellings(scenario)},
     }
+
+
+def _spellings(scenario: DakaraScenario) -> list[str]:
+    """Every skill spelling the file writes: participants' skills, the steps' and helpers' skills."""
+    out = [sk for p in scenario.participants.values() for sk in p.skills]
+    for rnd in scenario.rounds:
+        for step in rnd.steps:
+            s = step.skill
+            out += [s.skill, *([s.opponent_skill] if s.opponent_skill else []), *(h.skill for h in s.helpers if h.skill)]
+    return out
 
 
 def _check_rules_block(scenario: DakaraScenario) -> None:
@@ -129,8 +143,10 @@ def _check_rules_block(scenario: DakaraScenario) -> None:
 class _StepContext:
     """Resolves one `skill` step against the running state; collects the log."""
 
-    def __init__(self, scenario: DakaraScenario, params: dict, dice: DiceSource, state: dict, path: tuple):
+    def __init__(self, scenario: DakaraScenario, params: dict, dice: DiceSource, state: dict, path: tuple,
+                 names: dict[str, str] | None = None):
         self.sc = scenario
+        self.names = names or {}
         self.params = params
         self.dice = dice
         self.state = state
@@ -144,6 +160,10 @@ class _StepContext:
     def name(self, pid: str) -> str:
         p = self.sc.participants.get(pid)
         return (p.name if p is not None and p.name else pid)
+
+    def skill_name(self, skill: str) -> str:
+        """The skill as a reader sees it: its Czech name with diacritics (drd_cli/dakara/skills.py)."""
+        return display_name(skill, self.names)
 
     def participant(self, pid: str, *where: Any) -> DakaraParticipant:
         if pid not in self.sc.participants:
@@ -160,16 +180,17 @@ class _StepContext:
 
     def rating(self, pid: str, skill: str, *where: Any) -> int:
         """The participant's rating in `skill`; a missing skill per the `missing_skill` parameter."""
-        skills = self.sc.participants[pid].skills
-        if skill in skills:
-            return skills[skill]
+        skills = {skill_key(k): v for k, v in self.sc.participants[pid].skills.items()}
+        if skill_key(skill) in skills:
+            return skills[skill_key(skill)]
         if self.params["missing_skill"] == "error":
+            has = ", ".join(self.skill_name(k) for k in self.sc.participants[pid].skills)
             raise RuleViolation(_("{name} has no skill {skill} (has: {has}); the rules profile says missing_skill: "
-                                  "error").format(name=self.name(pid), skill=repr(skill),
-                                                  has=", ".join(skills) or _("none")), rule="SK-2",
+                                  "error").format(name=self.name(pid), skill=self.skill_name(skill),
+                                                  has=has or _("none")), rule="SK-2",
                                 path=self.path + where)
         self.say("SK-2", _("{name} does not have the skill {skill}: it counts as rating 0.").format(
-            name=self.name(pid), skill=skill))
+            name=self.name(pid), skill=self.skill_name(skill)))
         return 0
 
     def check_finta(self, value: int, *where: Any) -> None:
@@ -191,51 +212,16 @@ class _StepContext:
         self.alive(s.actor, "actor")
         kind: rules.Kind = "contest" if s.opponent is not None else "test"
         self._check_shape(s, kind)
-        actor = self.name(s.actor)
-
-        # SK-1: the difficulty — set by the narrator, or the opponent's rating (+ its modifiers).
-        if kind == "contest":
-            self.participant(s.opponent, "opponent")
-            if s.opponent == s.actor:
-                raise RuleViolation(_("a participant cannot oppose itself"), rule="SK-1", path=self.path + ("opponent",))
-            self.check_finta(s.opponent_finta, "opponent_finta")
-            opp_skill = s.opponent_skill or s.skill
-            opp_rating = self.rating(s.opponent, opp_skill, "opponent_skill" if s.opponent_skill else "opponent")
-            difficulty = rules.modified_rating(opp_rating, finta=s.opponent_finta, tools=s.opponent_tools,
-                                               situational=s.opponent_situational)
-            extra = ("" if difficulty == opp_rating else
-                     _(", with the opponent's modifiers {mods}").format(mods=f"{difficulty - opp_rating:+d}"))
-            self.say("SK-1", _("{actor}: contest in the skill {skill} against {opponent} — difficulty {difficulty} = "
-                               "its {opp_skill} {opp_rating}{extra}; a contest is always rolled.").format(
-                actor=actor, skill=s.skill, opponent=self.name(s.opponent), difficulty=difficulty,
-                opp_skill=opp_skill, opp_rating=opp_rating, extra=extra))
-        else:
-            difficulty = s.difficulty
-            self.say("SK-1", _("{actor}: skill test {skill}, difficulty {difficulty} (set by the narrator).").format(
-                actor=actor, skill=s.skill, difficulty=difficulty))
-
+        difficulty = self._difficulty(s, kind)
         rating = self.rating(s.actor, s.skill, "skill")
         self.check_finta(s.finta, "finta")
         if s.risk != "injury" and s.injury_modifier is not None:
-            raise RuleViolation("injury_modifier needs `risk: injury` (the narrator declares injury or a "
-                                "complication, never both)", rule="SK-4", path=self.path + ("injury_modifier",))
-
+            raise RuleViolation(_("injury_modifier needs `risk: injury` (the narrator declares injury or a "
+                                  "complication, never both)"), rule="SK-4", path=self.path + ("injury_modifier",))
         impossible = rules.is_impossible(s.tools, s.tools_required)
         tools = rules.tool_modifier(s.tools)
         base = rules.modified_rating(rating, finta=s.finta, tools=s.tools, situational=s.situational)
-        mods = []
-        if s.finta:
-            mods.append(f"finta {s.finta:+d}")
-            self.say("SK-6", f"Finta {s.finta:+d}.")
-        if s.tools != 0:
-            what = _("no tools") if s.tools == "none" else _("tools")
-            mods.append(f"{what} {tools:+d}")
-            self.say("SK-8", f"{what.capitalize()}: {tools:+d}.")
-        if s.situational:
-            mods.append(_("situational {mod}").format(mod=f"{sum(s.situational):+d}"))
-            self.say("SK-9", _("Situational modifiers {mods}.").format(
-                mods=", ".join(f"{m:+d}" for m in s.situational)))
-
+        mods = self._modifiers(s, tools)
         helper_results: list[dict] = []
         bonus = 0
         if impossible:
@@ -255,9 +241,72 @@ class _StepContext:
                   else ("impossible" if impossible else None))
         rolled = rules.needs_roll(kind, answer, risk_it)
         if kind == "test" and answer == "no" and rolled and s.risk is None:
-            raise RuleViolation("a risked roll needs the narrator's declared risk first: add `risk: injury` or "
-                                "`risk: complication`", rule="SK-4", path=self.path + ("risk_it",))
-        shown = ", ".join([f"{s.skill} {rating}", *mods])
+            raise RuleViolation(_("a risked roll needs the narrator's declared risk first: add `risk: injury` or "
+                                  "`risk: complication`"), rule="SK-4", path=self.path + ("risk_it",))
+        self._say_answer(s, kind, answer, rolled, impossible, mod, difficulty,
+                         ", ".join([f"{self.skill_name(s.skill)} {rating}", *mods]))
+        dice_pair, roll_record = self._roll(s, kind, rolled, mod, difficulty)
+        res = rules.resolve(kind, mod, difficulty, risk=s.risk, risk_it=risk_it, dice=dice_pair,
+                            injury_modifier=s.injury_modifier or 0,
+                            armour=self.sc.participants[s.actor].armour,
+                            injury_floor=self.params["injury_floor"], impossible=impossible)
+        if res.rolled and dice_pair is not None:
+            self._explain_roll(s, res, kind, dice_pair, mod, difficulty)
+        injury_total = self._apply_injury(s, res)
+        return {
+            "mode": kind, "actor": s.actor, "skill": skill_id(s.skill), "opponent": s.opponent, "rating": rating,
+            "modifiers": {"finta": s.finta, "tools": tools, "situational": sum(s.situational), "helpers": bonus},
+            "modified_rating": mod, "difficulty": difficulty, "answer": res.answer, "risk": s.risk,
+            "rolls": roll_record, "helpers": helper_results, "outcome": res.outcome, "margin": res.margin,
+            "complication": res.complication, "injury": res.injury, "injury_total": injury_total,
+            "dead": self.state[s.actor]["dead"], "log": self.log,
+        }
+
+    def _difficulty(self, s: SkillStep, kind: rules.Kind) -> int:
+        """SK-1: the difficulty — set by the narrator, or the opponent's rating (+ its modifiers)."""
+        actor = self.name(s.actor)
+        if kind == "test":
+            assert s.difficulty is not None   # _check_shape
+            self.say("SK-1", _("{actor}: skill test {skill}, difficulty {difficulty} (set by the narrator).").format(
+                actor=actor, skill=self.skill_name(s.skill), difficulty=s.difficulty))
+            return s.difficulty
+        assert s.opponent is not None
+        self.participant(s.opponent, "opponent")
+        if s.opponent == s.actor:
+            raise RuleViolation(_("a participant cannot oppose itself"), rule="SK-1", path=self.path + ("opponent",))
+        self.check_finta(s.opponent_finta, "opponent_finta")
+        opp_skill = s.opponent_skill or s.skill
+        opp_rating = self.rating(s.opponent, opp_skill, "opponent_skill" if s.opponent_skill else "opponent")
+        difficulty = rules.modified_rating(opp_rating, finta=s.opponent_finta, tools=s.opponent_tools,
+                                           situational=s.opponent_situational)
+        extra = ("" if difficulty == opp_rating else
+                 _(", with the opponent's modifiers {mods}").format(mods=f"{difficulty - opp_rating:+d}"))
+        self.say("SK-1", _("{actor}: contest in the skill {skill} against {opponent} — difficulty {difficulty} = "
+                           "its {opp_skill} {opp_rating}{extra}; a contest is always rolled.").format(
+            actor=actor, skill=self.skill_name(s.skill), opponent=self.name(s.opponent), difficulty=difficulty,
+            opp_skill=self.skill_name(opp_skill), opp_rating=opp_rating, extra=extra))
+        return difficulty
+
+    def _modifiers(self, s: SkillStep, tools: int) -> list[str]:
+        """SK-6, SK-8, SK-9: the actor's own modifiers, logged; returns their short forms."""
+        mods = []
+        if s.finta:
+            mods.append(f"finta {s.finta:+d}")
+            self.say("SK-6", f"Finta {s.finta:+d}.")
+        if s.tools != 0:
+            what = _("no tools") if s.tools == "none" else _("tools")
+            mods.append(f"{what} {tools:+d}")
+            self.say("SK-8", f"{what.capitalize()}: {tools:+d}.")
+        if s.situational:
+            mods.append(_("situational {mod}").format(mod=f"{sum(s.situational):+d}"))
+            self.say("SK-9", _("Situational modifiers {mods}.").format(
+                mods=", ".join(f"{m:+d}" for m in s.situational)))
+        return mods
+
+    def _say_answer(self, s: SkillStep, kind: str, answer: str | None, rolled: bool, impossible: bool, mod: int,
+                    difficulty: int, shown: str) -> None:
+        """SK-2 / SK-3: the answer before the roll, and whether the player rolls."""
+        actor = self.name(s.actor)
         if kind == "test" and answer == "yes":
             self.say("SK-2", _("Modified rating {mod} ({shown}) ≥ difficulty {difficulty}: YES, you surely manage "
                                "this — success without a roll.").format(mod=mod, shown=shown, difficulty=difficulty))
@@ -272,53 +321,23 @@ class _StepContext:
             if not rolled:
                 self.say("SK-3", _("{actor} withdraws from the contest.").format(actor=actor))
 
-        dice_pair = None
-        roll_record: dict = {}
-        narrator_key = s.opponent if kind == "contest" else NARRATOR
-        if rolled:
-            if s.risk:
-                self.say("SK-4", _("Before the roll the narrator declared the risk: {risk}.").format(risk=_(RISK_CZ[s.risk])))
-            if kind == "test" and difficulty - mod >= 6:
-                self.say("SK-3", _("Difference {diff} ≥ 6: the roll cannot succeed, but it may be played.").format(
-                    diff=difficulty - mod))
-            p, p_src = self.die(s.dice.player if s.dice else None, s.actor, "skill")
-            g, g_src = self.die(s.dice.narrator if s.dice else None, narrator_key, "skill")
-            dice_pair = (p, g)
-            roll_record = {s.actor: {"total": mod + p, "dice": [p], "bonus": mod, "source": p_src},
-                           narrator_key: {"total": difficulty + g, "dice": [g], "bonus": difficulty,
-                                          "source": g_src}}
-        elif s.dice is not None:
-            self.say("SK-2", _("The dice in the file were not used: no roll."))
-
-        res = rules.resolve(kind, mod, difficulty, risk=s.risk, risk_it=risk_it, dice=dice_pair,
-                            injury_modifier=s.injury_modifier or 0,
-                            armour=self.sc.participants[s.actor].armour,
-                            injury_floor=self.params["injury_floor"], impossible=impossible)
-        if res.rolled:
-            self._explain_roll(s, res, kind, dice_pair, mod, difficulty)
-        injury_total = self._apply_injury(s, res)
-
-        return {
-            "mode": kind,
-            "actor": s.actor,
-            "skill": s.skill,
-            "opponent": s.opponent,
-            "rating": rating,
-            "modifiers": {"finta": s.finta, "tools": tools, "situational": sum(s.situational), "helpers": bonus},
-            "modified_rating": mod,
-            "difficulty": difficulty,
-            "answer": res.answer,
-            "risk": s.risk,
-            "rolls": roll_record,
-            "helpers": helper_results,
-            "outcome": res.outcome,
-            "margin": res.margin,
-            "complication": res.complication,
-            "injury": res.injury,
-            "injury_total": injury_total,
-            "dead": self.state[s.actor]["dead"],
-            "log": self.log,
-        }
+    def _roll(self, s: SkillStep, kind: str, rolled: bool, mod: int,
+              difficulty: int) -> tuple[tuple[int, int] | None, dict]:
+        """SK-3 / SK-4: the declared risk and the two dice (the file's, else drawn); the roll record."""
+        if not rolled:
+            if s.dice is not None:
+                self.say("SK-2", _("The dice in the file were not used: no roll."))
+            return None, {}
+        narrator_key = s.opponent if kind == "contest" and s.opponent else NARRATOR
+        if s.risk:
+            self.say("SK-4", _("Before the roll the narrator declared the risk: {risk}.").format(risk=_(RISK_CZ[s.risk])))
+        if kind == "test" and difficulty - mod >= 6:
+            self.say("SK-3", _("Difference {diff} ≥ 6: the roll cannot succeed, but it may be played.").format(
+                diff=difficulty - mod))
+        p, p_src = self.die(s.dice.player if s.dice else None, s.actor, "skill")
+        g, g_src = self.die(s.dice.narrator if s.dice else None, narrator_key, "skill")
+        return (p, g), {s.actor: {"total": mod + p, "dice": [p], "bonus": mod, "source": p_src},
+                        narrator_key: {"total": difficulty + g, "dice": [g], "bonus": difficulty, "source": g_src}}
 
     def _check_shape(self, s: SkillStep, kind: rules.Kind) -> None:
         if kind == "contest" and s.difficulty is not None:
@@ -361,7 +380,7 @@ class _StepContext:
             skill = h.skill or s.skill
             hr = self.rating(h.actor, skill, *where, "skill" if h.skill else "actor")
             hmod = rules.modified_rating(hr, finta=h.finta, tools=h.tools, situational=h.situational)
-            hdice = None
+            hdice: tuple[int, int] | None = None
             rolls: dict = {}
             if rules.helper_needs_roll(hmod, hd, h.declines):
                 given = s.helper_dice.get(h.actor)
@@ -374,19 +393,19 @@ class _StepContext:
                 self.say("SK-7", _("The dice of the helper {name} were not used: no roll.").format(name=self.name(h.actor)))
             r = rules.resolve_helper(hmod, hd, hdice, h.declines)
             who = _("{name} helps ({skill} {rating} against difficulty {difficulty})").format(
-                name=self.name(h.actor), skill=skill, rating=hmod, difficulty=hd)
+                name=self.name(h.actor), skill=self.skill_name(skill), rating=hmod, difficulty=hd)
             if r.auto:
                 self.say("SK-7", _("{who}: manages it without a roll, +1.").format(who=who))
             elif not r.rolled:
                 self.say("SK-7", _("{who}: does not roll, does not help.").format(who=who))
-            else:
+            elif hdice is not None:
                 pt, gt = rolls[h.actor]["total"], rolls[NARRATOR]["total"]
                 verdict = _("succeeded, +1") if r.success else _("failed, adds nothing")
                 self.say("SK-7", _("{who}: roll {rating}+{die} = {total} against {difficulty}+{ndie} = {ntotal}: "
                                    "{verdict}.").format(who=who, rating=hmod, die=hdice[0], total=pt, difficulty=hd,
                                                          ndie=hdice[1], ntotal=gt, verdict=verdict))
             bonus += r.success
-            out.append({"actor": h.actor, "skill": skill, "rating": hr, "modified_rating": hmod,
+            out.append({"actor": h.actor, "skill": skill_id(skill), "rating": hr, "modified_rating": hmod,
                         "difficulty": hd, "auto": r.auto, "rolled": r.rolled, "success": r.success,
                         "margin": r.margin, "rolls": rolls})
         return out, bonus
@@ -394,15 +413,16 @@ class _StepContext:
     def _explain_roll(self, s: SkillStep, res: rules.Resolution, kind: str, dice_pair: tuple, mod: int,
                       difficulty: int) -> None:
         p, g = dice_pair
+        margin = res.margin or 0   # rolled: always a number
         text = _("Roll: {mod}+{die} = {total} against {difficulty}+{ndie} = {ntotal}, difference {margin}: "
                  "{outcome}").format(mod=mod, die=p, total=res.player_total, difficulty=difficulty, ndie=g,
-                                     ntotal=res.narrator_total, margin=_signed(res.margin),
+                                     ntotal=res.narrator_total, margin=_signed(margin),
                                      outcome=_(OUTCOME_CZ[res.outcome]))
-        if res.margin == 0:
+        if margin == 0:
             text += _(" (in a test a tie is enough)") if kind == "test" else _(" (a tie in a contest is a draw)")
         self.say("SK-3", text + ".")
         if res.outcome in ("failure", "loss"):
-            f = -res.margin
+            f = -margin
             if s.risk == "complication":
                 self.say("SK-4", _("Failure by {by}: {what}.").format(by=f, what=_(COMPLICATION_CZ[res.complication])))
             elif s.risk == "injury":
@@ -410,7 +430,10 @@ class _StepContext:
                 im = s.injury_modifier or 0
                 formula = f"{f}" + (f" + {im}" if im > 0 else f" − {-im}" if im < 0 else "") + \
                           (_(" − armour {armour}").format(armour=armour) if armour else "")
-                self.say("SK-5", _("Injury = {formula} = {injury}.").format(formula=formula, injury=res.injury))
+                if formula == str(res.injury):   # no modifier, no armour: the margin itself
+                    self.say("SK-5", _("Injury = the failure margin = {injury}.").format(injury=res.injury))
+                else:
+                    self.say("SK-5", _("Injury = {formula} = {injury}.").format(formula=formula, injury=res.injury))
             else:
                 self.say("SK-4", _("The narrator declared no risk: a failure without consequences."))
 

@@ -35,6 +35,14 @@ class DakaraParticipant(StrictModel):
     @field_validator("skills")
     @classmethod
     def _ratings_not_negative(cls, value: dict[str, int]) -> dict[str, int]:
+        from drd_cli.dakara.skills import skill_key
+
+        seen: dict[str, str] = {}
+        for skill in value:
+            if skill_key(skill) in seen:   # `Síla` and `sila` are one skill (docs/dakara.md "Skills")
+                raise ValueError(_("the skill {skill} is listed twice ({first}, {second})").format(
+                    skill=skill, first=seen[skill_key(skill)], second=skill))
+            seen[skill_key(skill)] = skill
         for skill, rating in value.items():
             if rating < 0:
                 raise ValueError(_("skill rating {skill}: {rating} is negative (ratings start at 0)").format(
@@ -161,7 +169,7 @@ def parse_dakara(data: Any) -> DakaraScenario:
         raise ScenarioError(list(problems.values())) from None
 
 
-def _problem(err: dict) -> Problem:
+def _problem(err: Any) -> Problem:
     # pydantic appends type tags to the location of union members ("int", "str",
     # "literal['none']"); they are not keys of the document, so drop them from the path.
     path = tuple(p for p in err["loc"] if isinstance(p, int) or not _is_type_tag(p))

@@ -151,3 +151,74 @@ def resume_at(loaded: Any, text: str, step_id: str, resolver: Callable[[Any], Ca
         doc[_key(doc, scenario, "extra_dice")] = seq
     shortened = dump(doc)
     return load(shortened), shortened, probe.history[probe.mark_at:]
+
+
+def open_rolls(loaded: Any, text: str) -> tuple[Any, str, int, list[str]]:
+    """`drd play --reroll`: (the scenario with every roll of its rounds left open, its text, how many
+    roll entries were taken out, notes for the GM). The file's `roll:`/`dice:`/`rolls:` (and Czech
+    `hod`/`kostky`/`hody`) and its `extra_dice` go; its choices, notes and everything else stay. The
+    file on disk is not touched: the replay is written from the returned text.
+
+    A hero's written total needs no `bonus_from`, rolled dice do (R-ROLL-1): where an opened roll
+    of a hero has none, the hero's only profession is used (else `none`), and a note says so."""
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="rt")
+    yaml.width = 4096
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.preserve_quotes = True
+    doc = yaml.load(text)
+    people = getattr(loaded.scenario, "participants", None) or {}
+    removed, notes = [0], []
+
+    def bonus(node: Any) -> None:
+        person = people.get(node.get("actor")) if isinstance(node.get("actor"), str) else None
+        if person is None or getattr(person, "pools", None) is None or "bonus_from" in node:
+            return
+        levels = list(getattr(person, "levels", None) or {})
+        node["bonus_from"] = levels[0] if len(levels) == 1 else "none"
+        name = person.name or node["actor"]
+        notes.append(_("{name}: the file gives no `bonus_from` for this roll; it is rolled with the bonus of "
+                       "{profession}, the only profession").format(name=name, profession=levels[0])
+                     if len(levels) == 1 else
+                     _("{name}: the file gives no `bonus_from` for this roll; it is rolled with no bonus "
+                       "(`bonus_from: none`)").format(name=name))
+
+    def strip(node: Any) -> None:
+        if isinstance(node, dict):
+            gone = [key for key in node if key in ROLL_KEYS]
+            for key in gone:
+                del node[key]
+            removed[0] += len(gone)
+            if gone:
+                bonus(node)
+            for value in node.values():
+                strip(value)
+        elif isinstance(node, list):
+            for item in node:
+                strip(item)
+
+    strip(doc.get(_key(doc, loaded.scenario, "rounds")))
+    extra = _key(doc, loaded.scenario, "extra_dice")
+    if extra in doc:
+        del doc[extra]
+        removed[0] += 1
+    out = io.StringIO()
+    yaml.dump(doc, out)
+    opened = out.getvalue()
+    return _reload(loaded, opened), opened, removed[0], notes
+
+
+def _reload(loaded: Any, text: str) -> Any:
+    """`text` read and validated as `loaded`'s file (a campaign's characters expanded as
+    drd_cli.api.load_scenario does)."""
+    from ..api import LoadedScenario
+    from ..scenario.load import load_text
+    from ..scenario.models import build_scenario_model
+    from ..scenario.references import expand, has_references
+    from ..scenario.validate import validate_model
+
+    data, source = load_text(text, loaded.path)
+    campaign = expand(data, source, loaded.path) if has_references(data) else None
+    model = validate_model(build_scenario_model({}), data, source, loaded.path)
+    return LoadedScenario(loaded.path, model, source, data, campaign=campaign)

@@ -14,6 +14,7 @@ Markdown and HTML. rich is imported only by the terminal writer.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any
 
 from ..i18n import N_, _, language, ngettext
@@ -22,6 +23,19 @@ from .doc import Column, Doc, Either, Label, Line, Meta, Span, Step, Table, Titl
 from .values import (_PEOPLE, _TITLES, COMPLICATIONS, DAKARA_ANSWERS, DAKARA_MODIFIERS, KINDS, LONG_STATUS, OUTCOMES,
                      POOLS, RESOLVED_AS, SITUATIONS, SOURCES, _item, _people, _person, _say, _signed, _t, _title,
                      _verdict, _who, _words, pool_name)
+
+# The skill names of a Dakara result (`skill_names`: id → `Kapsářství`) while a transcript is built.
+_SKILLS: ContextVar[dict] = ContextVar("drd_transcript_skills", default={})
+
+
+def _skill(skill_id: Any) -> str:
+    """A Dakara skill as a reader sees it: the result's name for the id, else the Czech spelling of a
+    common skill word, else the id (drd_cli/dakara/skills.py)."""
+    from ..dakara.skills import display_name
+
+    text = str(skill_id if skill_id is not None else "?")
+    return str(_SKILLS.get().get(text) or display_name(text))
+
 
 # Step keys rendered by a dedicated section; anything else is listed generically at the end.
 _KNOWN_STEP_KEYS = {"id", "round", "kind", "rolls", "order", "manoeuvres", "actions", "exhaustions", "log",
@@ -180,7 +194,7 @@ def _exhaustion(e: dict) -> Line:
     ohro = _ohrozeni(e)
     if ohro:
         spans.append(Span(", " + ohro, "ohro"))
-    if e.get("protected"):
+    if e.get("protected") and list(e["protected"]) != [e.get("by")]:   # for oneself goes without saying
         spans += fill(_("; protects: {who}"), who=_people(e["protected"]))
     if e.get("denied"):
         spans += fill(_("; cancels the winner's gain: {who}"), who=_people(e["denied"]))
@@ -341,7 +355,7 @@ def _dakara_use(step: dict) -> list[Line]:
     mods = step.get("modifiers") or {}
     parts = [f"{_t(DAKARA_MODIFIERS, k)} {_signed(v)}" for k, v in mods.items() if v]
     lines.append(Line(fill(_("{who}: skill {skill} (rating {rating}), {against}"), who=Span(_who(step["actor"]), "strong"),
-                           skill=str(step.get("skill", "?")), rating=step.get("rating", "?"), against=against)))
+                           skill=_skill(step.get("skill")), rating=step.get("rating", "?"), against=against)))
     lines.append(Line([Span(_("modifiers: {mods} → modified rating {n}").format(
         mods=", ".join(parts) or _("none"), n=step.get("modified_rating", "?")))]))
     if step.get("answer") is not None:
@@ -355,9 +369,6 @@ def _dakara_use(step: dict) -> list[Line]:
         lines.append(Line([Span(_("helper {who}: {rating} against {difficulty}, {how}").format(
             who=_who(h.get("actor")), rating=h.get("modified_rating", "?"), difficulty=h.get("difficulty", "?"),
             how=how))]))
-    if "injury_total" in step:
-        dead = _(" — dead") if step.get("dead") else ""
-        lines.append(Line([Span(_("injury in total: {n}").format(n=step["injury_total"]) + dead)]))
     return lines
 
 
@@ -368,13 +379,18 @@ def _dakara(step: dict) -> list[Line]:
         word, style = OUTCOMES.get(code, (None, "strong"))
         spans = fill(_("Outcome: {word}"), word=Span(_(word) if word else str(code).upper(), style))
         if step.get("margin") is not None:
-            spans += fill(_(" (margin {margin})"), margin=_signed(step["margin"]))
+            spans += fill(_(" (margin {margin})"), margin=_signed(step["margin"]) if step["margin"] else "0")
         lines.append(Line(spans))
-    if "complication" in step:
+    # What was at stake (SK-4): complications or injury; the other one is said only when it happened.
+    risk = step.get("risk", "?")
+    if "complication" in step and (risk in ("complication", "?") or step["complication"] != "none"):
         lines.append(Line(fill(_("Complication: {what}"), what=_t(COMPLICATIONS, step["complication"])
                                if step["complication"] in COMPLICATIONS else _item(step["complication"]))))
-    if "injury" in step:
+    if "injury" in step and (risk in ("injury", "?") or step["injury"]):
         lines.append(Line(fill(_("Injury: {n}"), "injury" if step["injury"] else "", n=step["injury"])))
+    if "injury_total" in step and (risk in ("injury", "?") or step["injury_total"] or step.get("dead")):
+        dead = _(" — dead") if step.get("dead") else ""
+        lines.append(Line([Span(_("injury in total: {n}").format(n=step["injury_total"]) + dead)]))
     return lines
 
 
@@ -484,6 +500,8 @@ def build_final(final: dict) -> Table:
                 cells.append([Span(_("YES"), "bad")] if value else [Span(_("no"))])
             elif value is None:
                 cells.append([Span("–")])
+            elif key == "suspicion":          # participant ids: their names
+                cells.append([Span(_people(value))])
             elif isinstance(value, (list, tuple)):
                 cells.append([Span(_words(value))])
             else:
@@ -536,6 +554,7 @@ def build(result: dict) -> Doc:
         header.append(Meta(" ".join(str(result["notes"]).split())))
     token = _PEOPLE.set(result.get("participants") if isinstance(result.get("participants"), dict) else {})
     ttoken = _TITLES.set(result.get("titles") if isinstance(result.get("titles"), dict) else {})
+    stoken = _SKILLS.set(result.get("skill_names") if isinstance(result.get("skill_names"), dict) else {})
     try:
         for g in result.get("gains") or ():
             header.append(Meta(_gain_text(g)))
@@ -545,4 +564,5 @@ def build(result: dict) -> Doc:
     finally:
         _PEOPLE.reset(token)
         _TITLES.reset(ttoken)
+        _SKILLS.reset(stoken)
     return Doc(title, header, steps, final, footer_text(result), lang=language())

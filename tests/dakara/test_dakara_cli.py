@@ -113,3 +113,22 @@ def test_importing_the_cli_module_stays_light():
             "print([m for m in ('rich', 'pydantic', 'ruamel', 'pluggy') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_quick_command_names_the_skill_once_and_reads_as_czech():
+    """`zkouška dovednosti dovednost` was the skill's placeholder read as a name: the lines say the
+    `--name` given, else `…`; the dice given on the command line are not "in the file"."""
+    named = runner.invoke(app, ["test", "--skill", "3", "--difficulty", "4", "--helper", "2", "--dice", "3", "4",
+                                "--helper-dice", "5,1", "--name", "Kapsářství", "--lang", "cs"],
+                          env={"COLUMNS": "200"})
+    assert named.exit_code == 0, named.output
+    assert "Postava: zkouška dovednosti Kapsářství, obtížnost 4" in named.output
+    assert "Pomocník 1 pomáhá (Kapsářství 2 proti obtížnosti 5)" in named.output
+    assert "Zadané kostky se nepoužily" in named.output and "v souboru" not in named.output
+    plain = runner.invoke(app, ["contest", "--skill", "3", "--opponent", "4", "--roll", "--seed", "1", "--lang", "cs"],
+                          env={"COLUMNS": "200"})
+    assert plain.exit_code == 0, plain.output
+    assert "dovednosti dovednost" not in plain.output and "střet v dovednosti … (soupeř: druhá postava)" in plain.output
+    english = runner.invoke(app, ["test", "--skill", "3", "--difficulty", "4", "--roll", "--seed", "1", "-n", "Lockpicking",
+                                  "--lang", "en"], env={"COLUMNS": "200"})
+    assert "The character: skill test Lockpicking, difficulty 4" in english.output, english.output

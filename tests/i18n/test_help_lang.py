@@ -1,7 +1,7 @@
 """`--help` follows the language (issue #6): English msgids in the code, translated when help is shown.
 
 The language of a help page is `--lang` on the command line, else the environment (docs/i18n.md),
-Czech by default. Option names and metavars never change.
+Czech by default. Option names never change (metavars: tests/i18n/test_usage_line_lang.py).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from tests.i18n.test_lang_en import czech_left
 
 # Czech words the English help keeps on purpose: the book's names of the rolls, given as glosses
 # ("Test (zkouška)"), the skill words of Dakara, and the game's name.
-BOOK_WORDS = ["Dračí doupě", "zkouška", "střet", "vyčerpání", "hodnocení dovednosti", "obtížnost", "Jizvy"]
+BOOK_WORDS = ["Dračí doupě", "zkouška", "střet", "vyčerpání", "hodnocení dovednosti", "obtížnost", "Jizvy", "Kapsářství"]
 
 # English function words and help verbs that must not survive in a Czech help page.
 ENGLISH = re.compile(r"(?<![\w-])(the|and|of|with|for|is|are|from|each|every|this|that|when|print|show|"
@@ -52,6 +52,7 @@ def english_left(text: str) -> list[str]:
     and environment variables in capitals, the <type> column and the values of choice options.
     """
     text = re.sub(r"`[^`]*`", " ", text)
+    text = re.sub(r"\b(enable|disable|set)(?= (ID|KLÍČ|KEY)\b)", " ", text)   # `drd rules` actions, as typed
     text = re.sub(r"\bdrd(\s+[a-z]+)*", " ", text)
     text = re.sub(r"(?<!\w)--?[\w-]+(=[\w,]+)?", " ", text)
     text = re.sub(r"<[^>]*>|\{[^}]*\}|\[[A-Z.]+\]", " ", text)

@@ -13,10 +13,10 @@ EXE = os.path.join(os.path.dirname(sys.executable), "drd")
 
 CASES = [
     (["resolve", "x.yaml", "--foo"], "neznámá volba --foo", "No such option: --foo"),
-    (["resolve"], "chybí argument 'FILE'.", "Missing argument 'FILE'."),
+    (["resolve"], "chybí argument 'SOUBOR'.", "Missing argument 'FILE'."),
     (["resolve", "x.yaml", "--seed", "x"], "neplatná hodnota pro '--seed': čeká se celé číslo",
      "Invalid value for '--seed': a whole number is expected"),
-    (["resolve", "x.yaml", "--choose", "maybe"], "'maybe' není nic z 'accept', 'exhaust', 'ask'.",
+    (["resolve", "x.yaml", "--choose", "maybe"], "'maybe' není žádná z možností 'accept', 'exhaust', 'ask'.",
      "'maybe' is not one of 'accept', 'exhaust', 'ask'."),
     (["dakara", "test", "--skill", "1", "--difficulty", "2", "--finta", "3"], "nejvýš 2", "at most 2 is allowed"),
     (["resolve", "a.yaml", "b.yaml"], "nečekaný argument navíc: b.yaml", "Unexpected extra argument(s): b.yaml"),

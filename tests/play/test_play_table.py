@@ -90,7 +90,7 @@ def test_a_file_with_every_roll_given_says_so_at_the_start(tmp_path):
     res = play(tmp_path, [], "--no-replay", text=text)
     assert res.exit_code == 0, res.output
     head = res.stdout.split("\n\n")[0]
-    assert "Všechny hody jsou zapsané v souboru" in head and "roll:" in head
+    assert "Všechny hody jsou zapsané v souboru" in head and "--reroll" in head
 
 
 def test_without_sides_no_one_is_offered_to_exhaust_for_whom_it_acts_against(tmp_path):

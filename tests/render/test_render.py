@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+from drd_cli import i18n
 
 from drd_cli.render.jsonout import dumps
 from drd_cli.render.terminal import render_text
@@ -64,7 +67,7 @@ def test_manoeuvres_in_czech():
 
 def test_exhaustions_cost_pool_ohrozeni_jizva_sacrifice():
     out = text()
-    assert "hanus se vyčerpává (proti: stary): 3 Tělo, Ohrožení 3→4; chrání: hanus; Jizva „Pád z výšky“ (+3)" in out
+    assert "hanus se vyčerpává (proti: stary): 3 Tělo, Ohrožení 3→4; Jizva „Pád z výšky“ (+3)" in out
     assert "(proti: zkouška): 4 Duše, Ohrožení 4→5" in out
     assert "upírá zisk vítězi: stary" in out
     assert "obětuje hůl (+1)" in out
@@ -109,15 +112,15 @@ def test_optional_keys_hide_long_race_dakara():
     ], "final": {"kaja": {"injury": 2, "dead": False, "conditions": []}}}
     out = text(result)
     assert "Krok zaves · kolo 1 · ukrývání" in out
-    assert "má šanci si všimnout (S2), řešeno jako střet" in out
-    assert "ODHALEN (všiml si: komori)" in out and "nové podezření: zlatka" in out
+    assert "klamaná strana si může všimnout (S2), řešeno jako střet" in out
+    assert "ODHALENO (kdo si všiml: komori)" in out and "nové podezření: zlatka" in out
     assert "dlouhá akce „splh“: pokračuje, znovu přerušit nesmí: orlice" in out
-    assert "techan je rychlejší než cuna" in out and "udržel(a) tempo" in out
+    assert "techan je rychlejší než cuna" in out and "stačí tempu" in out
     assert "Výsledek: NEÚSPĚCH (rozdíl -3)" in out
     assert "Komplikace: mírné komplikace" in out and "Zranění: 2" in out
     assert "from_a_plugin: 1" in out and "skill: zamky" not in out   # only unknown keys shown as they are
     header = next(line for line in out.splitlines() if "Účastník" in line)
-    assert "Zranění" in header and "Mrtev" in header
+    assert "Zranění" in header and "Smrt" in header
 
 
 def test_robust_to_sparse_and_odd_results():
@@ -150,8 +153,8 @@ def test_names_from_participants_replace_ids_everywhere():
     out = render_text(named, width=160)
     assert "Pořadí: Nejstarší zlobr → Mistr Hanuš → Nejmladší zlobr" in out
     assert "Nejstarší zlobr: ÚSPĚCH; zásah: Mistr Hanuš" in out
-    assert ("Mistr Hanuš se vyčerpává (proti: Nejstarší zlobr): 3 Tělo, Ohrožení 3→4; chrání: Mistr Hanuš"
-            in out)
+    assert "Mistr Hanuš se vyčerpává (proti: Nejstarší zlobr): 3 Tělo, Ohrožení 3→4" in out
+    assert "chrání: Mistr Hanuš" not in out          # exhausting for oneself goes without saying
     assert "upírá zisk vítězi: Nejstarší zlobr" in out
     assert "Mistr Hanuš: rozsáhle, platí 1 Tělo" in out
     assert "ulrich: přesně zdarma (luk)" in out            # not among participants: the id stays
@@ -172,3 +175,17 @@ def test_engine_result_lists_participants_with_names_and_sides():
     result = resolve_scenario(load_scenario(str(path)), seed=1)
     assert set(result["participants"]) == set(result["final"])
     assert result["participants"]["hanus"]["name"] == "Mistr Hanuš"
+
+
+def test_an_exhaustion_names_whom_it_protects_only_when_it_is_someone_else():
+    """`chrání: X` says something when X is another (CS-FOR-1); for oneself it goes without saying."""
+    from drd_cli.api import load_scenario, resolve_scenario
+
+    root = Path(__file__).resolve().parents[2]
+    with i18n.using("cs"):
+        out = render_text(resolve_scenario(load_scenario(str(root / "scenarios" / "ctena-vycerpani-za-ni.yaml"))),
+                          width=200)
+        own = render_text(resolve_scenario(load_scenario(str(root / "scenarios" / "lavrisa-vlkava-dvere-vycerpani.yaml"))),
+                          width=200)
+    assert "Rytíř Ulrich ze Smolna se vyčerpává (proti: Vodník): 2 Tělo, Ohrožení 2→3; chrání: Léčitelka Ctěna" in out
+    assert "Poutnice Vlkava se vyčerpává (proti: zkouška): 2 Tělo, Ohrožení 2→3\n" in own

@@ -66,6 +66,19 @@ def _undeclined(text: str, names: list[str]) -> list[str]:
     return bad
 
 
+def _object_in_nominative(text: str, names: list[str]) -> list[str]:
+    """`Dva strážní odhaluje Špiónka Zlatka`: a verb between two names makes the second an object
+    (accusative, dative …), which an undeclined name cannot be."""
+    bad = []
+    alternatives = "|".join(re.escape(n) for n in names)
+    if not alternatives:
+        return bad
+    for m in re.finditer(rf"(?<!\w)({alternatives}) ([a-zěščřžýáíéůúňťď]+) ({alternatives})(?!\w)", text):
+        if m.group(2) not in ("a", "i", "nebo", "než", "vs", "ani"):
+            bad.append(m.group(0))
+    return bad
+
+
 def _plural_mismatch(text: str, result: dict) -> list[str]:
     bad = []
     for p in _names(result).values():
@@ -92,8 +105,11 @@ def _gender_mismatch(text: str, result: dict) -> list[str]:
 
 def problems(result: dict, text: str) -> list[str]:
     names = sorted({str(p.get("name")) for p in _names(result).values() if p.get("name")}, key=len, reverse=True)
-    found = _undeclined(text, names) + _plural_mismatch(text, result) + _gender_mismatch(text, result)
+    found = (_undeclined(text, names) + _object_in_nominative(text, names) + _plural_mismatch(text, result)
+             + _gender_mismatch(text, result))
     found += [w for w in ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+    # A gender hedge (`uspěl(a)`, `mrtvý/á`) is a sentence that did not know its subject.
+    found += [m.group(0) for m in re.finditer(r"\w+\((?:a|o|i|y)\)|\w+/á\b", text)]
     # A raw participant id where the result knows a name (ids are lowercase, names are not); the
     # header's list of rules names plugins, whose ids may be a participant's too.
     text = re.sub(r"^\W*(?:Pravidla|Rules): .*$", " ", text, flags=re.M)
@@ -125,6 +141,8 @@ def test_checker_bites():
     assert problems(result, "Dva strážní vyhrávají, Špiónka Zlatka prohrává: 11 > 9") == []
     assert problems(result, "Volba zlatka: v tomto kroku") == []
     assert problems(result, "Volba: zlatka, dále") == ["id zlatka"]
+    assert problems(result, "Bára pomáhá: uspěl(a), +1; Kája je mrtvý/á") == ["uspěl(a)", "mrtvý/á"]
+    assert problems(result, "Dva strážní odhalují Špiónka Zlatka") == ["Dva strážní odhalují Špiónka Zlatka"]
 
 
 def test_alternatives_follow_gender_number_and_forms():
@@ -148,11 +166,101 @@ def test_czech_transcripts_read_right(path):
     assert not any(bad.values()), bad
 
 
+def english_problems(result: dict, text: str) -> list[str]:
+    """A group (`count` > 1) with a singular verb: `Two guards wins over`, `… exhausts against`."""
+    bad = [w for w in ("None", "True", "False") if re.search(rf"(?<![\w-]){w}(?![\w-])", text)]
+    for p in _names(result).values():
+        if (p.get("count") or 1) > 1 or p.get("rod") == "mn":
+            for verb in ("wins over", "exhausts", "is faster", "protects", "activates", "reveals"):
+                if re.search(rf"{re.escape(str(p['name']))} {verb}\b", text):
+                    bad.append(f"{p['name']} {verb}")
+    return bad
+
+
+def test_the_english_checker_bites():
+    result = {"participants": {"straz": {"name": "Two guards", "count": 2}, "z": {"name": "Zlatka"}}}
+    assert english_problems(result, "Two guards wins over Zlatka; seed None") == ["None", "Two guards wins over"]
+    assert english_problems(result, "Two guards win over Zlatka; Zlatka exhausts against Two guards") == []
+
+
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
-def test_english_transcripts_have_no_python_values(path):
+def test_english_transcripts_read_right(path):
     result, *texts = _run(path, "en")
     if not result:
         pytest.skip("a refusal, no transcript")
     for text in texts:
         text = _strip_own(text, path, result)
-        assert not re.search(r"(?<![\w-])(None|True|False)(?![\w-])", text), text[:2000]
+        assert not english_problems(result, text), (english_problems(result, text), text[:2000])
+
+
+# `drd diff` of a tie that a house rule gives to the other side: a female actor and a group of two.
+DIFF_TIE = """\
+format: drd/1
+title: Remíza u brány
+seed: 3
+participants:
+  zlatka: {name: Špiónka Zlatka, rod: ž, pools: {telo: 5, duse: 5, vliv: 5}, ohrozeni: 1, levels: {zlodej: 2}}
+  straz: {name: Dva strážní, count: 2, sudba: 6, ohrozeni: 2, charakteristika: 2}
+rounds:
+  - steps:
+      - id: brana
+        contest:
+          action: {actor: zlatka, label: proklouznutí, pool: telo, bonus_from: zlodej, roll: 9,
+                   self_effect: {condition: za branou}}
+          counters:
+            - {actor: straz, kind: harm, pool: telo, roll: 9, effect: {ohrozeni: 1}}
+        choices: {zlatka: exhaust}
+"""
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_diff_lines_keep_names_in_the_nominative(tmp_path, lang):
+    """`drd diff`'s rows and cells phrase pairs and exhaustions as the transcript does: `A ✗ B`,
+    `A (proti: B)` — never `A proti B`, `Tělo A` or a verb that ignores gender and number."""
+    from typer.testing import CliRunner
+
+    from drd_cli.cli.app import app
+
+    path = tmp_path / "tie.yaml"
+    path.write_text(DIFF_TIE, encoding="utf-8")
+    res = CliRunner().invoke(app, ["diff", str(path), "--set", "tie=counter", "--lang", lang],
+                             env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    result = {"participants": {"zlatka": {"name": "Špiónka Zlatka", "rod": "ž"},
+                               "straz": {"name": "Dva strážní", "count": 2}}}
+    if lang == "cs":
+        assert "Špiónka Zlatka ✗ Dva strážní" in res.output
+        assert "Špiónka Zlatka (proti: Dva strážní): 1 Tělo" in res.output
+        # The rules table above shows the settings' values as typed (`tie=counter`); the rows below are words.
+        assert problems(result, res.output.split("Co se mění", 1)[1]) == []
+    else:
+        assert "Špiónka Zlatka vs Dva strážní" in res.output and "(against Dva strážní)" in res.output
+        assert not re.search(r"(?<![\w-])(None|True|False)(?![\w-])", res.output)
+
+
+DAKARA_HELPERS = """\
+format: drd/1
+system: dakara
+participants:
+  ctibor: {name: Ctibor, skills: {sila: 2}}
+  bara: {name: Bára, rod: ž, skills: {sila: 5}}
+  jur: {name: Dva tovaryši, skills: {sila: 3}}
+rounds:
+  - steps:
+      - id: dvere
+        skill: {actor: ctibor, skill: sila, difficulty: 4, risk: injury,
+                helpers: [{actor: bara}, {actor: jur}],
+                helper_dice: {jur: {player: 6, narrator: 1}}, dice: {player: 2, narrator: 3}}
+"""
+
+
+def test_dakara_lines_read_right(tmp_path):
+    """Dakara's log and transcript: helpers and opponents stay in the nominative, no `uspěl(a)`."""
+    path = tmp_path / "dvere.yaml"
+    path.write_text(DAKARA_HELPERS.replace("rod: ž, ", ""), encoding="utf-8")
+    with i18n.using("cs"):
+        loaded = load_scenario(str(path))
+        result = resolve_scenario(loaded)
+        text = render_text(result, width=1000)
+    assert "Síla" in text and "sila" not in text.replace("Síla", "")
+    assert problems(result, text) == [], text

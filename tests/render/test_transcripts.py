@@ -134,8 +134,8 @@ def test_english_transcript_keeps_book_terms_with_a_glossary():
         out = render_text(with_digest(), width=200)
         page = render_html(with_digest())
     assert "Step utek · round 1 · contest" in out
-    assert "hanus: FAILURE" in out and "stary: SUCCESS; reached: hanus" in out
-    assert "hanus exhausts against stary: 3 Tělo, Ohrožení 3→4; protects: hanus; Jizva “Pád z výšky” (+3)" in out
+    assert "hanus: FAILURE" in out and "stary: SUCCESS; hit: hanus" in out
+    assert "hanus exhausts against stary: 3 Tělo, Ohrožení 3→4; Jizva “Pád z výšky” (+3)" in out
     assert "Terms as in the book: Tělo = body" in out
     assert "omráčen (2 more rounds)" in out and "State at the end" in out
     assert "NEÚSPĚCH" not in out and "Krok" not in out

@@ -20,7 +20,8 @@ DRD = [sys.executable, "-c", "from drd_cli.cli.app import main; main()"]
 
 def launch(*args: str) -> tuple[subprocess.Popen, dict[str, str]]:
     proc = subprocess.Popen([*DRD, "stul", *args, "--port", "0", "--no-qr"], stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
+                            stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)   # its Ctrl-C never reaches the test's own process group
     seen: dict[str, str] = {"text": ""}
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -111,7 +112,8 @@ def test_the_command_needs_a_drd2_scenario(tmp_path):
 def test_play_with_stul_serves_the_same_game(tmp_path):
     skel = skeleton(SCENARIOS / "hanus-chrani-jinocha.yaml", tmp_path / "hanus.yaml")
     proc = subprocess.Popen([*DRD, "play", str(skel), "--stul", "--seed", "4"], stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
+                            stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)   # its Ctrl-C never reaches the test's own process group
     try:
         text = ""
         for line in proc.stdout:
