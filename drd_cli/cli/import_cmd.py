@@ -70,19 +70,22 @@ def _confirm(prompt: str) -> bool:
     return answer in ("y", "yes", "a", "ano")
 
 
-@export_app.command("roll20", help=N_("The character's attributes drd keeps (pools, maxima, scars, levels) as a "
-                                     "VTTES file for the Roll20 sheet."))
+@export_app.command("roll20", help=N_("The character's attributes drd keeps (pools, maxima, scars, levels, "
+                                     "equipment) as a VTTES file for the Roll20 sheet."))
 def export_roll20(ident: str = typer.Argument(..., metavar="ID"),
                   output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
                                                        help=N_("Write to FILE instead of standard output.")),
                   kampan: Optional[str] = kampan_option(), lang: Optional[Lang] = lang_option()) -> None:
     use_language(lang)
     with guarded():
-        from ..campaign.importers.roll20 import export
+        from ..campaign.importers.roll20 import export, not_exported
+        from ..i18n import _
 
         camp = open_campaign(kampan)
         model = camp.read("postava", ident)
         text = json.dumps(export(model.name or ident, model), ensure_ascii=False, indent=4) + "\n"
+        for line in not_exported(model):
+            sys.stderr.write(_("not exported: {what}").format(what=line) + "\n")
         if output:
             from ._common import write_atomic
 

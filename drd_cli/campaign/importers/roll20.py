@@ -167,10 +167,13 @@ def _hero(path: str, ident: str, name: str, attrs: dict, rows: dict, report: Rep
     found = abilities(names, report, "Roll20")
     if found:
         out["abilities"] = found
-    equipment = lines_of(_text(attrs, "inv_equipment"), commas=False) + lines_of(_text(attrs, "inv_gear"), commas=False)
+    equipment = [_item(line) for line in lines_of(_text(attrs, "inv_equipment"), commas=False)
+                 + lines_of(_text(attrs, "inv_gear"), commas=False)]
     if equipment:
         out["equipment"] = equipment
-        report.unmapped(_("armour: the sheet has no armour number; add `{name, armour: N}` by hand where it applies"))
+        if all(isinstance(item, str) for item in equipment):
+            report.unmapped(_("armour: the sheet has no armour number; add `{name, armour: N}` by hand where it "
+                              "applies"))
     if jizvy:
         out["jizvy"] = jizvy
     materials = _num(attrs, "materials", 0, report)
@@ -180,6 +183,17 @@ def _hero(path: str, ident: str, name: str, attrs: dict, rows: dict, report: Rep
     if number((attrs.get("tenacity_current") or [0, 0])[1]):
         report.unmapped(_("the companions' shared Sudba: import the companion's Bytost sheet with --bestie"))
     return Imported("postava", ident, out, report, "roll20")
+
+
+ARMOUR_MARK = re.compile(r"^(?P<name>.*\S)\s*\(zbroj (?P<armour>\d{1,2})\)$")
+"""An item line `kroužková košile (zbroj 2)`: how `drd export roll20` writes an item's armour."""
+
+
+def _item(line: str) -> Any:
+    m = ARMOUR_MARK.match(line)
+    if m is None or int(m.group("armour")) == 0:
+        return line
+    return {"name": m.group("name"), "armour": int(m.group("armour"))}
 
 
 def _text(attrs: dict, key: str) -> str:
@@ -284,8 +298,35 @@ def export(name: str, model: Any) -> dict:
     for pid, level in model.levels.items():
         if pid in BASIC + ADVANCED + MASTER:
             attribs.append({"name": f"{pid}_level", "current": level, "max": ""})
+    attribs += _equipment(model.equipment)
     for i, a in enumerate(attribs + rows):
         a["id"] = f"-drd{i:016d}"
     return {"schema_version": 3, "type": "character",
             "character": {"name": name, "avatar": "", "bio": "", "gmnotes": "", "defaulttoken": "", "tags": "[]",
                           "controlledby": "", "inplayerjournals": "", "attribs": attribs + rows, "abilities": []}}
+
+
+def _equipment(items: list) -> list[dict]:
+    """The sheet's two free-text fields: an item with armour (`name (zbroj N)`, read back by the
+    importer) under „Zbraně, zbroje, nástroje" (`inv_gear`), the others under „Vybavení"
+    (`inv_equipment`), one per line in the file's order. Empty fields are left out."""
+    plain, gear = [], []
+    for item in items:
+        if isinstance(item, str):
+            plain.append(item)
+        elif item.armour:
+            gear.append(f"{item.name} (zbroj {item.armour})")
+        else:
+            plain.append(item.name)
+    return [{"name": key, "current": "\n".join(lines), "max": ""}
+            for key, lines in (("inv_equipment", plain), ("inv_gear", gear)) if lines]
+
+
+def not_exported(model: Any) -> list[str]:
+    """What of a character the sheet has no place for (said on the standard error by `drd export`)."""
+    out = []
+    for item in model.equipment:
+        if not isinstance(item, str) and (item.free or item.needs or item.enables):
+            out.append(_("{item}: its free manoeuvre, `needs` and `enables` (the sheet keeps items as text)").format(
+                item=item.name))
+    return out
