@@ -31,7 +31,7 @@ USED = {"sheet_type", "danger", "advantages", "materials", "inv_equipment", "inv
         "npc_inventory", "npc_special_skills", "npc_owner"}
 
 
-def parse(path: str, *, creature: bool, params: Any) -> Imported:
+def parse(path: str, *, creature: bool, params: Any, keys: dict | None = None) -> Imported:
     data = read_json(path, "Roll20 (VTTES)")
     ch = _character(path, data)
     attrs, rows = _attributes(path, ch)
@@ -40,11 +40,11 @@ def parse(path: str, *, creature: bool, params: Any) -> Imported:
     ident = ident_of(name, path)
     report = Report()
     if sheet == "npc":
-        imported = _creature(path, ident, name, attrs, rows, report)
+        imported = _creature(path, ident, name, attrs, rows, report, keys)
     elif sheet == "pc":
         if creature:
             raise refuse(path, _("the sheet is a hero (Hrdina); --bestie needs a creature sheet (Bytost)"))
-        imported = _hero(path, ident, name, attrs, rows, report, params)
+        imported = _hero(path, ident, name, attrs, rows, report, params, keys)
     else:
         raise refuse(path, _("the sheet's type was never chosen (sheet_type is neither pc nor npc)"),
                      hint=_("open the character in Roll20 and choose Hrdina or Bytost; nothing was written"))
@@ -117,7 +117,8 @@ def _num(attrs: dict, key: str, default: int, report: Report, *, which: int = 0)
     return value
 
 
-def _hero(path: str, ident: str, name: str, attrs: dict, rows: dict, report: Report, params: Any) -> Imported:
+def _hero(path: str, ident: str, name: str, attrs: dict, rows: dict, report: Report, params: Any,
+          keys: dict | None = None) -> Imported:
     pools, caps, jizvy = {}, {}, []
     tiers = {p: 0 for p in GROUPS}
     for (section, _row), fields in rows.items():
@@ -162,9 +163,9 @@ def _hero(path: str, ident: str, name: str, attrs: dict, rows: dict, report: Rep
             levels[pid] = level
     if levels:
         out["levels"] = levels
-    names = [text(f.get("skill")) for (section, _row), f in rows.items() if section not in
-             ("scars", "effects", "amulets", "runic") and text(f.get("skill"))]
-    found = abilities(names, report, "Roll20")
+    names = [(text(f.get("skill")), [text(f.get("skill_desc"))]) for (section, _row), f in rows.items()
+             if section not in ("scars", "effects", "amulets", "runic") and text(f.get("skill"))]
+    found = abilities(names, report, "Roll20", keys)
     if found:
         out["abilities"] = found
     equipment = [_item(line) for line in lines_of(_text(attrs, "inv_equipment"), commas=False)
@@ -222,7 +223,8 @@ def _common(attrs: dict, rows: dict, report: Report, params: Any, out: dict) -> 
             report.unmapped(_("{section}: {text}").format(section=section, text=short(fields.get(section[:-1] + "_desc"))))
 
 
-def _creature(path: str, ident: str, name: str, attrs: dict, rows: dict, report: Report) -> Imported:
+def _creature(path: str, ident: str, name: str, attrs: dict, rows: dict, report: Report,
+              keys: dict | None = None) -> Imported:
     current = _num(attrs, "tenacity_current", 0, report)
     top = _num(attrs, "tenacity_current", 0, report, which=1)
     default = _num(attrs, "tenacity_default", 0, report)
@@ -253,7 +255,7 @@ def _creature(path: str, ident: str, name: str, attrs: dict, rows: dict, report:
     equipment = lines_of(_text(attrs, "npc_inventory"))
     if equipment:
         out["equipment"] = equipment
-    found = abilities(lines_of(_text(attrs, "npc_special_skills"), commas=False), report, "Roll20")
+    found = abilities(lines_of(_text(attrs, "npc_special_skills"), commas=False), report, "Roll20", keys)
     if found:
         out["abilities"] = found
     owner = _text(attrs, "npc_owner")
