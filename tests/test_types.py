@@ -28,7 +28,6 @@ NOT_YET_CLEAN: dict[str, str] = {
     "dakara": "Dakara's engine",
     "dice": "one Optional",
     "diff": "one Optional",
-    "campaign": "the campaign's character files (new this session: typed Fractions and ruamel documents to come)",
     "odds": "the odds package's Fraction arithmetic and the engine's stepper",
     "table": "the live table's Starlette handlers",
     "play": "the table session",

@@ -103,8 +103,8 @@ def _kept(before: list, wanted: list[str]) -> list:
 
 def outcome(before: dict, final: dict, result: dict, pid: str, start: dict, params: Any) -> tuple[dict, list]:
     """The character's state after the conflict, and notes on what was clamped."""
-    after = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-             for k, v in before.items()}
+    after: dict[str, Any] = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+                             for k, v in before.items()}
     notes: list[str] = []
     after["pools"] = {p: final.get(p, before["pools"][p]) for p in st.POOLS}
     old_names = _names(before["jizvy"])

@@ -41,8 +41,8 @@ def adjust(campaign: Any, ident: str, changes: list[str], reason: str | None) ->
         existing = chronicle.entries(campaign)
         model = campaign.read("postava", ident)
         before = st.file_state(model)
-        after = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
-                 for k, v in before.items()}
+        after: dict[str, Any] = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+                                 for k, v in before.items()}
         notes: list[str] = []
         for is_max, key, sign, n in parsed:
             if is_max:
@@ -112,8 +112,8 @@ def heal(campaign: Any, ident: str, jizva: str, pool: str | None = None) -> tupl
                 name=jizva, cost=cost, pool=payer, id=ident, have=before["pools"][payer]), Location(ident),
                 hint=_("rest first (`drd postava uprav {id} {pool}=+N`), or change heal_cost in drd-kampan.yaml")
                 .format(id=ident, pool=payer))
-        after = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
-                 for k, v in before.items()}
+        after: dict[str, Any] = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+                                 for k, v in before.items()}
         after["pools"][payer] -= cost
         del after["jizvy"][index]
         size = None if isinstance(record, str) else record.get("size")

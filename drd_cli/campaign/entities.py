@@ -18,7 +18,7 @@ POOL_WORDS = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv"}
 def schema_of(what: str) -> dict:
     from ..scenario.character import CampaignFile, CharacterFile, CreatureFile
 
-    models = {"postava": CharacterFile, "bestie": CreatureFile, "kampan": CampaignFile}
+    models: dict[str, Any] = {"postava": CharacterFile, "bestie": CreatureFile, "kampan": CampaignFile}
     if what not in models:
         raise DrdError(_("{what!r}: expected postava, bestie or kampan").format(what=what), Location("schema"))
     schema = models[what].model_json_schema(by_alias=False)

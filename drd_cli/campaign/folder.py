@@ -45,12 +45,13 @@ class Campaign:
                     folder=explicit, file=CAMPAIGN_FILE), Location(explicit),
                     hint=_("create one with `drd kampan new NAME` (docs/kampan.md)"))
         else:
-            root = find_campaign(start or os.getcwd())
-            if root is None:
+            found = find_campaign(start or os.getcwd())
+            if found is None:
                 raise ScenarioError(_("not inside a campaign: no {file} in this folder or above").format(
                     file=CAMPAIGN_FILE), Location(os.getcwd()),
                     hint=_("go into the campaign's folder, name it with --kampan DIR, or create one with "
                            "`drd kampan new NAME`"))
+            root = found
         return cls(root, read_config(root))
 
     def path(self, *parts: str) -> str:

@@ -34,7 +34,9 @@ def parse(path: str, *, creature: bool, params: Any, keys: dict | None = None) -
     report = Report()
     name = text(data.get("name"))
     ident = ident_of(name, path)
-    pools, caps, jizvy = {}, {}, []
+    pools: dict[str, int] = {}
+    caps: dict[str, int] = {}
+    jizvy: list[dict] = []
     resources = data["resources"]
     if not isinstance(resources, dict) or any(p not in resources for p in POOLS):
         raise refuse(path, _("`resources` must hold telo, duse and vliv (the file is cut short?)"))

@@ -30,7 +30,7 @@ def parse(path: str, *, creature: bool, params: Any, keys: dict | None = None) -
     stats = _bestie_stats(data)
     if stats is not None:
         return _bestie(path, data, stats, keys)
-    custom = data.get("customData") if isinstance(data.get("customData"), dict) else data
+    custom: dict = data["customData"] if isinstance(data.get("customData"), dict) else data
     if not any(isinstance(k, str) and k.startswith("drd2_") for k in custom):
         raise _not_ikaros(path)
     if creature:

@@ -274,9 +274,9 @@ def export(name: str, model: Any) -> dict:
     """A VTTES (schema 3) file with the attributes drd keeps for a character, for the sheet's import."""
     from ...scenario.character import jizva_name
 
-    attribs = [{"name": "sheet_type", "current": "pc", "max": ""}]
+    attribs: list[dict[str, Any]] = [{"name": "sheet_type", "current": "pc", "max": ""}]
     sizes = {p: 0 for p in GROUPS}
-    rows = []
+    rows: list[dict[str, Any]] = []
     for j in model.jizvy:
         pool = None if isinstance(j, str) else {"tělo": "telo", "duše": "duse"}.get(j.pool, j.pool)
         size = None if isinstance(j, str) else j.size
