@@ -30,8 +30,8 @@ def apply_conflict(campaign: Any, result: dict, scenario_path: str, *, player: d
         existing = chronicle.entries(campaign)
         prior = chronicle.applied(existing, rel)
         if prior is not None:
-            raise RuleViolation(_("{file} was applied already: chronicle entry {number} ({when}, {who})").format(
-                file=rel, number=prior["number"], when=prior["when"], who=prior["who"]), Location(scenario_path),
+            raise RuleViolation(_("this conflict was applied already: chronicle entry {number} ({when}, {who})").format(
+                number=prior["number"], when=prior["when"], who=prior["who"]), Location(scenario_path),
                 hint=_("`drd kronika vrat` undoes the last entry; a new conflict is a new file"))
         chars = {}
         for pid, s in start.items():

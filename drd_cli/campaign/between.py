@@ -95,7 +95,8 @@ def heal(campaign: Any, ident: str, jizva: str, pool: str | None = None) -> tupl
             import difflib
 
             close = difflib.get_close_matches(jizva, names, n=1, cutoff=0.5)
-            raise DrdError(_("{id} has no Jizva {name!r}").format(id=ident, name=jizva), Location(ident),
+            where = Location(campaign.rel(campaign.entity_path("postava", ident)))
+            raise DrdError(_("{id} has no Jizva {name!r}").format(id=ident, name=jizva), where,
                            hint=_("did you mean {option}?").format(option=repr(close[0])) if close else
                            (_("its Jizvy: {names}").format(names=", ".join(names)) if names else _("it has no Jizvy")))
         index = names.index(jizva)

@@ -1,0 +1,76 @@
+"""What a new user reads along the campaign's walk-through (docs/kampan.md): Czech without Python
+values or hedged gender endings, each place named once, names rather than ids in the chronicle's
+Discord export, and the same in English."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from campaign_support import drd, new_campaign, ok, write
+
+HERO = ("format: drd-postava/1\nname: Jarík\npools: {telo: 6, duse: 4, vliv: 3}\nmax: {telo: 6, duse: 4, vliv: 3}\n"
+        "jizvy: [{name: Řez, pool: telo, size: 1}]\n")
+WOLF = "format: drd-bestie/1\nname: Šedý vlk\nsudba: 6\n"
+CONFLICT = """\
+format: drd/1
+title: Vlčí noc
+participants:
+  jarik: {postava: jarik}
+  vlk: {bestie: vlk}
+rounds:
+  - initiative: [vlk, jarik]
+    steps:
+      - id: kousnuti
+        contest:
+          action: {actor: vlk, pool: telo, targets: [jarik], roll: 10, effect: {ohrozeni: 1}}
+          counters: [{actor: jarik, kind: harm, pool: telo, roll: 8, bonus_from: none}]
+        choices: {jarik: accept}
+"""
+
+
+@pytest.fixture
+def campaign(tmp_path):
+    root = new_campaign(tmp_path)
+    write(root / "postavy" / "jarik.yaml", HERO)
+    write(root / "bestiar" / "vlk.yaml", WOLF)
+    write(root / "konflikty" / "noc.yaml", CONFLICT)
+    return root
+
+
+def test_kampan_show_spells_the_parameters_as_the_file_does(campaign):
+    shown = ok("kampan", "show", cwd=campaign).stdout
+    assert "jizva_lowers_max=true" in shown and "carry=[]" in shown and "True" not in shown
+    english = ok("kampan", "show", "--lang", "en", cwd=campaign).stdout
+    assert "parameters: carry=[]" in english and "True" not in english
+
+
+def test_an_adjustment_and_a_healing_say_what_happened_without_hedged_endings(campaign):
+    adjusted = ok("postava", "uprav", "jarik", "duse=-1", "--duvod", "hlídka", cwd=campaign).stdout
+    assert adjusted.startswith("záznam kroniky 1: úprava postavy jarik") and "(a)" not in adjusted
+    healed = ok("postava", "vylec", "jarik", "Řez", cwd=campaign).stdout
+    assert "léčení postavy jarik, Jizva 'Řez' za 5 (Tělo)" in healed and "(a)" not in healed
+    assert "telo" not in healed.split("\n")[0]                   # the pool by its name, not its key
+
+
+def test_healing_a_jizva_the_character_lacks_points_at_its_file(campaign):
+    proc = drd("postava", "vylec", "jarik", "Popálenina", cwd=campaign)
+    assert proc.returncode == 2 and proc.stderr.startswith("postavy/jarik.yaml: jarik nemá Jizvu 'Popálenina'")
+
+
+def test_a_conflict_applied_twice_names_its_file_once(campaign):
+    ok("resolve", "konflikty/noc.yaml", "--zapsat", cwd=campaign)
+    proc = drd("resolve", "konflikty/noc.yaml", "--zapsat", cwd=campaign)
+    assert proc.returncode == 1 and proc.stderr.count("konflikty/noc.yaml") == 1
+    assert "tento konflikt už byl zapsán: záznam kroniky 1" in proc.stderr
+    english = drd("resolve", "konflikty/noc.yaml", "--zapsat", "--lang", "en", cwd=campaign)
+    assert "this conflict was applied already: chronicle entry 1" in english.stderr
+
+
+def test_the_discord_export_names_the_participants_as_the_transcript_does(campaign):
+    ok("resolve", "konflikty/noc.yaml", "--zapsat", cwd=campaign)
+    messages = json.loads(ok("kronika", "export", "--od", "1", "--format", "discord", "--json", cwd=campaign).stdout)
+    text = "\n".join(messages)
+    assert "Šedý vlk, Jarík" in text or "Jarík, Šedý vlk" in text
+    assert "vlk, jarik" not in text and "\njarik " not in text
