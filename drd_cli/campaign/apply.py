@@ -30,9 +30,12 @@ def apply_conflict(campaign: Any, result: dict, scenario_path: str, *, player: d
         existing = chronicle.entries(campaign)
         prior = chronicle.applied(existing, rel)
         if prior is not None:
-            raise RuleViolation(_("this conflict was applied already: chronicle entry {number} ({when}, {who})").format(
-                number=prior["number"], when=prior["when"], who=prior["who"]), Location(scenario_path),
-                hint=_("`drd kronika vrat` undoes the last entry; a new conflict is a new file"))
+            same = rel == campaign.rel(scenario_path)      # else a replay of it (its file is named)
+            message = (_("this conflict was applied already: chronicle entry {number} ({when}, {who})") if same
+                       else _("{file} was applied already: chronicle entry {number} ({when}, {who})"))
+            raise RuleViolation(message.format(file=rel, number=prior["number"], when=prior["when"], who=prior["who"]),
+                                Location(scenario_path),
+                                hint=_("`drd kronika vrat` undoes the last entry; a new conflict is a new file"))
         chars = {}
         for pid, s in start.items():
             if s.get("kind") != "postava":
