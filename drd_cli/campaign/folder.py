@@ -258,6 +258,7 @@ def new_campaign(name: str, *, here: bool, language: str = "cs") -> str:
 def campaign_text(name: str, language: str) -> str:
     quoted = json.dumps(name, ensure_ascii=False)
     head = _("A drd campaign (docs/kampan.md).")
+    spoken = _("the language of the chronicle's export (drd kronika export): cs | en")
     group = _("the group profile its conflicts use (drd group)")
     carry = _("what carries to the next conflict besides pools: ohrozeni, vyhody")
     cost = _("points healing one Jizva costs")
@@ -266,7 +267,7 @@ def campaign_text(name: str, language: str) -> str:
     return (f"# {head}\n"
             "format: drd-kampan/1\n"
             f"name: {quoted}\n"
-            f"language: {language}            # cs | en\n"
+            f"{'language: ' + language:<30}# {spoken}\n"
             f"# group: ctvrtek              # {group}\n"
             "params:\n"
             f"  carry: []                   # {carry}\n"

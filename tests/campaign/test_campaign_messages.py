@@ -74,3 +74,12 @@ def test_the_discord_export_names_the_participants_as_the_transcript_does(campai
     text = "\n".join(messages)
     assert "Šedý vlk, Jarík" in text or "Jarík, Šedý vlk" in text
     assert "vlk, jarik" not in text and "\njarik " not in text
+
+
+@pytest.mark.parametrize("lang,words", [("cs", "jazyk exportu kroniky"), ("en", "the Jizva's own pool")])
+def test_a_new_campaign_file_is_commented_in_one_column_and_says_what_its_language_is_for(tmp_path, lang, words):
+    ok("kampan", "new", "Druzina", "--lang", lang, cwd=tmp_path)
+    text = (tmp_path / "Druzina" / "drd-kampan.yaml").read_text(encoding="utf-8")
+    columns = {line.index(" # ") for line in text.splitlines() if " # " in line}
+    assert len(columns) == 1, text
+    assert words in text
