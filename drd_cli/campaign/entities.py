@@ -98,15 +98,19 @@ def _jizva_text(j: Any) -> str:
 
 def change_lines(change: dict) -> list[str]:
     """What changed between a chronicle change's `before` and `after`, one line each."""
+    if change.get("before") is None and change.get("after") is not None:       # an import made the file
+        return [_("new file: {state}").format(state=_state_text(change["after"]))]
+    if change.get("after") is None and change.get("before") is not None:       # an undo of that import
+        return [_("file removed: {state}").format(state=_state_text(change["before"]))]
     before, after = change.get("before") or {}, change.get("after") or {}
     lines = []
     for p in POOLS:
         a, b = (before.get("pools") or {}).get(p), (after.get("pools") or {}).get(p)
         if a != b:
-            lines.append(f"{POOL_WORDS[p]} {a} → {b}")
+            lines.append(f"{POOL_WORDS[p]} {_shown(a)} → {_shown(b)}")
         ma, mb = (before.get("max") or {}).get(p), (after.get("max") or {}).get(p)
         if ma != mb:
-            lines.append(_("{pool} maximum {old} → {new}").format(pool=POOL_WORDS[p], old=ma, new=mb))
+            lines.append(_("{pool} maximum {old} → {new}").format(pool=POOL_WORDS[p], old=_shown(ma), new=_shown(mb)))
     for key, word in (("ohrozeni", "Ohrožení"), ("vyhody", "Výhody")):
         if before.get(key) != after.get(key):
             lines.append(f"{word} {before.get(key) or 0} → {after.get(key) or 0}")
@@ -123,6 +127,17 @@ def change_lines(change: dict) -> list[str]:
         for n in old:
             lines.append(f"{lost}: {n}")
     return lines
+
+
+def _shown(value: Any) -> str:
+    return "–" if value is None else str(value)
+
+
+def _state_text(state: dict) -> str:
+    """`Tělo 3/5, Duše 5/5, Vliv 2/4` of a character's state, `Sudba 12` of a creature's."""
+    if "pools" not in state:
+        return f"Sudba {state.get('sudba', '?')}"
+    return _pools_text({"pools": state["pools"], "max": state.get("max")})
 
 
 def _name(x: Any) -> str:

@@ -79,7 +79,7 @@ def kronika(ctx: typer.Context, kampan: Optional[str] = kampan_option(), json_ou
             out(_("the chronicle is empty"))
             return
         for e in items:
-            what = e.get("title") or e.get("file") or e.get("reason") or e.get("jizva") or ""
+            what = e.get("title") or e.get("file") or e.get("reason") or e.get("jizva") or e.get("origin") or ""
             if e["kind"] == "undo":
                 what = _("undoes entry {number}").format(number=e["undoes"])
             flag = "  [" + _("undone") + "]" if e["undone"] else ""

@@ -83,3 +83,17 @@ def test_a_new_campaign_file_is_commented_in_one_column_and_says_what_its_langua
     columns = {line.index(" # ") for line in text.splitlines() if " # " in line}
     assert len(columns) == 1, text
     assert words in text
+
+
+def test_the_chronicle_lists_an_import_by_its_file_and_what_it_made(tmp_path):
+    from campaign_support import FIXTURES
+
+    root = new_campaign(tmp_path)
+    ok("import", "roll20", str(FIXTURES / "roll20-ctibor.json"), cwd=root)
+    ok("import", "ikaros", str(FIXTURES / "ikaros-slizoun.json"), cwd=root)
+    ok("kronika", "vrat", cwd=root)
+    listed = ok("kronika", cwd=root).stdout
+    assert "import  roll20-ctibor.json" in listed and "None" not in listed
+    assert "ctibor-z-lesa: nový soubor: Tělo 3/5, Duše 5/5, Vliv 2/4" in listed
+    assert "bahenni-slizoun: nový soubor: Sudba 12" in listed
+    assert "bahenni-slizoun: soubor odstraněn: Sudba 12" in listed           # the undo of the import
