@@ -176,8 +176,8 @@ def postava_uprav(ident: str = typer.Argument(..., metavar="ID"),
             out("  " + line)
 
 
-@postava_app.command("vylec", help=N_("Heal a character's Jizva (the cost: docs/kampan.md \"Healing\"): a chronicle "
-                                     "entry."))
+@postava_app.command("vylec", help=N_("Heal a character's Jizva (the cost: docs/kampan.md \"Between conflicts, "
+                                     "parameters\"): a chronicle entry."))
 def postava_vylec(ident: str = typer.Argument(..., metavar="ID"),
                   jizva: str = typer.Argument(..., metavar="JIZVA"),
                   zdroj: Optional[str] = typer.Option(None, "--zdroj", metavar="telo|duse|vliv",

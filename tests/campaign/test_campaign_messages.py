@@ -97,3 +97,13 @@ def test_the_chronicle_lists_an_import_by_its_file_and_what_it_made(tmp_path):
     assert "ctibor-z-lesa: nový soubor: Tělo 3/5, Duše 5/5, Vliv 2/4" in listed
     assert "bahenni-slizoun: nový soubor: Sudba 12" in listed
     assert "bahenni-slizoun: soubor odstraněn: Sudba 12" in listed           # the undo of the import
+
+
+@pytest.mark.parametrize("lang,section", [("en", "Between conflicts, parameters"), ("cs", "Mezi konflikty")])
+def test_the_healing_help_names_a_section_the_walk_through_has(tmp_path, lang, section):
+    from pathlib import Path
+
+    shown = " ".join(ok("postava", "vylec", "--help", "--lang", lang, cwd=tmp_path).stdout.split())
+    assert section in shown
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "kampan.md").read_text(encoding="utf-8")
+    assert f"### {section}\n" in docs
