@@ -38,14 +38,14 @@ def write_back(loaded: Any, result: dict, scenario_path: str) -> dict:
 
 
 def after_resolve(loaded: Any, result: dict, digest: str, file: str, *, expected: str | None,
-                  verify: str | None, zapsat: bool, again: Any) -> tuple[Any, dict, str]:
-    """`drd resolve` of a campaign's conflict: `--verify` against the characters as they were when
-    the transcript was made (the snapshot it names, the chronicle's start state), or `--zapsat`."""
+                  zapsat: bool, again: Any) -> tuple[Any, dict, str]:
+    """`drd resolve` of a campaign's conflict: a `--verify` that named no start state (see
+    `named_start`) tried against the states the chronicle or the snapshot store has, or `--zapsat`."""
     if expected is not None and expected != digest and loaded.campaign:
         from ..api import load_scenario
         from ..digest import digest as digest_of
 
-        for start in starts_for(file, expected, verify, loaded.campaign):
+        for start in starts_for(file, expected, loaded.campaign):
             tried = load_scenario(file, snapshot=start)
             tried_result = again(tried)
             tried_digest = tried_result["digest"] = digest_of(tried_result, tried.digest_source())
@@ -73,23 +73,29 @@ def report(entry: dict) -> list[str]:
     return lines
 
 
-def starts_for(path: str, expected: str, verify_arg: str | None, campaign: dict) -> Iterator[dict]:
-    """The start states (`campaign.start`) to resolve `path` from for a `--verify` of `expected`, best
-    first: the JSON result given to --verify, the snapshot a transcript names (its footer's
-    `snímek …`; exit 2 at that place when the campaign's store lacks it), the chronicle entry that
-    applied the run, else the stored snapshots of the same participants."""
+def named_start(path: str, verify_arg: str) -> dict | None:
+    """The start state a `--verify` file names, to resolve `path` from before anything else (so a
+    character changed, broken or deleted since does not matter): a JSON result's `campaign.start`,
+    or the stored snapshot a transcript's footer names (`snímek …`; DrdError, exit 2 at that place,
+    when the campaign's store lacks it or it was edited). None when the file names neither."""
     text = _read(verify_arg)
-    if text is not None:
-        data = _json(text)
-        if data is not None:
-            start = (data.get("campaign") or {}).get("start")
-            if start and data.get("digest") == expected:
-                yield start
-                return
-        named = snapshots.token_in(text)
-        if named is not None:
-            yield _named(str(verify_arg), text, named, campaign)
-            return
+    if text is None:
+        return None
+    data = _json(text)
+    if data is not None:
+        start = (data.get("campaign") or {}).get("start")
+        return start if isinstance(start, dict) and start else None
+    named = snapshots.token_in(text)
+    if named is None:
+        return None
+    from ..scenario.references import find_campaign
+
+    return _named(verify_arg, text, named, find_campaign(os.path.dirname(os.path.abspath(path))))
+
+
+def starts_for(path: str, expected: str, campaign: dict) -> Iterator[dict]:
+    """Start states to try for a `--verify` that names none (a bare hash, an older transcript): the
+    chronicle entry that applied the run, else the stored snapshots of the same participants."""
     from ..scenario.references import find_campaign
     from . import chronicle
     from .folder import Campaign
@@ -125,13 +131,12 @@ def _json(text: str) -> dict | None:
     return data if isinstance(data, dict) else None
 
 
-def _named(file: str, text: str, named: tuple[str, int], campaign: dict) -> dict:
+def _named(file: str, text: str, named: tuple[str, int], root: str | None) -> dict:
     """The stored snapshot a transcript names; DrdError (exit 2) at the name when it cannot be had."""
     short, offset = named
     line = text.count("\n", 0, offset) + 1
     col = offset - (text.rfind("\n", 0, offset) + 1) + 1
     where = Location(file, line, col)
-    root = campaign.get("root")
     try:
         if root is None:
             raise snapshots.SnapshotProblem("missing", os.path.join(*snapshots.FOLDER))

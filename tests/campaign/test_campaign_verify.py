@@ -121,3 +121,16 @@ def test_a_missing_snapshot_is_a_clear_message_at_its_name(resolved, tmp_path):
     assert f"t.txt:{line}:{col}:" in proc.stderr and "kronika/snimky/" in proc.stderr
     english = drd("resolve", "konflikty/sliz.yaml", "--verify", "t.html", "--lang", "en", cwd=root)
     assert english.returncode == 2 and "does not have" in english.stderr
+
+
+def test_a_transcript_verifies_after_its_character_file_is_broken_or_gone(resolved, tmp_path):
+    import shutil
+
+    root = tmp_path / "copy"
+    shutil.copytree(resolved, root)
+    hero = root / "postavy" / "ctibor-z-lesa.yaml"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("pools:", "pools: [", 1), encoding="utf-8")
+    assert ok("resolve", "konflikty/sliz.yaml", "--verify", "t.md", cwd=root).stdout.startswith("ok:")
+    hero.unlink()
+    for name in ("t.txt", "t.json"):
+        assert ok("resolve", "konflikty/sliz.yaml", "--verify", name, cwd=root).stdout.startswith("ok:")
