@@ -86,7 +86,7 @@ def resolve(
             from ._asking import require_terminal
 
             require_terminal()
-        loaded = load_scenario(file, snapshot=snapshot)
+        loaded = load_scenario(file) if snapshot is None else load_scenario(file, snapshot=snapshot)
         if choose is Choose.ask:
             from ._asking import resolve_asking
 
