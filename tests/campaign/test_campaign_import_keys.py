@@ -100,3 +100,32 @@ def test_a_choice_inside_a_longer_one_is_not_a_second_match():
     assert keys.in_text(["meč a sekera"], spec) is None            # two weapons: not guessed
     assert keys.split_name("Rodová zbraň – sekera") == ("Rodová zbraň", "sekera")
     assert keys.split_name("Talent: loutna") == ("Talent", "loutna")
+
+
+def test_at_a_terminal_the_import_asks_for_the_missing_keys(campaign):
+    import os
+    import re
+    import shutil
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    exe = shutil.which("drd", path=os.path.dirname(sys.executable))
+    if exe is None:
+        pytest.skip("the drd console script is not installed")
+    env = dict(os.environ, NO_COLOR="1", COLUMNS="100", LANG="C.UTF-8", DRD_DISABLE_PLUGIN_AUTOLOAD="1")
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        env.pop(var, None)
+    child = pexpect.spawn(exe, ["import", "roll20", str(FIXTURES / "roll20-radek.json")], cwd=str(campaign),
+                          env=env, encoding="utf-8", timeout=60, dimensions=(50, 100))
+    child.expect(re.escape("(cit-pro-zbran) potřebuje weapon"))
+    child.expect(re.escape("(Enter přeskočí) "))
+    child.sendline("sekera")
+    child.expect(re.escape("(talent) potřebuje prop_type"))
+    child.expect(re.escape("(Enter přeskočí) "))
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    got = _abilities(campaign, "postava", "radek-sekernik")
+    assert {"id": "cit-pro-zbran", "weapon": "sekera"} in got and not any(
+        isinstance(a, dict) and a["id"] == "talent" for a in got)
