@@ -153,8 +153,9 @@ def _names_of(result: dict) -> Iterator[None]:
     whole transcript has them (drd_cli/render/text.py `build`)."""
     from ..render.values import _PEOPLE, _TITLES
 
-    people = _PEOPLE.set(result.get("participants") if isinstance(result.get("participants"), dict) else {})
-    titles = _TITLES.set(result.get("titles") if isinstance(result.get("titles"), dict) else {})
+    participants, names = result.get("participants"), result.get("titles")
+    people = _PEOPLE.set(participants if isinstance(participants, dict) else {})
+    titles = _TITLES.set(names if isinstance(names, dict) else {})
     try:
         yield
     finally:
