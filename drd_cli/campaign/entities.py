@@ -69,7 +69,7 @@ def describe(kind: str, ident: str, model: Any) -> list[str]:
         if model.charakteristika is not None:
             ch = model.charakteristika
             lines.append(_("charakteristika: {value}").format(
-                value=ch if isinstance(ch, int) else f"{ch.level} ({', '.join(ch.covers)})"))
+                value=ch if isinstance(ch, int) else f"{ch.level} ({', '.join(ch.covers)})" if ch.covers else ch.level))
     if model.jizvy:
         lines.append(_("Jizvy: {names}").format(names=", ".join(_jizva_text(j) for j in model.jizvy)))
     if model.abilities:
@@ -152,7 +152,9 @@ def new_file(camp: Any, kind: str, ident: str, name: str | None) -> str:
             id=ident), Location(ident))
     path = camp.entity_path(kind, ident)
     if os.path.exists(path):
-        raise DrdError(_("{file} exists already").format(file=camp.rel(path)), Location(camp.rel(path)))
+        raise DrdError(_("the file exists already"), Location(camp.rel(path)),
+                       hint=_("choose another id, or change the file itself (drd {kind} show {id})").format(
+                           kind=kind, id=ident))
     os.makedirs(os.path.dirname(path), exist_ok=True)
     replace_atomically(path, character_text(name or ident) if kind == "postava" else creature_text(name or ident))
     return path

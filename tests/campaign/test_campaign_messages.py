@@ -107,3 +107,25 @@ def test_the_healing_help_names_a_section_the_walk_through_has(tmp_path, lang, s
     assert section in shown
     docs = (Path(__file__).resolve().parents[2] / "docs" / "kampan.md").read_text(encoding="utf-8")
     assert f"### {section}\n" in docs
+
+
+def test_an_existing_file_is_named_once_and_says_what_to_do(campaign):
+    proc = drd("postava", "new", "jarik", cwd=campaign)
+    assert proc.returncode == 2 and proc.stderr.count("postavy/jarik.yaml") == 1
+    assert "soubor už existuje" in proc.stderr and "drd postava show jarik" in proc.stderr
+    skeleton = drd("konflikt", "new", "--postavy", "jarik", "-o", "konflikty/noc.yaml", cwd=campaign)
+    assert skeleton.returncode == 2 and skeleton.stderr.count("konflikty/noc.yaml") == 1
+
+
+@pytest.mark.parametrize("name,reason", [("neni.json", "takový soubor neexistuje"), ("postavy", "je to složka")])
+def test_an_import_of_an_unreadable_file_says_why_in_czech(campaign, name, reason):
+    proc = drd("import", "roll20", name, cwd=campaign)
+    assert proc.returncode == 2 and proc.stderr.startswith(f"{name}: soubor nelze číst: {reason}")
+    assert "No such file" not in proc.stderr and proc.stderr.count(name) == 1
+
+
+def test_a_creature_without_covered_names_shows_its_level_alone(campaign):
+    write(campaign / "bestiar" / "skret.yaml", "format: drd-bestie/1\nname: Skřet\nsudba: 6\n"
+          "charakteristika: {level: 2, covers: []}\n")
+    shown = ok("bestie", "show", "skret", cwd=campaign).stdout
+    assert "charakteristika: 2\n" in shown and "()" not in shown

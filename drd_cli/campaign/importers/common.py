@@ -62,7 +62,10 @@ def read_json(path: str, fmt_name: str) -> Any:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise refuse(path, _("cannot read {file}: {reason}").format(file=path, reason=exc.strerror or exc)) from None
+        reason = _("there is no such file") if isinstance(exc, FileNotFoundError) else \
+            _("it is a folder") if isinstance(exc, IsADirectoryError) else \
+            _("no permission to read it") if isinstance(exc, PermissionError) else (exc.strerror or str(exc))
+        raise refuse(path, _("the file cannot be read: {reason}").format(reason=reason)) from None
     if len(raw) > MAX_BYTES:
         raise refuse(path, _("the file is too large for a {fmt} export (over 2 MB)").format(fmt=fmt_name))
     try:
