@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import DrdError, Location, RuleViolation
 from ..i18n import _
+from ..scenario.references import shown_path
 from . import chronicle, state as st
 
 POOL_WORDS = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv"}
@@ -167,7 +168,7 @@ def undo_last(campaign: Any) -> dict:
         existing = chronicle.entries(campaign)
         target = next((e for e in reversed(existing) if e["kind"] != "undo" and not e["undone"]), None)
         if target is None:
-            raise RuleViolation(_("the chronicle has nothing to undo"), Location(campaign.path(chronicle.FOLDER)))
+            raise RuleViolation(_("the chronicle has nothing to undo"), Location(shown_path(campaign.path(chronicle.FOLDER))))
         changes = target.get("characters") or {}
         blocked = []
         for ident, c in changes.items():
@@ -187,7 +188,7 @@ def undo_last(campaign: Any) -> dict:
                             file=campaign.rel(path)))))
         if blocked:
             raise RuleViolation(_("entry {number} cannot be undone: {reasons}").format(
-                number=target["number"], reasons="; ".join(blocked)), Location(campaign.path(chronicle.FOLDER)),
+                number=target["number"], reasons="; ".join(blocked)), Location(shown_path(campaign.path(chronicle.FOLDER))),
                 hint=_("undo the later entries first, or put the character back as the entry left it"))
         undone = {}
         for ident, c in changes.items():

@@ -48,7 +48,7 @@ class Campaign:
             found = find_campaign(start or os.getcwd())
             if found is None:
                 raise ScenarioError(_("not inside a campaign: no {file} in this folder or above").format(
-                    file=CAMPAIGN_FILE), Location(os.getcwd()),
+                    file=CAMPAIGN_FILE), Location(),
                     hint=_("go into the campaign's folder, name it with --kampan DIR, or create one with "
                            "`drd kampan new NAME`"))
             root = found
@@ -242,8 +242,10 @@ def new_campaign(name: str, *, here: bool, language: str = "cs") -> str:
     """Creates a campaign: the folder `name/` (or the current one with `here`); returns its root."""
     root = os.getcwd() if here else os.path.abspath(name)
     if os.path.exists(os.path.join(root, CAMPAIGN_FILE)):
-        raise DrdError(_("{folder} is a campaign already ({file} exists)").format(
-            folder=shown_path(root) or ".", file=CAMPAIGN_FILE), Location(os.path.join(root, CAMPAIGN_FILE)))
+        message = (_("this folder is a campaign already ({file} exists)") if here
+                   else _("{folder} is a campaign already ({file} exists)"))
+        raise DrdError(message.format(folder=shown_path(root), file=CAMPAIGN_FILE),
+                       Location(shown_path(os.path.join(root, CAMPAIGN_FILE))))
     if not here and os.path.exists(root) and os.listdir(root):
         raise DrdError(_("the folder {folder} exists and is not empty").format(folder=name), Location(name),
                        hint=_("to make it a campaign, go into it and use `drd kampan new --zde NAME`"))

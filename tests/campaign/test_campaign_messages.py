@@ -129,3 +129,16 @@ def test_a_creature_without_covered_names_shows_its_level_alone(campaign):
           "charakteristika: {level: 2, covers: []}\n")
     shown = ok("bestie", "show", "skret", cwd=campaign).stdout
     assert "charakteristika: 2\n" in shown and "()" not in shown
+
+
+def test_campaign_places_are_shown_relative_and_the_current_folder_in_words(tmp_path):
+    root = new_campaign(tmp_path, "A")
+    again = drd("kampan", "new", "A", cwd=tmp_path)
+    assert again.returncode == 2 and again.stderr.startswith("A/drd-kampan.yaml: A už je kampaň")
+    here = drd("kampan", "new", "--zde", "B", cwd=root)
+    assert here.returncode == 2 and here.stderr.startswith("drd-kampan.yaml: tato složka už je kampaň")
+    empty = drd("kronika", "vrat", cwd=root)
+    assert empty.returncode == 1 and empty.stderr.startswith("kronika: v kronice není co vrátit")
+    outside = drd("postava", "list", cwd=tmp_path)
+    assert outside.returncode == 2 and outside.stderr.startswith("nejste v kampani") and str(tmp_path) not in \
+        outside.stderr
