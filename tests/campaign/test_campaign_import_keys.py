@@ -129,3 +129,12 @@ def test_at_a_terminal_the_import_asks_for_the_missing_keys(campaign):
     got = _abilities(campaign, "postava", "radek-sekernik")
     assert {"id": "cit-pro-zbran", "weapon": "sekera"} in got and not any(
         isinstance(a, dict) and a["id"] == "talent" for a in got)
+
+
+def test_klic_also_gives_an_optional_key_and_it_is_written_with_the_ability():
+    given = keys.parse_option(["hlava-nehlava.weapon=židle", "rodova-zbran.weapon=Sekera"], catalogue())
+    assert given == {"hlava-nehlava": {"weapon": "židle"}, "rodova-zbran": {"weapon": "sekera"}}
+    report = Report()
+    found = abilities(["Hlava nehlava", "Rodová zbraň"], report, "Roll20", given)
+    assert found == [{"id": "hlava-nehlava", "weapon": "židle"}, {"id": "rodova-zbran", "weapon": "sekera"}]
+    assert report.pending == []

@@ -69,10 +69,9 @@ def in_text(texts: list[str], spec: dict) -> str | None:
 def derive(aid: str, rest: str | None, texts: list[str], card: dict, given: dict, report: Any) -> dict:
     """The required keys' values: given by the user, else in the name's remainder, else (a choice)
     in the description; what the description gave is reported as guessed."""
-    values: dict = {}
+    values: dict = dict(given)
     for key, spec in required(card).items():
-        if key in given:
-            values[key] = given[key]
+        if key in values:
             continue
         from_name = choice_of(rest, spec) if rest else None
         if from_name is not None:
@@ -102,7 +101,7 @@ def parse_option(values: list[str], cards: dict) -> dict:
             close = difflib.get_close_matches(aid, list(cards), n=1, cutoff=0.6)
             raise ValueError(_("{value!r}: no ability {id!r} in drd's catalogue").format(value=raw, id=aid)
                              + (" — " + _("did you mean {option}?").format(option=repr(close[0])) if close else ""))
-        keys = required(cards[aid]) or dict(cards[aid].get("keys") or {})
+        keys = dict(cards[aid].get("keys") or {})
         if key not in keys:
             known = ", ".join(sorted(keys)) or "–"
             raise ValueError(_("{value!r}: {id} has no key {key!r} (its keys: {known})").format(
