@@ -134,3 +134,18 @@ def test_a_transcript_verifies_after_its_character_file_is_broken_or_gone(resolv
     hero.unlink()
     for name in ("t.txt", "t.json"):
         assert ok("resolve", "konflikty/sliz.yaml", "--verify", name, cwd=root).stdout.startswith("ok:")
+
+
+def test_a_played_conflict_stores_its_snapshot_and_its_transcript_verifies_later(tmp_path):
+    root = new_campaign(tmp_path)
+    ok("import", "roll20", str(FIXTURES / "roll20-ctibor.json"), cwd=root)
+    ok("import", "ikaros", str(FIXTURES / "ikaros-slizoun.json"), "--bestie", cwd=root)
+    write(root / "konflikty" / "hrany.yaml", SCENARIO.replace("targets: [ctibor]}", "targets: [ctibor], roll: 9}")
+          .replace("bonus_from: none}", "bonus_from: none, roll: 7}"))
+    played = ok("play", "konflikty/hrany.yaml", cwd=root, input="n\n")
+    short = re.search(r"snímek ([0-9a-f]{16})", played.stdout).group(1)
+    assert [p.name[:16] for p in (root / "kronika" / "snimky").glob("*.json")] == [short]
+    write(root / "hra.txt", played.stdout)
+    ok("postava", "uprav", "ctibor-z-lesa", "telo=-1", cwd=root)
+    verified = ok("resolve", "konflikty/hrany.replay.yaml", "--verify", "hra.txt", cwd=root)
+    assert verified.stdout.startswith("ok:")
