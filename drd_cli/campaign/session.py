@@ -78,19 +78,18 @@ def named_start(path: str, verify_arg: str) -> dict | None:
     character changed, broken or deleted since does not matter): a JSON result's `campaign.start`,
     or the stored snapshot a transcript's footer names (`snímek …`; DrdError, exit 2 at that place,
     when the campaign's store lacks it or it was edited). None when the file names neither."""
-    text = _read(verify_arg)
-    if text is None:
-        return None
-    data = _json(text)
-    if data is not None:
-        start = (data.get("campaign") or {}).get("start")
-        return start if isinstance(start, dict) and start else None
-    named = snapshots.token_in(text)
-    if named is None:
-        return None
     from ..scenario.references import find_campaign
 
-    return _named(verify_arg, text, named, find_campaign(os.path.dirname(os.path.abspath(path))))
+    root = find_campaign(os.path.dirname(os.path.abspath(path)))
+    text = _read(verify_arg) if root is not None else None     # outside a campaign: nothing to name
+    if text is None:
+        return None
+    if text.lstrip().startswith("{"):
+        data = _json(text) if '"campaign"' in text else None      # a large result is parsed only if it has one
+        start = ((data or {}).get("campaign") or {}).get("start")
+        return start if isinstance(start, dict) and start else None
+    named = snapshots.token_in(text)
+    return None if named is None else _named(verify_arg, text, named, root)
 
 
 def starts_for(path: str, expected: str, campaign: dict) -> Iterator[dict]:
