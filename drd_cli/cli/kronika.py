@@ -83,7 +83,8 @@ def kronika(ctx: typer.Context, kampan: Optional[str] = kampan_option(), json_ou
             if e["kind"] == "undo":
                 what = _("undoes entry {number}").format(number=e["undoes"])
             flag = "  [" + _("undone") + "]" if e["undone"] else ""
-            out(f"{e['number']:>4}  {e['when']}  {kind_word(e['kind'])}  {what}  ({e['who']}){flag}")
+            out("  ".join(x for x in (f"{e['number']:>4}", e["when"], kind_word(e["kind"]), str(what),
+                                      f"({e['who']}){flag}") if x))
             for ident, change in (e.get("characters") or {}).items():
                 lines = change_lines(change)
                 if lines:

@@ -142,3 +142,9 @@ def test_campaign_places_are_shown_relative_and_the_current_folder_in_words(tmp_
     outside = drd("postava", "list", cwd=tmp_path)
     assert outside.returncode == 2 and outside.stderr.startswith("nejste v kampani") and str(tmp_path) not in \
         outside.stderr
+
+
+def test_an_entry_without_a_reason_is_listed_without_a_gap(campaign):
+    ok("postava", "uprav", "jarik", "duse=-1", cwd=campaign)
+    line = ok("kronika", cwd=campaign).stdout.splitlines()[0]
+    assert line.endswith("úprava  (tester)") and "   " not in line.strip()
