@@ -111,6 +111,29 @@ class Campaign:
             os.close(fd)
 
 
+ROLES = {"postavy": "postava", "bestiar": "bestie", "kronika": "kronika"}
+
+
+def file_role(path: str) -> str | None:
+    """What a file of a campaign is (`drd check FOLDER`): "kampan" (drd-kampan.yaml), "postava",
+    "bestie", "kronika" (written by drd), or None (a scenario, or no campaign at all)."""
+    root = find_campaign(os.path.dirname(os.path.abspath(path)))
+    if root is None:
+        return None
+    parts = os.path.relpath(os.path.abspath(path), root).split(os.sep)
+    if parts == [CAMPAIGN_FILE]:
+        return "kampan"
+    return ROLES.get(parts[0]) if len(parts) > 1 else None
+
+
+def check_campaign_file(path: str, role: str) -> None:
+    """Validates a character, creature or campaign file as what it is; ScenarioError at its line."""
+    if role == "kampan":
+        read_config(os.path.dirname(os.path.abspath(path)))
+    else:
+        read_entity(path, role)
+
+
 def valid_id(ident: str) -> bool:
     return bool(ident) and "/" not in ident and "\\" not in ident and not ident.startswith(".")
 

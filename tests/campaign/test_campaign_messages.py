@@ -148,3 +148,15 @@ def test_an_entry_without_a_reason_is_listed_without_a_gap(campaign):
     ok("postava", "uprav", "jarik", "duse=-1", cwd=campaign)
     line = ok("kronika", cwd=campaign).stdout.splitlines()[0]
     assert line.endswith("úprava  (tester)") and "   " not in line.strip()
+
+
+def test_drd_check_of_a_campaign_folder_checks_each_file_as_what_it_is(campaign):
+    ok("resolve", "konflikty/noc.yaml", "--zapsat", cwd=campaign)          # the chronicle has entries now
+    checked = ok("check", ".", cwd=campaign).stdout
+    for name in ("drd-kampan.yaml", "postavy/jarik.yaml", "bestiar/vlk.yaml", "konflikty/noc.yaml"):
+        assert f"{name}: ok" in checked
+    assert "kronika/" not in checked                                     # drd's own files
+    write(campaign / "postavy" / "zly.yaml", "format: drd-postava/1\nname: Zlý\npools: {telo: tři}\n")
+    proc = drd("check", "postavy", cwd=campaign)
+    assert proc.returncode == 2 and "postavy/zly.yaml:3:" in proc.stdout + proc.stderr
+    assert "participants" not in proc.stdout + proc.stderr               # not judged as a scenario
