@@ -102,7 +102,8 @@ def timed(cmd: list[str], cwd: Path) -> tuple[float, float]:
 
 def reset(root: Path, saved: dict) -> None:
     for name in os.listdir(root / "kronika"):
-        os.unlink(root / "kronika" / name)
+        if (root / "kronika" / name).is_file():      # the snapshot store (kronika/snimky/) may stay
+            os.unlink(root / "kronika" / name)
     for rel, data in saved.items():
         (root / rel).write_bytes(data)
 

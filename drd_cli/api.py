@@ -242,11 +242,22 @@ def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose:
 
         result = word_result(resolve(loaded.scenario, setup.profile, dice, hooks, choose=choose, seed=seed))
         if loaded.campaign:
-            result["campaign"] = {"start": loaded.campaign["start"]}   # SCENARIO-FORMAT §2.1
+            result["campaign"] = _campaign_start(loaded.campaign)   # SCENARIO-FORMAT §2.1
         return _no_seed_unless_used(result, seeded)
     except DrdError as exc:
         locate(exc, loaded)
         raise
+
+
+def _campaign_start(campaign: dict) -> dict:
+    """The result's `campaign`: the start states and the hash of them all (the snapshot a transcript
+    names), stored in the campaign's `kronika/snimky/` for a later --verify (docs/kampan.md)."""
+    from .scenario import snapshots
+
+    digest = snapshots.snapshot_hash(campaign["start"])
+    if campaign.get("root"):
+        snapshots.store(campaign["root"], campaign["start"], digest)
+    return {"start": campaign["start"], "snapshot": digest}
 
 
 def _no_seed_unless_used(result: dict, seeded: Any) -> dict:

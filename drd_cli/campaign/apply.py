@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import DrdError, Location, RuleViolation
 from ..i18n import _
+from ..scenario.references import shown_path
 from . import chronicle, state as st
 
 POOL_WORDS = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv"}
@@ -30,9 +31,12 @@ def apply_conflict(campaign: Any, result: dict, scenario_path: str, *, player: d
         existing = chronicle.entries(campaign)
         prior = chronicle.applied(existing, rel)
         if prior is not None:
-            raise RuleViolation(_("{file} was applied already: chronicle entry {number} ({when}, {who})").format(
-                file=rel, number=prior["number"], when=prior["when"], who=prior["who"]), Location(scenario_path),
-                hint=_("`drd kronika vrat` undoes the last entry; a new conflict is a new file"))
+            same = rel == campaign.rel(scenario_path)      # else a replay of it (its file is named)
+            message = (_("this conflict was applied already: chronicle entry {number} ({when}, {who})") if same
+                       else _("{file} was applied already: chronicle entry {number} ({when}, {who})"))
+            raise RuleViolation(message.format(file=rel, number=prior["number"], when=prior["when"], who=prior["who"]),
+                                Location(scenario_path),
+                                hint=_("`drd kronika vrat` undoes the last entry; a new conflict is a new file"))
         chars = {}
         for pid, s in start.items():
             if s.get("kind") != "postava":
@@ -103,8 +107,8 @@ def _kept(before: list, wanted: list[str]) -> list:
 
 def outcome(before: dict, final: dict, result: dict, pid: str, start: dict, params: Any) -> tuple[dict, list]:
     """The character's state after the conflict, and notes on what was clamped."""
-    after = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-             for k, v in before.items()}
+    after: dict[str, Any] = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+                             for k, v in before.items()}
     notes: list[str] = []
     after["pools"] = {p: final.get(p, before["pools"][p]) for p in st.POOLS}
     old_names = _names(before["jizvy"])
@@ -164,7 +168,7 @@ def undo_last(campaign: Any) -> dict:
         existing = chronicle.entries(campaign)
         target = next((e for e in reversed(existing) if e["kind"] != "undo" and not e["undone"]), None)
         if target is None:
-            raise RuleViolation(_("the chronicle has nothing to undo"), Location(campaign.path(chronicle.FOLDER)))
+            raise RuleViolation(_("the chronicle has nothing to undo"), Location(shown_path(campaign.path(chronicle.FOLDER))))
         changes = target.get("characters") or {}
         blocked = []
         for ident, c in changes.items():
@@ -184,7 +188,7 @@ def undo_last(campaign: Any) -> dict:
                             file=campaign.rel(path)))))
         if blocked:
             raise RuleViolation(_("entry {number} cannot be undone: {reasons}").format(
-                number=target["number"], reasons="; ".join(blocked)), Location(campaign.path(chronicle.FOLDER)),
+                number=target["number"], reasons="; ".join(blocked)), Location(shown_path(campaign.path(chronicle.FOLDER))),
                 hint=_("undo the later entries first, or put the character back as the entry left it"))
         undone = {}
         for ident, c in changes.items():

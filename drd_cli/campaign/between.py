@@ -41,8 +41,8 @@ def adjust(campaign: Any, ident: str, changes: list[str], reason: str | None) ->
         existing = chronicle.entries(campaign)
         model = campaign.read("postava", ident)
         before = st.file_state(model)
-        after = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
-                 for k, v in before.items()}
+        after: dict[str, Any] = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+                                 for k, v in before.items()}
         notes: list[str] = []
         for is_max, key, sign, n in parsed:
             if is_max:
@@ -95,7 +95,8 @@ def heal(campaign: Any, ident: str, jizva: str, pool: str | None = None) -> tupl
             import difflib
 
             close = difflib.get_close_matches(jizva, names, n=1, cutoff=0.5)
-            raise DrdError(_("{id} has no Jizva {name!r}").format(id=ident, name=jizva), Location(ident),
+            where = Location(campaign.rel(campaign.entity_path("postava", ident)))
+            raise DrdError(_("{id} has no Jizva {name!r}").format(id=ident, name=jizva), where,
                            hint=_("did you mean {option}?").format(option=repr(close[0])) if close else
                            (_("its Jizvy: {names}").format(names=", ".join(names)) if names else _("it has no Jizvy")))
         index = names.index(jizva)
@@ -112,8 +113,8 @@ def heal(campaign: Any, ident: str, jizva: str, pool: str | None = None) -> tupl
                 name=jizva, cost=cost, pool=payer, id=ident, have=before["pools"][payer]), Location(ident),
                 hint=_("rest first (`drd postava uprav {id} {pool}=+N`), or change heal_cost in drd-kampan.yaml")
                 .format(id=ident, pool=payer))
-        after = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
-                 for k, v in before.items()}
+        after: dict[str, Any] = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+                                 for k, v in before.items()}
         after["pools"][payer] -= cost
         del after["jizvy"][index]
         size = None if isinstance(record, str) else record.get("size")

@@ -23,14 +23,14 @@ KINDS = ("conflict", "adjust", "heal", "import", "undo")
 
 
 def _loader() -> Any:
-    import yaml
+    import yaml  # type: ignore[import-untyped]
 
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def entries(campaign: Any) -> list[dict]:
     """Every entry, by number; `undone` is set on the entries a later undo took back."""
-    import yaml
+    import yaml  # type: ignore[import-untyped]
 
     folder = campaign.path(FOLDER)
     try:
@@ -75,7 +75,7 @@ def new_entry(number: int, kind: str, **fields: Any) -> dict:
 def write_entry(tx: Any, campaign: Any, entry: dict, *, label: str, result: dict | None = None,
                 player: dict | None = None) -> str:
     """Adds the entry (and the result beside it) to the transaction; returns the entry's file name."""
-    import yaml
+    import yaml  # type: ignore[import-untyped]
 
     base = f"{entry['number']:04d}-{slug(label)[:40] or entry['kind']}"
     clean = json.loads(json.dumps({k: v for k, v in entry.items() if not k.startswith("_") and k != "undone"}))

@@ -18,7 +18,7 @@ POOL_WORDS = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv"}
 def schema_of(what: str) -> dict:
     from ..scenario.character import CampaignFile, CharacterFile, CreatureFile
 
-    models = {"postava": CharacterFile, "bestie": CreatureFile, "kampan": CampaignFile}
+    models: dict[str, Any] = {"postava": CharacterFile, "bestie": CreatureFile, "kampan": CampaignFile}
     if what not in models:
         raise DrdError(_("{what!r}: expected postava, bestie or kampan").format(what=what), Location("schema"))
     schema = models[what].model_json_schema(by_alias=False)
@@ -69,7 +69,7 @@ def describe(kind: str, ident: str, model: Any) -> list[str]:
         if model.charakteristika is not None:
             ch = model.charakteristika
             lines.append(_("charakteristika: {value}").format(
-                value=ch if isinstance(ch, int) else f"{ch.level} ({', '.join(ch.covers)})"))
+                value=ch if isinstance(ch, int) else f"{ch.level} ({', '.join(ch.covers)})" if ch.covers else ch.level))
     if model.jizvy:
         lines.append(_("Jizvy: {names}").format(names=", ".join(_jizva_text(j) for j in model.jizvy)))
     if model.abilities:
@@ -98,15 +98,19 @@ def _jizva_text(j: Any) -> str:
 
 def change_lines(change: dict) -> list[str]:
     """What changed between a chronicle change's `before` and `after`, one line each."""
+    if change.get("before") is None and change.get("after") is not None:       # an import made the file
+        return [_("new file: {state}").format(state=_state_text(change["after"]))]
+    if change.get("after") is None and change.get("before") is not None:       # an undo of that import
+        return [_("file removed: {state}").format(state=_state_text(change["before"]))]
     before, after = change.get("before") or {}, change.get("after") or {}
     lines = []
     for p in POOLS:
         a, b = (before.get("pools") or {}).get(p), (after.get("pools") or {}).get(p)
         if a != b:
-            lines.append(f"{POOL_WORDS[p]} {a} → {b}")
+            lines.append(f"{POOL_WORDS[p]} {_shown(a)} → {_shown(b)}")
         ma, mb = (before.get("max") or {}).get(p), (after.get("max") or {}).get(p)
         if ma != mb:
-            lines.append(_("{pool} maximum {old} → {new}").format(pool=POOL_WORDS[p], old=ma, new=mb))
+            lines.append(_("{pool} maximum {old} → {new}").format(pool=POOL_WORDS[p], old=_shown(ma), new=_shown(mb)))
     for key, word in (("ohrozeni", "Ohrožení"), ("vyhody", "Výhody")):
         if before.get(key) != after.get(key):
             lines.append(f"{word} {before.get(key) or 0} → {after.get(key) or 0}")
@@ -125,6 +129,17 @@ def change_lines(change: dict) -> list[str]:
     return lines
 
 
+def _shown(value: Any) -> str:
+    return "–" if value is None else str(value)
+
+
+def _state_text(state: dict) -> str:
+    """`Tělo 3/5, Duše 5/5, Vliv 2/4` of a character's state, `Sudba 12` of a creature's."""
+    if "pools" not in state:
+        return f"Sudba {state.get('sudba', '?')}"
+    return _pools_text({"pools": state["pools"], "max": state.get("max")})
+
+
 def _name(x: Any) -> str:
     return x if isinstance(x, str) else str(x.get("name"))
 
@@ -137,7 +152,9 @@ def new_file(camp: Any, kind: str, ident: str, name: str | None) -> str:
             id=ident), Location(ident))
     path = camp.entity_path(kind, ident)
     if os.path.exists(path):
-        raise DrdError(_("{file} exists already").format(file=camp.rel(path)), Location(camp.rel(path)))
+        raise DrdError(_("the file exists already"), Location(camp.rel(path)),
+                       hint=_("choose another id, or change the file itself (drd {kind} show {id})").format(
+                           kind=kind, id=ident))
     os.makedirs(os.path.dirname(path), exist_ok=True)
     replace_atomically(path, character_text(name or ident) if kind == "postava" else creature_text(name or ident))
     return path

@@ -12,8 +12,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import html
 import io
+from collections.abc import Iterator
 from typing import Any
 
 from ..i18n import _
@@ -130,18 +132,35 @@ def discord(campaign: Any, items: list[dict], view: str) -> list[str]:
         blocks = [head]
         if result is not None:
             secret = _secret_steps(campaign, e) if view == "gm" else set()
-            for step in result.get("steps") or []:
-                if step.get("secret") is True:
-                    blocks.append(_("*(a step the players do not see)*"))
-                    continue
-                text = "```\n" + _step_text(step).replace("```", "'''") + "\n```"
-                if (step.get("round"), step.get("id")) in secret:
-                    text = "||" + text + "||"
-                blocks.append(text)
+            with _names_of(result):
+                for step in result.get("steps") or []:
+                    if step.get("secret") is True:
+                        blocks.append(_("*(a step the players do not see)*"))
+                        continue
+                    text = "```\n" + _step_text(step).replace("```", "'''") + "\n```"
+                    if (step.get("round"), step.get("id")) in secret:
+                        text = "||" + text + "||"
+                    blocks.append(text)
         if changes:
             blocks.append("\n".join(f"- {c}" for c in changes))
         messages += _pack(blocks)
     return messages
+
+
+@contextlib.contextmanager
+def _names_of(result: dict) -> Iterator[None]:
+    """The participants' names (and the abilities' titles) for steps rendered one by one, as the
+    whole transcript has them (drd_cli/render/text.py `build`)."""
+    from ..render.values import _PEOPLE, _TITLES
+
+    participants, names = result.get("participants"), result.get("titles")
+    people = _PEOPLE.set(participants if isinstance(participants, dict) else {})
+    titles = _TITLES.set(names if isinstance(names, dict) else {})
+    try:
+        yield
+    finally:
+        _PEOPLE.reset(people)
+        _TITLES.reset(titles)
 
 
 def _secret_steps(campaign: Any, entry: dict) -> set:

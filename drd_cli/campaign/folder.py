@@ -45,12 +45,13 @@ class Campaign:
                     folder=explicit, file=CAMPAIGN_FILE), Location(explicit),
                     hint=_("create one with `drd kampan new NAME` (docs/kampan.md)"))
         else:
-            root = find_campaign(start or os.getcwd())
-            if root is None:
+            found = find_campaign(start or os.getcwd())
+            if found is None:
                 raise ScenarioError(_("not inside a campaign: no {file} in this folder or above").format(
-                    file=CAMPAIGN_FILE), Location(os.getcwd()),
+                    file=CAMPAIGN_FILE), Location(),
                     hint=_("go into the campaign's folder, name it with --kampan DIR, or create one with "
                            "`drd kampan new NAME`"))
+            root = found
         return cls(root, read_config(root))
 
     def path(self, *parts: str) -> str:
@@ -108,6 +109,29 @@ class Campaign:
             with contextlib.suppress(OSError):
                 fcntl.flock(fd, fcntl.LOCK_UN)
             os.close(fd)
+
+
+ROLES = {"postavy": "postava", "bestiar": "bestie", "kronika": "kronika"}
+
+
+def file_role(path: str) -> str | None:
+    """What a file of a campaign is (`drd check FOLDER`): "kampan" (drd-kampan.yaml), "postava",
+    "bestie", "kronika" (written by drd), or None (a scenario, or no campaign at all)."""
+    root = find_campaign(os.path.dirname(os.path.abspath(path)))
+    if root is None:
+        return None
+    parts = os.path.relpath(os.path.abspath(path), root).split(os.sep)
+    if parts == [CAMPAIGN_FILE]:
+        return "kampan"
+    return ROLES.get(parts[0]) if len(parts) > 1 else None
+
+
+def check_campaign_file(path: str, role: str) -> None:
+    """Validates a character, creature or campaign file as what it is; ScenarioError at its line."""
+    if role == "kampan":
+        read_config(os.path.dirname(os.path.abspath(path)))
+    else:
+        read_entity(path, role)
 
 
 def valid_id(ident: str) -> bool:
@@ -241,8 +265,10 @@ def new_campaign(name: str, *, here: bool, language: str = "cs") -> str:
     """Creates a campaign: the folder `name/` (or the current one with `here`); returns its root."""
     root = os.getcwd() if here else os.path.abspath(name)
     if os.path.exists(os.path.join(root, CAMPAIGN_FILE)):
-        raise DrdError(_("{folder} is a campaign already ({file} exists)").format(
-            folder=shown_path(root) or ".", file=CAMPAIGN_FILE), Location(os.path.join(root, CAMPAIGN_FILE)))
+        message = (_("this folder is a campaign already ({file} exists)") if here
+                   else _("{folder} is a campaign already ({file} exists)"))
+        raise DrdError(message.format(folder=shown_path(root), file=CAMPAIGN_FILE),
+                       Location(shown_path(os.path.join(root, CAMPAIGN_FILE))))
     if not here and os.path.exists(root) and os.listdir(root):
         raise DrdError(_("the folder {folder} exists and is not empty").format(folder=name), Location(name),
                        hint=_("to make it a campaign, go into it and use `drd kampan new --zde NAME`"))
@@ -257,6 +283,7 @@ def new_campaign(name: str, *, here: bool, language: str = "cs") -> str:
 def campaign_text(name: str, language: str) -> str:
     quoted = json.dumps(name, ensure_ascii=False)
     head = _("A drd campaign (docs/kampan.md).")
+    spoken = _("the language of the chronicle's export (drd kronika export): cs | en")
     group = _("the group profile its conflicts use (drd group)")
     carry = _("what carries to the next conflict besides pools: ohrozeni, vyhody")
     cost = _("points healing one Jizva costs")
@@ -265,7 +292,7 @@ def campaign_text(name: str, language: str) -> str:
     return (f"# {head}\n"
             "format: drd-kampan/1\n"
             f"name: {quoted}\n"
-            f"language: {language}            # cs | en\n"
+            f"{'language: ' + language:<30}# {spoken}\n"
             f"# group: ctvrtek              # {group}\n"
             "params:\n"
             f"  carry: []                   # {carry}\n"

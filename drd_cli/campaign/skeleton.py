@@ -69,7 +69,7 @@ def write_skeleton(campaign: Any, postavy: list[str], bestie: list[str], title: 
             output = campaign.path("konflikty", f"{base}-{n}.yaml")
             n += 1
     elif os.path.exists(output):
-        raise DrdError(_("{file} exists already; nothing was written").format(file=output), Location(output))
+        raise DrdError(_("the file exists already; nothing was written"), Location(output))
     os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
     replace_atomically(output, text)
     return os.path.relpath(output)

@@ -59,7 +59,7 @@ def _numbers_only(text: str, state: dict, old: dict) -> str | None:
 
     from ..scenario.load import load_text
 
-    changes = []
+    changes: list[tuple[tuple[str, ...], Any]] = []
     for key in ("jizvy", "equipment", "conditions"):
         if (state.get(key) or []) != (old.get(key) or []):
             return None
@@ -81,10 +81,10 @@ def _numbers_only(text: str, state: dict, old: dict) -> str | None:
     for path, value in changes:
         node = data
         for part in path:
-            key = yamlfile.key_of(node, part) if isinstance(node, dict) else None
-            if key is None:
+            found = yamlfile.key_of(node, part) if isinstance(node, dict) else None
+            if found is None:
                 return None
-            node = node[key]
+            node = node[found]
         if type(node) is not int:
             return None
         where = source.locate_value(path)

@@ -79,7 +79,7 @@ def item_name(item: Any) -> str:
     if isinstance(item, str):
         return item
     if isinstance(item, dict):
-        for key in ("name", "jméno", "nazev", "název"):
+        for key in ("name", "jméno", "nazev", "název", "id"):
             if key in item:
                 return str(item[key])
     return str(item)

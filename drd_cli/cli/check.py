@@ -61,6 +61,15 @@ def check_file(path: str) -> FileReport:
     from ..check import compare_result
     from ..errors import DrdError, Problem, RuleViolation, ScenarioError
 
+    from ..campaign.folder import check_campaign_file, file_role
+
+    role = file_role(path)
+    if role in ("kampan", "postava", "bestie"):     # a campaign's own files (docs/kampan.md)
+        try:
+            check_campaign_file(path, role)
+        except ScenarioError as exc:
+            return FileReport(path, "invalid", list(exc.problems), exit=exc.exit_code)
+        return FileReport(path, "ok")
     try:
         loaded = load_scenario(path)
         if any(getattr(st, "plugin_step", None) is not None
@@ -190,6 +199,10 @@ def _scenario_files(arg: str) -> list[str | None]:
         return [arg]
     found = sorted(str(p) for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()
                    and not any(part.startswith(".") for part in p.relative_to(folder).parts))
+    if found:
+        from ..campaign.folder import file_role
+
+        found = [p for p in found if file_role(p) != "kronika"]      # a campaign's chronicle: drd's own
     return list(found) or [None]
 
 

@@ -83,7 +83,17 @@ def kampan_show(kampan: Optional[str] = kampan_option(), json_out: bool = json_o
         out(f"{camp.config.name} ({camp.root})")
         out(_("characters: {ids}").format(ids=", ".join(info["postavy"]) or "—"))
         out(_("creatures: {ids}").format(ids=", ".join(info["bestiar"]) or "—"))
-        out(_("parameters: {params}").format(params=", ".join(f"{k}={v}" for k, v in info["params"].items())))
+        out(_("parameters: {params}").format(params=", ".join(f"{k}={_yaml_value(v)}"
+                                                              for k, v in info["params"].items())))
+
+
+def _yaml_value(value: object) -> str:
+    """A parameter as drd-kampan.yaml spells it (`true`, `[ohrozeni, vyhody]`), not as Python does."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_yaml_value(v) for v in value) + "]"
+    return str(value)
 
 
 # --------------------------------------------------------------------------- postava / bestie
@@ -166,8 +176,8 @@ def postava_uprav(ident: str = typer.Argument(..., metavar="ID"),
             out("  " + line)
 
 
-@postava_app.command("vylec", help=N_("Heal a character's Jizva (the cost: docs/kampan.md \"Healing\"): a chronicle "
-                                     "entry."))
+@postava_app.command("vylec", help=N_("Heal a character's Jizva (the cost: docs/kampan.md \"Between conflicts, "
+                                     "parameters\"): a chronicle entry."))
 def postava_vylec(ident: str = typer.Argument(..., metavar="ID"),
                   jizva: str = typer.Argument(..., metavar="JIZVA"),
                   zdroj: Optional[str] = typer.Option(None, "--zdroj", metavar="telo|duse|vliv",
@@ -182,8 +192,10 @@ def postava_vylec(ident: str = typer.Argument(..., metavar="ID"),
         if zdroj is not None and zdroj not in ("telo", "duse", "vliv"):
             raise typer.BadParameter(_("expected telo, duse or vliv"), param_hint="--zdroj")
         entry, cost, pool = heal(open_campaign(kampan), ident, jizva, zdroj)
+        from ..campaign.entities import POOL_WORDS
+
         out(_("chronicle entry {number}: {id} healed {jizva!r} for {cost} {pool}").format(
-            number=entry["number"], id=ident, jizva=jizva, cost=cost, pool=pool))
+            number=entry["number"], id=ident, jizva=jizva, cost=cost, pool=POOL_WORDS.get(pool, pool)))
         for line in change_lines(entry["characters"][ident]):
             out("  " + line)
 

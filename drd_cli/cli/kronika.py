@@ -79,11 +79,12 @@ def kronika(ctx: typer.Context, kampan: Optional[str] = kampan_option(), json_ou
             out(_("the chronicle is empty"))
             return
         for e in items:
-            what = e.get("title") or e.get("file") or e.get("reason") or e.get("jizva") or ""
+            what = e.get("title") or e.get("file") or e.get("reason") or e.get("jizva") or e.get("origin") or ""
             if e["kind"] == "undo":
                 what = _("undoes entry {number}").format(number=e["undoes"])
             flag = "  [" + _("undone") + "]" if e["undone"] else ""
-            out(f"{e['number']:>4}  {e['when']}  {kind_word(e['kind'])}  {what}  ({e['who']}){flag}")
+            out("  ".join(x for x in (f"{e['number']:>4}", e["when"], kind_word(e["kind"]), str(what),
+                                      f"({e['who']}){flag}") if x))
             for ident, change in (e.get("characters") or {}).items():
                 lines = change_lines(change)
                 if lines:

@@ -77,9 +77,10 @@ def resolve(
 
         inputs = input_files(file, verify, group=group)
         refuse_overwriting_input(output, inputs)     # before anything runs: nothing is written
-        expected = None
+        expected = snapshot = None
         if verify is not None:
             expected, seed = _expected_digest(verify, seed)
+            snapshot = _named_start(file, verify)       # a campaign's start state the transcript names
 
         from ..api import load_scenario, resolve_scenario
 
@@ -87,7 +88,7 @@ def resolve(
             from ._asking import require_terminal
 
             require_terminal()
-        loaded = load_scenario(file)
+        loaded = load_scenario(file) if snapshot is None else load_scenario(file, snapshot=snapshot)
         if choose is Choose.ask:
             from ._asking import resolve_asking
 
@@ -98,11 +99,11 @@ def resolve(
                                       enable=tuple(enable or ()), disable=tuple(disable or ()), group=group,
                                       release_document=True)
         digest = attach_digest(result, loaded)
-        if zapsat or (loaded.campaign and expected not in (None, digest)):
+        if zapsat or (loaded.campaign and snapshot is None and expected not in (None, digest)):
             from ..campaign.session import after_resolve     # a campaign's conflict (docs/kampan.md)
 
             loaded, result, digest = after_resolve(
-                loaded, result, digest, file, expected=expected, verify=verify, zapsat=zapsat,
+                loaded, result, digest, file, expected=expected, zapsat=zapsat,
                 again=lambda again: resolve_scenario(again, seed=seed, choose=choose.value, params=params,
                                                      enable=tuple(enable or ()), disable=tuple(disable or ()),
                                                      group=group))
@@ -151,6 +152,18 @@ def _expected_digest(verify: str, seed: Optional[int]) -> tuple[str, Optional[in
     if expected is None:
         raise DrdError(_("{file}: no sha256 footer hash found").format(file=value), Location(value))
     return expected, seed if seed is not None else find_seed(text)
+
+
+def _named_start(file: str, verify: str) -> Optional[dict]:
+    """The start state of a campaign's conflict a --verify file names (a JSON result's, or the
+    snapshot a transcript's footer names: drd_cli/campaign/session.py), else None."""
+    import os
+
+    if not os.path.isfile(verify):
+        return None
+    from ..campaign.session import named_start
+
+    return named_start(file, verify)
 
 
 def _report_verify(expected: str, actual: str, seed: object) -> None:

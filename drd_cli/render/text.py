@@ -523,6 +523,9 @@ def footer_text(result: dict) -> str | None:
     parts = [f"drd {__version__}", str(digest)]
     if result.get("seed") is not None:
         parts.append(f"seed {result['seed']}")
+    snapshot = (result.get("campaign") or {}).get("snapshot")
+    if isinstance(snapshot, str):     # the campaign's start states (drd_cli/scenario/snapshots.py)
+        parts.append(_("snapshot {hash}").format(hash=snapshot.removeprefix("sha256:")[:16]))
     return " · ".join(parts)
 
 

@@ -28,6 +28,7 @@ class Report:
     """Everything an import did not take over as it was: (kind, text) in order."""
 
     items: list = field(default_factory=list)
+    pending: list = field(default_factory=list)     # keys.Pending: abilities waiting for a key
 
     def unmapped(self, text: str) -> None:
         self.items.append(("unmapped", text))
@@ -61,7 +62,10 @@ def read_json(path: str, fmt_name: str) -> Any:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise refuse(path, _("cannot read {file}: {reason}").format(file=path, reason=exc.strerror or exc)) from None
+        reason = _("there is no such file") if isinstance(exc, FileNotFoundError) else \
+            _("it is a folder") if isinstance(exc, IsADirectoryError) else \
+            _("no permission to read it") if isinstance(exc, PermissionError) else (exc.strerror or str(exc))
+        raise refuse(path, _("the file cannot be read: {reason}").format(reason=reason)) from None
     if len(raw) > MAX_BYTES:
         raise refuse(path, _("the file is too large for a {fmt} export (over 2 MB)").format(fmt=fmt_name))
     try:
@@ -124,30 +128,50 @@ def catalogue() -> dict:
     return _CATALOGUE
 
 
-def abilities(names: list[str], report: Report, where: str) -> list[str]:
-    """Catalogue ability ids of `names`; what is not in drd's catalogue or needs keys is reported."""
+def abilities(names: list, report: Report, where: str, given: dict | None = None) -> list:
+    """Catalogue abilities of `names` (each a name, or (name, [description texts])): bare ids, or
+    `{id, key: value}` for one whose card has a required key, the key from the source or from
+    `given` ({id: {key: value}}, `--klic`; keys.py). What is not in drd's catalogue is reported;
+    one whose key is known neither way too, and is not imported (`report.pending`)."""
+    from . import keys
+
     cards = catalogue()
-    out: list[str] = []
-    for name in names:
+    given = given or {}
+    out: list = []
+    for item in names:
+        name, texts = (item, []) if isinstance(item, str) else (item[0], list(item[1]))
         plain = strip_pool(name)
         if not plain:
             continue
-        aid = slug(plain)
+        aid, rest = _catalogue_id(plain, cards), None
         if aid not in cards:
-            by_name = {slug(c.get("name") or ""): i for i, c in cards.items()}
-            aid = by_name.get(aid, aid)
+            base, rest = keys.split_name(plain)
+            aid = _catalogue_id(base, cards)
         if aid not in cards:
             report.unmapped(_("ability {name!r} ({where}): not in drd's catalogue (drd abilities)").format(
                 name=plain, where=where))
             continue
-        needed = [k for k, spec in (cards[aid].get("keys") or {}).items() if spec.get("required")]
-        if needed:
-            report.unmapped(_("ability {id} needs {keys}, which the file does not say; add it by hand "
-                              "({{id: {id}, {key}: …}})").format(id=aid, keys=", ".join(needed), key=needed[0]))
+        if any((a if isinstance(a, str) else a["id"]) == aid for a in out):
             continue
-        if aid not in out:
-            out.append(aid)
+        card = cards[aid]
+        values = keys.derive(aid, rest, texts, card, given.get(aid, {}), report)
+        needed = {k: spec for k, spec in keys.required(card).items() if k not in values}
+        if needed:
+            first = next(iter(needed))
+            report.unmapped(_("ability {id} needs {keys}, which the file does not say; add it by hand "
+                              "({{id: {id}, {key}: …}})").format(id=aid, keys=", ".join(needed), key=first))
+            report.pending.append(keys.Pending(aid, card.get("name") or aid, needed, values, report.items[-1]))
+            continue
+        out.append(keys.entry(aid, values))
     return out
+
+
+def _catalogue_id(name: str, cards: dict) -> str:
+    aid = slug(name)
+    if aid not in cards:
+        by_name = {slug(c.get("name") or ""): i for i, c in cards.items()}
+        aid = by_name.get(aid, aid)
+    return aid
 
 
 def ident_of(name: str, path: str) -> str:

@@ -19,7 +19,8 @@ LIMIT_MAX = 15
 LEVEL_RANGE = (1, 5)
 
 
-def parse(path: str, *, creature: bool, params: Any) -> Imported:
+def parse(path: str, *, creature: bool, params: Any, keys: dict | None = None) -> Imported:
+    """drd2-denik keeps no abilities: `keys` (`--klic`) finds none here and is said so by the caller."""
     data = read_json(path, "drd2-denik")
     if not isinstance(data, dict) or "resources" not in data or "name" not in data:
         raise refuse(path, _("this is not a drd2-denik character (no `name` and `resources`)"),
@@ -33,7 +34,9 @@ def parse(path: str, *, creature: bool, params: Any) -> Imported:
     report = Report()
     name = text(data.get("name"))
     ident = ident_of(name, path)
-    pools, caps, jizvy = {}, {}, []
+    pools: dict[str, int] = {}
+    caps: dict[str, int] = {}
+    jizvy: list[dict] = []
     resources = data["resources"]
     if not isinstance(resources, dict) or any(p not in resources for p in POOLS):
         raise refuse(path, _("`resources` must hold telo, duse and vliv (the file is cut short?)"))

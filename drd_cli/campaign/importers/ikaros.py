@@ -23,19 +23,19 @@ USED = {"drd2_name", "drd2_body", "drd2_soul", "drd2_influence", "drd2_body_max"
         "drd2_advanced_professions", "drd2_master_professions", "drd2_special_abilities", "drd2_master_abilities"}
 
 
-def parse(path: str, *, creature: bool, params: Any) -> Imported:
+def parse(path: str, *, creature: bool, params: Any, keys: dict | None = None) -> Imported:
     data = read_json(path, "Projekt Ikaros")
     if not isinstance(data, dict):
         raise _not_ikaros(path)
     stats = _bestie_stats(data)
     if stats is not None:
-        return _bestie(path, data, stats)
-    custom = data.get("customData") if isinstance(data.get("customData"), dict) else data
+        return _bestie(path, data, stats, keys)
+    custom: dict = data["customData"] if isinstance(data.get("customData"), dict) else data
     if not any(isinstance(k, str) and k.startswith("drd2_") for k in custom):
         raise _not_ikaros(path)
     if creature:
         raise refuse(path, _("this is an Ikaros hero's diary; --bestie needs a bestiary entry (systemStats)"))
-    return _hero(path, custom, params)
+    return _hero(path, custom, params, keys)
 
 
 def _not_ikaros(path: str) -> Any:
@@ -57,7 +57,7 @@ def _json_list(path: str, key: str, value: Any) -> list:
     return [v for v in value if isinstance(v, dict)]
 
 
-def _hero(path: str, custom: dict, params: Any) -> Imported:
+def _hero(path: str, custom: dict, params: Any, keys: dict | None = None) -> Imported:
     report = Report()
     name = text(custom.get("drd2_name"))
     ident = ident_of(name, path)
@@ -89,9 +89,9 @@ def _hero(path: str, custom: dict, params: Any) -> Imported:
     levels = _levels(path, custom, report)
     if levels:
         out["levels"] = levels
-    names = [text(a.get("name")) for k in ("drd2_special_abilities", "drd2_master_abilities")
-             for a in _json_list(path, k, custom.get(k))]
-    found = abilities(names, report, "Ikaros")
+    names = [(text(a.get("name")), [text(a.get("description")), text(a.get("note"))])
+             for k in ("drd2_special_abilities", "drd2_master_abilities") for a in _json_list(path, k, custom.get(k))]
+    found = abilities(names, report, "Ikaros", keys)
     if found:
         out["abilities"] = found
     equipment = _equipment(path, custom, report)
@@ -170,7 +170,7 @@ def _bestie_stats(data: dict) -> dict | None:
     return None
 
 
-def _bestie(path: str, data: dict, stats: dict) -> Imported:
+def _bestie(path: str, data: dict, stats: dict, keys: dict | None = None) -> Imported:
     report = Report()
     name = text(data.get("name"))
     ident = ident_of(name, path)
@@ -186,8 +186,8 @@ def _bestie(path: str, data: dict, stats: dict) -> Imported:
     if ch is not None:
         out["charakteristika"] = ch
     rows = stats.get("zvlastni_schopnosti") or stats.get("abilities") or data.get("abilities") or []
-    names = [text(r.get("nazev") or r.get("label")) for r in rows if isinstance(r, dict)]
-    found = abilities(names, report, "Ikaros")
+    names = [(text(r.get("nazev") or r.get("label")), [text(r.get("popis"))]) for r in rows if isinstance(r, dict)]
+    found = abilities(names, report, "Ikaros", keys)
     if found:
         out["abilities"] = found
     armour = number(data.get("armor"))

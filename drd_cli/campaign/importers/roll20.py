@@ -31,7 +31,7 @@ USED = {"sheet_type", "danger", "advantages", "materials", "inv_equipment", "inv
         "npc_inventory", "npc_special_skills", "npc_owner"}
 
 
-def parse(path: str, *, creature: bool, params: Any) -> Imported:
+def parse(path: str, *, creature: bool, params: Any, keys: dict | None = None) -> Imported:
     data = read_json(path, "Roll20 (VTTES)")
     ch = _character(path, data)
     attrs, rows = _attributes(path, ch)
@@ -40,11 +40,11 @@ def parse(path: str, *, creature: bool, params: Any) -> Imported:
     ident = ident_of(name, path)
     report = Report()
     if sheet == "npc":
-        imported = _creature(path, ident, name, attrs, rows, report)
+        imported = _creature(path, ident, name, attrs, rows, report, keys)
     elif sheet == "pc":
         if creature:
             raise refuse(path, _("the sheet is a hero (Hrdina); --bestie needs a creature sheet (Bytost)"))
-        imported = _hero(path, ident, name, attrs, rows, report, params)
+        imported = _hero(path, ident, name, attrs, rows, report, params, keys)
     else:
         raise refuse(path, _("the sheet's type was never chosen (sheet_type is neither pc nor npc)"),
                      hint=_("open the character in Roll20 and choose Hrdina or Bytost; nothing was written"))
@@ -117,7 +117,8 @@ def _num(attrs: dict, key: str, default: int, report: Report, *, which: int = 0)
     return value
 
 
-def _hero(path: str, ident: str, name: str, attrs: dict, rows: dict, report: Report, params: Any) -> Imported:
+def _hero(path: str, ident: str, name: str, attrs: dict, rows: dict, report: Report, params: Any,
+          keys: dict | None = None) -> Imported:
     pools, caps, jizvy = {}, {}, []
     tiers = {p: 0 for p in GROUPS}
     for (section, _row), fields in rows.items():
@@ -162,15 +163,18 @@ def _hero(path: str, ident: str, name: str, attrs: dict, rows: dict, report: Rep
             levels[pid] = level
     if levels:
         out["levels"] = levels
-    names = [text(f.get("skill")) for (section, _row), f in rows.items() if section not in
-             ("scars", "effects", "amulets", "runic") and text(f.get("skill"))]
-    found = abilities(names, report, "Roll20")
+    names = [(text(f.get("skill")), [text(f.get("skill_desc"))]) for (section, _row), f in rows.items()
+             if section not in ("scars", "effects", "amulets", "runic") and text(f.get("skill"))]
+    found = abilities(names, report, "Roll20", keys)
     if found:
         out["abilities"] = found
-    equipment = lines_of(_text(attrs, "inv_equipment"), commas=False) + lines_of(_text(attrs, "inv_gear"), commas=False)
+    equipment = [_item(line) for line in lines_of(_text(attrs, "inv_equipment"), commas=False)
+                 + lines_of(_text(attrs, "inv_gear"), commas=False)]
     if equipment:
         out["equipment"] = equipment
-        report.unmapped(_("armour: the sheet has no armour number; add `{name, armour: N}` by hand where it applies"))
+        if all(isinstance(item, str) for item in equipment):
+            report.unmapped(_("armour: the sheet has no armour number; add `{name, armour: N}` by hand where it "
+                              "applies"))
     if jizvy:
         out["jizvy"] = jizvy
     materials = _num(attrs, "materials", 0, report)
@@ -180,6 +184,17 @@ def _hero(path: str, ident: str, name: str, attrs: dict, rows: dict, report: Rep
     if number((attrs.get("tenacity_current") or [0, 0])[1]):
         report.unmapped(_("the companions' shared Sudba: import the companion's Bytost sheet with --bestie"))
     return Imported("postava", ident, out, report, "roll20")
+
+
+ARMOUR_MARK = re.compile(r"^(?P<name>.*\S)\s*\(zbroj (?P<armour>\d{1,2})\)$")
+"""An item line `kroužková košile (zbroj 2)`: how `drd export roll20` writes an item's armour."""
+
+
+def _item(line: str) -> Any:
+    m = ARMOUR_MARK.match(line)
+    if m is None or int(m.group("armour")) == 0:
+        return line
+    return {"name": m.group("name"), "armour": int(m.group("armour"))}
 
 
 def _text(attrs: dict, key: str) -> str:
@@ -208,7 +223,8 @@ def _common(attrs: dict, rows: dict, report: Report, params: Any, out: dict) -> 
             report.unmapped(_("{section}: {text}").format(section=section, text=short(fields.get(section[:-1] + "_desc"))))
 
 
-def _creature(path: str, ident: str, name: str, attrs: dict, rows: dict, report: Report) -> Imported:
+def _creature(path: str, ident: str, name: str, attrs: dict, rows: dict, report: Report,
+              keys: dict | None = None) -> Imported:
     current = _num(attrs, "tenacity_current", 0, report)
     top = _num(attrs, "tenacity_current", 0, report, which=1)
     default = _num(attrs, "tenacity_default", 0, report)
@@ -239,7 +255,7 @@ def _creature(path: str, ident: str, name: str, attrs: dict, rows: dict, report:
     equipment = lines_of(_text(attrs, "npc_inventory"))
     if equipment:
         out["equipment"] = equipment
-    found = abilities(lines_of(_text(attrs, "npc_special_skills"), commas=False), report, "Roll20")
+    found = abilities(lines_of(_text(attrs, "npc_special_skills"), commas=False), report, "Roll20", keys)
     if found:
         out["abilities"] = found
     owner = _text(attrs, "npc_owner")
@@ -258,9 +274,9 @@ def export(name: str, model: Any) -> dict:
     """A VTTES (schema 3) file with the attributes drd keeps for a character, for the sheet's import."""
     from ...scenario.character import jizva_name
 
-    attribs = [{"name": "sheet_type", "current": "pc", "max": ""}]
+    attribs: list[dict[str, Any]] = [{"name": "sheet_type", "current": "pc", "max": ""}]
     sizes = {p: 0 for p in GROUPS}
-    rows = []
+    rows: list[dict[str, Any]] = []
     for j in model.jizvy:
         pool = None if isinstance(j, str) else {"tělo": "telo", "duše": "duse"}.get(j.pool, j.pool)
         size = None if isinstance(j, str) else j.size
@@ -284,8 +300,35 @@ def export(name: str, model: Any) -> dict:
     for pid, level in model.levels.items():
         if pid in BASIC + ADVANCED + MASTER:
             attribs.append({"name": f"{pid}_level", "current": level, "max": ""})
+    attribs += _equipment(model.equipment)
     for i, a in enumerate(attribs + rows):
         a["id"] = f"-drd{i:016d}"
     return {"schema_version": 3, "type": "character",
             "character": {"name": name, "avatar": "", "bio": "", "gmnotes": "", "defaulttoken": "", "tags": "[]",
                           "controlledby": "", "inplayerjournals": "", "attribs": attribs + rows, "abilities": []}}
+
+
+def _equipment(items: list) -> list[dict]:
+    """The sheet's two free-text fields: an item with armour (`name (zbroj N)`, read back by the
+    importer) under „Zbraně, zbroje, nástroje" (`inv_gear`), the others under „Vybavení"
+    (`inv_equipment`), one per line in the file's order. Empty fields are left out."""
+    plain, gear = [], []
+    for item in items:
+        if isinstance(item, str):
+            plain.append(item)
+        elif item.armour:
+            gear.append(f"{item.name} (zbroj {item.armour})")
+        else:
+            plain.append(item.name)
+    return [{"name": key, "current": "\n".join(lines), "max": ""}
+            for key, lines in (("inv_equipment", plain), ("inv_gear", gear)) if lines]
+
+
+def not_exported(model: Any) -> list[str]:
+    """What of a character the sheet has no place for (said on the standard error by `drd export`)."""
+    out = []
+    for item in model.equipment:
+        if not isinstance(item, str) and (item.free or item.needs or item.enables):
+            out.append(_("{item}: its free manoeuvre, `needs` and `enables` (the sheet keeps items as text)").format(
+                item=item.name))
+    return out
