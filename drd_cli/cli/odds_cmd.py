@@ -306,6 +306,9 @@ def _step_lines(r: dict, names: dict) -> list[str]:
             resolutions=ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(n=r["resolutions"]),
             ms=fmt_decimal(r["elapsed_ms"], 1)))
         lines.append(_("  ≈ marks an estimate, in brackets its 95% confidence interval"))
+    why = _why_not_fast(r)
+    if why:
+        lines.append(_("  not by the fast method: {why}").format(why=why))
     if r["success"]:
         lines.append(_("Actions:"))
     for pid, p in r["success"].items():
@@ -331,6 +334,30 @@ def _step_lines(r: dict, names: dict) -> list[str]:
     if r["dropped"]:
         lines.append(_("  (repeated ties cut off: {p}, the rest renormalised)").format(p=_pct(r["dropped"])))
     return lines
+
+
+def _why_not_fast(r: dict) -> str:
+    """Why the fast method did not answer (`why_not_fast`, odds.fast.WHY), in words; "" when it did
+    or when nothing was asked of it."""
+    from ..i18n import _
+
+    why = r.get("why_not_fast")
+    if not why or r.get("method") == "independent":
+        return ""
+    words = {
+        "hooks": _("a plugin may decide from the dice ({hooks})").format(hooks=", ".join(r.get("deciding_hooks") or ())),
+        "protect": _("protecting counters (who is shielded depends on which protectors win)"),
+        "area": _("a plošná counter"),
+        "obstacle": _("an obstacle on a counter"),
+        "reroll": _("tie: reroll"),
+        "long": _("a long action or a follow-up"),
+        "totals": _("totals given by the file or a roller rolling twice"),
+        "race": _("a race (every racer against every other)"),
+        "kind": _("no model for this kind of step"),
+        "model": _("the rules did not follow its model on a checked roll"),
+        "policy": _("payments whose order matters (exhaust or cheapest)"),
+    }
+    return words.get(why, why)
 
 
 SIMULATE_HELP = N_("Monte Carlo: the scenario N times with random open dice; distributions of Ohrožení, pools "

@@ -44,23 +44,44 @@ class Model:
         self.resolutions = 0
 
 
-def applies(spec: Any, keyfn: Any, profile: Any, hooks: Any, open_calls: list, offsets: list) -> bool:
-    """Whether the step has the shape the fast method models (else the class method answers)."""
-    if keyfn is None or not getattr(keyfn, "split", False) or None in offsets:
-        return False
+#: Why the fast method did not answer a step (`why_not_fast` in the JSON; the words are in
+#: cli/odds_cmd.py): a plugin hook that may decide from the dice, protecting counters, a plošná
+#: counter, an obstacle, `tie: reroll`, a long action or follow-up, totals the file gives (or a
+#: roller rolling twice), a race, another kind of step, the engine disagreeing with the model on
+#: a checked configuration, and the exhaust/cheapest policy (payments that depend on their order).
+WHY = ("hooks", "protect", "area", "obstacle", "reroll", "long", "totals", "race", "kind", "model", "policy")
+
+
+def why_not(spec: Any, step_rec: dict, keyfn: Any, profile: Any, open_calls: list, offsets: list) -> str | None:
+    """None when the step has the shape the fast contest method models, else why not (`WHY`)."""
     contest = getattr(spec, "contest", None)
-    if contest is None or profile.params.get("tie", "actor") not in ("actor", "counter"):
-        return False
-    has = getattr(hooks, "has", None)
-    if has is None or has("drd_pair_winner"):
-        return False
+    if contest is None or step_rec.get("kind") != "contest":
+        return "kind"
+    for c in contest.counters:
+        if getattr(c, "protects", None) or c.kind != "harm":
+            return "protect"
+        if c.area:
+            return "area"
+        if c.obstacle is not None:
+            return "obstacle"
+    if profile.params.get("tie", "actor") not in ("actor", "counter"):
+        return "reroll"
     a = contest.action
     if getattr(a, "long", None) or getattr(a, "followup", None) is not None:
+        return "long"
+    if keyfn is None or not getattr(keyfn, "split", False) or None in offsets or any(keyfn.cnt_consts):
+        return "totals"
+    return None if len(open_calls) >= 2 else "totals"
+
+
+def applies(spec: Any, keyfn: Any, profile: Any, hooks: Any, open_calls: list, offsets: list,
+            step_rec: dict | None = None) -> bool:
+    """Whether the step has the shape the fast method models (else the class method answers)."""
+    from .hooks import deciding_hooks
+
+    if deciding_hooks(hooks):
         return False
-    for c in contest.counters:
-        if c.kind != "harm" or c.area or c.obstacle is not None or getattr(c, "protects", None):
-            return False
-    return len(open_calls) >= 2 and not any(keyfn.cnt_consts)
+    return why_not(spec, step_rec or {"kind": "contest"}, keyfn, profile, open_calls, offsets) is None
 
 
 def fast_odds(run: Callable, open_calls: list, offsets: list, pre_state: Any, tie: str, act_consts: list[int],

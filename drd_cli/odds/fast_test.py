@@ -24,18 +24,36 @@ from .fast import CHECKS, _outcome
 METHOD = "independent"
 
 
-def applies(spec: Any, step_rec: dict, profile: Any, open_calls: list, offsets: list) -> bool:
-    """A core test whose every actor rolls here, once each (else the class method answers)."""
-    test = getattr(spec, "test", None)
-    if test is None or step_rec.get("kind") != "test" or None in offsets or getattr(test, "long", None):
-        return False
-    actors = list(test.actors) if test.actors else [test.actor]
+def why_not(spec: Any, step_rec: dict, open_calls: list, offsets: list) -> str | None:
+    """None for a core test whose every actor rolls here once each, or a výzva without counters
+    whose every roll is open (each roller against the target); else why the class method answers."""
     whos = [c[1] for c in open_calls]
-    return bool(whos) and sorted(whos) == sorted(actors) and len(set(whos)) == len(whos)
+    kind = step_rec.get("kind")
+    if None in offsets or len(set(whos)) != len(whos):
+        return "totals"
+    if kind == "test" and getattr(spec, "test", None) is not None:
+        test = spec.test
+        if getattr(test, "long", None):
+            return "long"
+        actors = list(test.actors) if test.actors else [test.actor]
+        return None if whos and sorted(whos) == sorted(actors) else "totals"
+    if kind == "challenge" and getattr(spec, "challenge", None) is not None:
+        ch = spec.challenge
+        if ch.counters:
+            return "protect"
+        rolled = set(step_rec.get("rolls") or {})
+        return None if whos and rolled == set(whos) else "totals"
+    return "kind"
+
+
+def applies(spec: Any, step_rec: dict, profile: Any, open_calls: list, offsets: list) -> bool:
+    """A core test whose every actor rolls here, once each, or a výzva (else the class method answers)."""
+    return why_not(spec, step_rec, open_calls, offsets) is None
 
 
 def target_of(spec: Any, profile: Any) -> int:
-    t = spec.test.target
+    part = spec.test if getattr(spec, "test", None) is not None else spec.challenge
+    t = part.target
     if t is None:
         t = profile.params.get("target", 9)
     return t if isinstance(t, int) else 9

@@ -115,6 +115,7 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
     (None: no deadline; the command sets one, `exact_deadline`) or past `budget.MEMORY_MB`.
     """
     from ..engine.run import resolve_step_from
+    from .hooks import deciding_hooks, reads_totals
 
     started = time.perf_counter()
     scn = prep.scn if step is None else prep.with_step(step)
@@ -134,6 +135,10 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
     # Totals the file gives are compared with the open ones like the targets are.
     consts = sorted(set(consts) | set(_given_totals(step_rec, whos)))
     keyfn = _key_function(step_rec, spec, consts, open_calls) if classes and None not in offsets else None
+    if keyfn is not None and reads_totals(deciding_hooks(hooks)):
+        # A plugin may read the totals in its own way (how far apart they are, not only which is
+        # higher): only combinations of equal sums are alike then.
+        keyfn = None
     denom = 1
     for c in open_calls:
         denom *= 6 ** c[0]
@@ -144,8 +149,10 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
 
     # Every exact attempt works within a time and memory budget; past it: the labelled estimate.
     guard = Guard(exact_time)
+    base["why_not_fast"] = None
     if budget > 0 and classes and fast_method:
-        got = _fast_methods(prep, run, spec, step_rec, open_calls, offsets, cp, keyfn, guard, choose, step is None)
+        got = _fast_methods(prep, run, spec, step_rec, open_calls, offsets, cp, keyfn, guard, choose, step is None,
+                            base)
         if got is not None:
             got.update(base)
             return got
@@ -203,16 +210,40 @@ def _probe(run: Callable, seed: int, profile: Any) -> tuple[dict, list, list]:
 
 
 def _fast_methods(prep: StepPrep, run: Callable, spec: Any, step_rec: dict, open_calls: list, offsets: list,
-                  cp: Any, keyfn: Any, guard: Guard, choose: str, is_base: bool) -> dict | None:
-    """The fast method of a contest or of a test where the step has that shape, else None."""
+                  cp: Any, keyfn: Any, guard: Guard, choose: str, is_base: bool, note: dict) -> dict | None:
+    """The fast method of a contest or of a test where the step has that shape, else None and
+    `note["why_not_fast"]` says why (a code of `fast.WHY`; `deciding_hooks` names the plugins' hooks)."""
+    from .hooks import deciding_hooks
+
     profile = prep.profile
-    if fast.applies(spec, keyfn, profile, prep.hooks, open_calls, offsets):
+    if len(open_calls) < 1:
+        return None
+    deciding = deciding_hooks(prep.hooks)
+    if deciding:
+        note.update(why_not_fast="hooks", deciding_hooks=deciding)
+        return None
+    why = fast.why_not(spec, step_rec, keyfn, profile, open_calls, offsets)
+    if why is None:
         got = _fast(prep, run, open_calls, offsets, cp, keyfn, guard, choose, is_base)
         if got is not None:
             return got
-    if fast_test.applies(spec, step_rec, profile, open_calls, offsets):
-        return _fast_test(run, open_calls, offsets, fast_test.target_of(spec, profile), guard)
+        why = "model"
+    if why == "kind":
+        why_t = fast_test.why_not(spec, step_rec, open_calls, offsets)
+        if why_t is None:
+            got = _fast_test(run, open_calls, offsets, fast_test.target_of(spec, profile), guard)
+            if got is not None:
+                return got
+            why_t = "model"
+        why = why_t if why_t != "kind" else _kind_reason(step_rec)
+    if why == "model" and choose != "accept":
+        why = "policy"
+    note["why_not_fast"] = why
     return None
+
+
+def _kind_reason(step_rec: dict) -> str:
+    return "race" if step_rec.get("kind") == "race" else "kind"
 
 
 def _class_groups(open_calls: list, offsets: list, keyfn: Any, consts: list[int], budget: int,
