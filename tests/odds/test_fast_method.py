@@ -207,3 +207,41 @@ def test_test_of_fourteen_actors_is_exact_by_formula(tmp_path, mode):
         group = 1 - fail_all if mode == "any" else all_ok
         want = {f"t{i}": group for i in range(14)}
     assert got["success"] == want
+
+
+def challenge_file(tmp_path: Path, bonuses: list[int], target: int | None, effect: str) -> str:
+    """A výzva every creature of which rolls against the target (its own bonus), failure costing
+    Ohrožení or a Jizva."""
+    people = [f"  t{i}: {{name: T{i}, sudba: 9, ohrozeni: {i % 3}, charakteristika: {b}}}" for i, b in enumerate(bonuses)]
+    ids = ", ".join(f"t{i}" for i in range(len(bonuses)))
+    extra = f", target: {target}" if target is not None else ""
+    react = ", ".join(f"t{i}: {how}" for i, how in zip(range(len(bonuses)), ["obrana", "delayed", "initiative"] * 9))
+    text = "\n".join(["format: drd/1", "participants:", *people, "rounds:", "  - steps:", "      - id: vyzva",
+                      f"        challenge: {{name: lavina, affects: [{ids}], pool: telo, effect: {effect}{extra}, "
+                      f"react: {{{react}}}}}"])
+    path = tmp_path / "vyzva.yaml"
+    path.write_text(text + "\n", encoding="utf-8")
+    return str(path)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(bonuses=st.lists(st.integers(-1, 4), min_size=1, max_size=3), target=st.sampled_from([None, 7, 11]),
+       effect=st.sampled_from(["{ohrozeni: 1}", "{ohrozeni: 2}", "{jizva: Pád}"]),
+       choose=st.sampled_from(["accept", "exhaust"]))
+def test_any_challenge_equals_brute_force(tmp_path, bonuses, target, effect, choose):
+    path = challenge_file(tmp_path, bonuses, target, effect)
+    got = odds_for(StepPrep(api.load_scenario(path), "vyzva"), choose, time_limit=None)
+    assert got["exact"]
+    if choose == "accept":
+        assert got["method"] == "independent"
+    assert numbers(got) == numbers(brute_force(path, choose, step="vyzva"))
+
+
+def test_challenge_of_twelve_is_exact_by_formula(tmp_path):
+    from drd_cli.odds import test_odds
+
+    bonuses = [i % 5 - 1 for i in range(12)]
+    got = odds_for(StepPrep(api.load_scenario(challenge_file(tmp_path, bonuses, None, "{ohrozeni: 1}")), "vyzva"),
+                   "accept", time_limit=None)
+    assert got["method"] == "independent" and got["combinations"] == 36 ** 12
+    assert got["success"] == {f"t{i}": test_odds(b)["success"] for i, b in enumerate(bonuses)}
