@@ -352,7 +352,6 @@ def _why_not_fast(r: dict) -> str:
         "reroll": _("tie: reroll"),
         "long": _("a long action or a follow-up"),
         "totals": _("totals given by the file or a roller rolling twice"),
-        "race": _("a race (every racer against every other)"),
         "kind": _("no model for this kind of step"),
         "model": _("the rules did not follow its model on a checked roll"),
         "policy": _("payments whose order matters (exhaust or cheapest)"),

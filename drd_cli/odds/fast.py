@@ -47,9 +47,9 @@ class Model:
 #: Why the fast method did not answer a step (`why_not_fast` in the JSON; the words are in
 #: cli/odds_cmd.py): a plugin hook that may decide from the dice, protecting counters, a plošná
 #: counter, an obstacle, `tie: reroll`, a long action or follow-up, totals the file gives (or a
-#: roller rolling twice), a race, another kind of step, the engine disagreeing with the model on
+#: roller rolling twice), another kind of step, the engine disagreeing with the model on
 #: a checked configuration, and the exhaust/cheapest policy (payments that depend on their order).
-WHY = ("hooks", "protect", "area", "obstacle", "reroll", "long", "totals", "race", "kind", "model", "policy")
+WHY = ("hooks", "protect", "area", "obstacle", "reroll", "long", "totals", "kind", "model", "policy")
 
 
 def why_not(spec: Any, step_rec: dict, keyfn: Any, profile: Any, open_calls: list, offsets: list) -> str | None:

@@ -26,7 +26,7 @@ def exact_deadline(time_limit: float | None) -> float:
     return max(EXACT_TIME, 4 * (time_limit or 0))
 from .classes import (_classes, _compress, _contest_classes, _exact_groups, _given_totals,  # noqa: F401
                       _key_function, _pattern, _placements, _targets)
-from . import fast, fast_test
+from . import fast, fast_race, fast_test
 from .estimate import (_EXTRA, _REFUSED, _Agg, _estimate, _exact_pairs, _NeedDice, _PlanDice,  # noqa: F401
                        _RecordingDice, summarize)
 
@@ -235,15 +235,20 @@ def _fast_methods(prep: StepPrep, run: Callable, spec: Any, step_rec: dict, open
             if got is not None:
                 return got
             why_t = "model"
-        why = why_t if why_t != "kind" else _kind_reason(step_rec)
+        why = why_t
+    if why == "kind":
+        why = fast_race.why_not(spec, step_rec, open_calls, offsets)
+        if why is None:
+            target = profile.params.get("target", 9)
+            got = _counted(fast_race.fast_race_odds, run, open_calls, offsets, target if isinstance(target, int) else 9,
+                           guard)
+            if got is not None:
+                return got
+            why = "model"
     if why == "model" and choose != "accept":
         why = "policy"
     note["why_not_fast"] = why
     return None
-
-
-def _kind_reason(step_rec: dict) -> str:
-    return "race" if step_rec.get("kind") == "race" else "kind"
 
 
 def _class_groups(open_calls: list, offsets: list, keyfn: Any, consts: list[int], budget: int,
@@ -347,6 +352,12 @@ def _fast(prep: StepPrep, run: Callable, open_calls: list, offsets: list, cp: An
 
 def _fast_test(run: Callable, open_calls: list, offsets: list, target: int, guard: Guard) -> dict | None:
     """The fast exact method of a test (`odds.fast_test`), or None when no shape explains the step."""
+    return _counted(fast_test.fast_test_odds, run, open_calls, offsets, target, guard)
+
+
+def _counted(method: Callable, run: Callable, open_calls: list, offsets: list, target: int,
+             guard: Guard) -> dict | None:
+    """A fast method of the tests or races, its resolutions counted; None when it does not answer."""
     calls = [0]
 
     def counted(dice: Any) -> Any:
@@ -354,7 +365,7 @@ def _fast_test(run: Callable, open_calls: list, offsets: list, target: int, guar
         return run(dice)
 
     try:
-        out = fast_test.fast_test_odds(counted, open_calls, offsets, target, guard)
+        out = method(counted, open_calls, offsets, target, guard)
     except OverBudget:
         return None
     if out is None:
