@@ -36,11 +36,16 @@ BEFORE_THE_DICE: frozenset[str] = frozenset({
 #: reached the target). The others — a pair's two totals (`drd_pair_winner`), the whole contest
 #: (`drd_resolve_contest`), a change to a roll (`drd_roll_modifier`) and any hook not listed
 #: anywhere here — may read the totals in a way of their own (how far apart they are), so with
-#: one of them the class method tells combinations apart by every roller's sum.
+#: one of them (from a plugin other than drd's own) the class method tells combinations apart
+#: by every roller's sum.
 CLASSES_HOLD: frozenset[str] = frozenset({
     "drd_armour_adjustment", "drd_exhaustion_cost", "drd_exhaustion_cap", "drd_may_pay", "drd_may_react",
     "drd_may_react_asleep", "drd_jizva_yield", "drd_resource_gain", "drd_activation",
 })
+
+
+#: The package of drd's own plugins (plugins/drd_plugins): read with the class method in mind.
+OWN_PACKAGE = "drd_plugins"
 
 
 def hook_names() -> list[str]:
@@ -59,7 +64,16 @@ def deciding_hooks(hooks: Any) -> list[str]:
     return [n for n in hook_names() if n not in BEFORE_THE_DICE and has(n)]
 
 
-def reads_totals(deciding: list[str]) -> bool:
-    """Whether one of the `deciding` hooks may read the totals in its own way (then only equal sums
-    are alike for the class method)."""
-    return any(n not in CLASSES_HOLD for n in deciding)
+def reads_totals(hooks: Any, deciding: list[str]) -> bool:
+    """Whether a plugin other than drd's own (the `drd_plugins` package, whose hooks compare totals
+    only the way the classes tell apart) implements one of the `deciding` hooks that may read the
+    totals in a way of its own; then only equal sums are alike for the class method."""
+    impls = getattr(hooks, "impls", None)
+    for name in deciding:
+        if name in CLASSES_HOLD:
+            continue
+        for _pid, impl in (impls(name) if impls is not None else [(None, None)]):
+            module = getattr(getattr(impl, "plugin", None), "__name__", None) or type(getattr(impl, "plugin", None)).__module__
+            if not str(module).startswith(OWN_PACKAGE + "."):
+                return True
+    return False

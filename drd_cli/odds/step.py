@@ -135,7 +135,7 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
     # Totals the file gives are compared with the open ones like the targets are.
     consts = sorted(set(consts) | set(_given_totals(step_rec, whos)))
     keyfn = _key_function(step_rec, spec, consts, open_calls) if classes and None not in offsets else None
-    if keyfn is not None and reads_totals(deciding_hooks(hooks)):
+    if keyfn is not None and reads_totals(hooks, deciding_hooks(hooks)):
         # A plugin may read the totals in its own way (how far apart they are, not only which is
         # higher): only combinations of equal sums are alike then.
         keyfn = None
