@@ -355,6 +355,8 @@ def _why_not_fast(r: dict) -> str:
         "kind": _("no model for this kind of step"),
         "model": _("the rules did not follow its model on a checked roll"),
         "policy": _("payments whose order matters (exhaust or cheapest)"),
+        "exhaustion": _("an exhaustion the file writes (who pays what depends on the order of payments)"),
+        "refused": _("a rule refuses the step with some of the dice"),
     }
     return words.get(why, why)
 

@@ -224,7 +224,7 @@ def _fast_methods(prep: StepPrep, run: Callable, spec: Any, step_rec: dict, open
         return None
     why = fast.why_not(spec, step_rec, keyfn, profile, open_calls, offsets)
     if why is None:
-        got = _fast(prep, run, open_calls, offsets, cp, keyfn, guard, choose, is_base)
+        got = _fast(prep, run, spec, open_calls, offsets, cp, keyfn, guard, choose, is_base)
         if got is not None:
             return got
         why = "model"
@@ -245,7 +245,9 @@ def _fast_methods(prep: StepPrep, run: Callable, spec: Any, step_rec: dict, open
             if got is not None:
                 return got
             why = "model"
-    if why == "model" and choose != "accept":
+    if why == "model":
+        why = guard.why or "model"
+    if why == "exhaustion" and choose != "accept":
         why = "policy"
     note["why_not_fast"] = why
     return None
@@ -325,18 +327,18 @@ def _resolve_classes(run: Callable, groups: dict, denom: int, base: dict, max_ex
 
 
 
-def _fast(prep: StepPrep, run: Callable, open_calls: list, offsets: list, cp: Any, keyfn: Any, guard: Guard,
-          choose: str, is_base: bool) -> dict | None:
+def _fast(prep: StepPrep, run: Callable, spec: Any, open_calls: list, offsets: list, cp: Any, keyfn: Any,
+          guard: Guard, choose: str, is_base: bool) -> dict | None:
     """The fast exact method (`odds.fast`), or None when the engine disagrees with its model. A
     variant of the step (what-if) reuses the model learnt on the step itself and only checks it."""
     models = prep.__dict__.setdefault("_fast_models", {})
     reuse = None if is_base else models.get(choose)
+    tie = prep.profile.params.get("tie", "actor")
+    shape = {"cnt_consts": keyfn.cnt_consts, "specials": fast.specials_of(spec)}
     try:
-        got = fast.fast_odds(run, open_calls, offsets, cp.state, prep.profile.params.get("tie", "actor"),
-                             keyfn.act_consts, guard, model=reuse)
+        got = fast.fast_odds(run, open_calls, offsets, cp.state, tie, keyfn.act_consts, guard, model=reuse, **shape)
         if got is None and reuse is not None:
-            got = fast.fast_odds(run, open_calls, offsets, cp.state, prep.profile.params.get("tie", "actor"),
-                                 keyfn.act_consts, guard)
+            got = fast.fast_odds(run, open_calls, offsets, cp.state, tie, keyfn.act_consts, guard, **shape)
     except OverBudget:
         return None
     if got is None:

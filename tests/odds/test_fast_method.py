@@ -289,3 +289,16 @@ def test_race_of_twelve_agrees_with_a_seeded_simulation(tmp_path):
     exact = odds_for(prep, "accept", time_limit=None)
     assert exact["method"] == "independent" and exact["combinations"] == 36 ** 12
     assert inside_999(exact, odds_for(prep, "accept", budget=0, samples=3000)) == 12
+
+
+@pytest.mark.parametrize("tie", ["actor", "counter"])
+def test_protecting_counters_and_obstacles_by_the_fast_method_equal_brute_force(tmp_path, tie):
+    """Four rollers: two harming counters, a protecting one with an obstacle, a target that does not
+    react: answered by the fast method (state by state of the protector), equal to every die."""
+    path = contest_file(tmp_path, [1, 0, 2], ["harm", "protect", "harm"], targets=[0, 2], tie=tie, obstacle=True,
+                        outsider=True)
+    text = Path(path).read_text(encoding="utf-8").replace("kind: protect,", "kind: protect, protects: [x],")
+    Path(path).write_text(text, encoding="utf-8")
+    got = odds_for(StepPrep(api.load_scenario(path), "boj"), "accept", time_limit=None)
+    assert got["method"] == "independent", got["why_not_fast"]
+    assert numbers(got) == numbers(brute_force(path, "accept"))
