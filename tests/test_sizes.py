@@ -18,7 +18,6 @@ TOO_LONG: dict[str, int] = {
     "drd_cli/scenario/fastload.py:_build": 117,
     "drd_cli/cli/rules_cmd.py:_edit_group_locked": 99,
     "drd_cli/engine/contest.py:resolve_contest": 87,
-    "drd_cli/cli/odds_cmd.py:odds_file": 81,
 }
 
 

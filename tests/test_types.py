@@ -29,12 +29,10 @@ NOT_YET_CLEAN: dict[str, str] = {
     "dice": "one Optional",
     "diff": "one Optional",
     "campaign": "the campaign's character files (new this session: typed Fractions and ruamel documents to come)",
-    "odds": "the odds package's Fraction arithmetic and the engine's stepper",
     "table": "the live table's Starlette handlers",
     "play": "the table session",
     "render": "renderers (branch s6-words)",
     "rules": "the profile's parameter specs",
-    "simulate_memo": "the engine's stepper (branch s6-odds)",
     "testing": "pytest fixtures",
     "trust": "the trust store (branch s6-security)",
 }

@@ -6,7 +6,7 @@ Startup speed: only typer at import time; odds, engine and rich are imported ins
 from __future__ import annotations
 
 import json
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import typer
 
@@ -144,8 +144,6 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
     import time
 
     use_language(lang)
-    from ..errors import DrdError
-    from ..odds import step_odds
     from ._common import guarded
     from .. import api
 
@@ -170,22 +168,7 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
         rules = {"seed": seed, "params": parse_params(set_), "enable": tuple(enable or ()),
                  "disable": tuple(disable or ()), "group": group, "time_limit": time_budget()}
         rules["exact_time"] = exact_deadline(rules["time_limit"])
-        try:
-            with _progress_bar() as progress:
-                if what_if:
-                    from ..odds import what_if as run_what_if
-
-                    w = run_what_if(loaded, step, choose, budget=budget, samples=samples, progress=progress,
-                                    only=who, **rules)
-                    r = w["base"]
-                else:
-                    r = step_odds(loaded, step, choose, budget=budget, samples=samples, progress=progress, **rules)
-        except KeyError as exc:
-            typer.echo(f"{file}: {exc.args[0]}", err=True)
-            raise typer.Exit(2) from None
-        except DrdError as exc:
-            api.locate(exc, loaded)
-            raise
+        r, w = _file_odds(loaded, file, step, choose, rules, budget=budget, samples=samples, what_if=what_if, who=who)
     r["elapsed_ms"] = round((time.perf_counter() - t) * 1000, 1)
     names = {pid: (p.name or pid) for pid, p in loaded.scenario.participants.items()}
     if what_if:
@@ -195,6 +178,33 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
         _emit(w, as_json, _step_lines(r, names) + [""] + what_if_lines(w, names))
     else:
         _emit(r, as_json, _step_lines(r, names))
+
+
+def _file_odds(loaded: Any, file: str, step: str, choose: str, rules: dict, *, budget: int, samples: Optional[int],
+               what_if: bool, who: Optional[str]) -> tuple[dict, dict]:
+    """The step's odds (and the what-if data, or {}), a bad step id said as exit 2."""
+    from .. import api
+    from ..errors import DrdError
+    from ..odds import step_odds
+
+    w: dict = {}
+    try:
+        with _progress_bar() as progress:
+            if what_if:
+                from ..odds import what_if as run_what_if
+
+                w = run_what_if(loaded, step, choose, budget=budget, samples=samples, progress=progress,
+                                only=who, **rules)
+                r = w["base"]
+            else:
+                r = step_odds(loaded, step, choose, budget=budget, samples=samples, progress=progress, **rules)
+    except KeyError as exc:
+        typer.echo(f"{file}: {exc.args[0]}", err=True)
+        raise typer.Exit(2) from None
+    except DrdError as exc:
+        api.locate(exc, loaded)
+        raise
+    return r, w
 
 
 def _dakara_odds(loaded, file, step, seed, set_, enable, disable, group, what_if, as_json, t) -> None:  # noqa: ANN001

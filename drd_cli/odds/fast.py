@@ -146,8 +146,8 @@ def fast_odds(run: Callable, open_calls: list, offsets: list, pre_state: Any, ti
     group_of = lambda a: tuple(a >= k for k in act_consts)  # noqa: E731
     groups: dict[tuple, list[int]] = {}
     for t in sorted({t for t, _f, _c in st.rollers[0]}):
-        for sig in st.sigmas(t):
-            groups.setdefault((group_of(t), sig), []).append(t)
+        for states in st.sigmas(t):
+            groups.setdefault((group_of(t), states), []).append(t)
     if len(groups) > MAX_STATES * (len(act_consts) + 1):
         return None
     learn = model is None
@@ -156,7 +156,7 @@ def fast_odds(run: Callable, open_calls: list, offsets: list, pre_state: Any, ti
         model = Model(open_calls[0][1], [c[1] for c in open_calls[1:]], pre, st.specials)
     rng = random.Random(1)
     for key, avals in groups.items():
-        sig = dict(zip(st.specials, key[1]))
+        sig: dict[int, tuple] = dict(zip(st.specials, key[1]))
         if learn:
             got = _learn(run, st, avals, sig, model, guard)
             if got is None:
