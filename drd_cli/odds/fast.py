@@ -291,7 +291,9 @@ def _check(run: Callable, st: _Step, avals: list[int], sig: dict, model: Model, 
     every = {j for j in st.harmers if st.can_win(j, lo)}
     if every:
         sets.append((lo, every))
-    for _ in range(CHECKS):
+    # A model reused for a variant of the step (what-if: one roller's bonus or dice differ) was
+    # checked on the step itself: one random set of winners per class more, and nobody winning.
+    for _ in range(1 if always else CHECKS):
         a = rng.choice(avals)
         can = [j for j in st.harmers if st.can_win(j, a)]
         must = {j for j in can if all(st.wins(t, a) for t, _f, _c in st.rollers[j + 1])}

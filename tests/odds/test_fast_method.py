@@ -302,3 +302,23 @@ def test_protecting_counters_and_obstacles_by_the_fast_method_equal_brute_force(
     got = odds_for(StepPrep(api.load_scenario(path), "boj"), "accept", time_limit=None)
     assert got["method"] == "independent", got["why_not_fast"]
     assert numbers(got) == numbers(brute_force(path, "accept"))
+
+
+@pytest.mark.parametrize("who", ["actor", "harming counter", "protector"])
+def test_what_if_variant_with_a_protector_reuses_the_model_and_equals_the_class_method(tmp_path, who):
+    """One roller's přesně changes its dice: the variant is answered from the model learnt on the
+    step (checked again, not learnt again) and equals the class method's answer for the variant."""
+    from drd_cli.odds.whatif import _with_presne
+
+    path = contest_file(tmp_path, [1, 0, 2], ["harm", "protect", "harm"], targets=[0, 2], tie="actor", obstacle=True,
+                        outsider=True)
+    text = Path(path).read_text(encoding="utf-8").replace("kind: protect,", "kind: protect, protects: [x],")
+    Path(path).write_text(text, encoding="utf-8")
+    prep = StepPrep(api.load_scenario(path), "boj")
+    learnt = odds_for(prep, "accept", time_limit=None)
+    c = prep.step.contest
+    spec = {"actor": c.action, "harming counter": c.counters[0], "protector": c.counters[1]}[who]
+    variant = _with_presne(prep.step, spec)
+    fast = odds_for(prep, "accept", step=variant, time_limit=None)
+    assert fast["method"] == "independent" and fast["resolutions"] < learnt["resolutions"]
+    assert numbers(fast) == numbers(odds_for(prep, "accept", step=variant, fast_method=False, time_limit=None))
