@@ -196,7 +196,9 @@ def _plan(st: _Step, a: int, winners: set[int], sig: dict, rng: random.Random | 
     return plan
 
 
-def _outcome(run: Callable, plan: list, guard: Guard) -> dict | None:
+def _outcome(run: Callable, plan: list, guard: Guard, keep_exh: bool = False) -> dict | None:
+    """What one resolution showed (Ohrožení, success, who is hit, pair winners; with `keep_exh`
+    the exhaustions too, else None when there was one), or None when the dice do not do."""
     from ..errors import RuleViolation
 
     guard.check()
@@ -209,10 +211,11 @@ def _outcome(run: Callable, plan: list, guard: Guard) -> dict | None:
         guard.why = "reroll"
         return None
     ohr, actions, hit, exh, pairs = summarize(rec, state)
-    if exh:
+    if exh and not keep_exh:
         guard.why = "exhaustion"
         return None
-    return {"ohr": dict(ohr), "success": dict(actions), "hit": set(hit), "pairs": dict(pairs)}
+    return {"ohr": dict(ohr), "success": dict(actions), "hit": set(hit), "pairs": dict(pairs),
+            "exh": tuple(sorted(exh, key=repr))}
 
 
 def _first_plan(st: _Step, avals: list[int], winners: set[int], sig: dict) -> list | None:

@@ -155,6 +155,8 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
                             base)
         if got is not None:
             got.update(base)
+            if progress is not None:
+                progress(got["resolutions"], got["resolutions"])
             return got
     groups = _class_groups(open_calls, offsets, keyfn, consts, budget, guard) if budget > 0 else None
     split = keyfn is not None and getattr(keyfn, "split", False)

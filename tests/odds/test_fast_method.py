@@ -188,11 +188,12 @@ def joint_test_file(tmp_path: Path, bonuses: list[int], mode: str, target: int |
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(bonuses=st.lists(st.integers(-1, 4), min_size=1, max_size=3), mode=st.sampled_from(["individual", "any", "all"]),
-       target=st.sampled_from([None, 7, 11]), effect=st.booleans(), choose=st.sampled_from(["accept", "exhaust"]))
+       target=st.sampled_from([None, 7, 11]), effect=st.booleans(),
+       choose=st.sampled_from(["accept", "exhaust", "cheapest"]))
 def test_any_test_of_several_actors_equals_brute_force(tmp_path, bonuses, mode, target, effect, choose):
     path = joint_test_file(tmp_path, bonuses, mode, target, effect)
     got = odds_for(StepPrep(api.load_scenario(path), "zk"), choose, time_limit=None)
-    assert got["exact"]
+    assert got["exact"] and got["method"] == "independent"
     assert numbers(got) == numbers(brute_force(path, choose, step="zk"))
 
 
@@ -236,13 +237,11 @@ def challenge_file(tmp_path: Path, bonuses: list[int], target: int | None, effec
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(bonuses=st.lists(st.integers(-1, 4), min_size=1, max_size=3), target=st.sampled_from([None, 7, 11]),
        effect=st.sampled_from(["{ohrozeni: 1}", "{ohrozeni: 2}", "{jizva: Pád}"]),
-       choose=st.sampled_from(["accept", "exhaust"]))
+       choose=st.sampled_from(["accept", "exhaust", "cheapest"]))
 def test_any_challenge_equals_brute_force(tmp_path, bonuses, target, effect, choose):
     path = challenge_file(tmp_path, bonuses, target, effect)
     got = odds_for(StepPrep(api.load_scenario(path), "vyzva"), choose, time_limit=None)
-    assert got["exact"]
-    if choose == "accept":
-        assert got["method"] == "independent"
+    assert got["exact"] and got["method"] == "independent"
     assert numbers(got) == numbers(brute_force(path, choose, step="vyzva"))
 
 
