@@ -155,13 +155,23 @@ def fast_odds(run: Callable, open_calls: list, offsets: list, pre_state: Any, ti
         pre = {pid: ps.ohrozeni for pid, ps in pre_state.participants.items()}
         model = Model(open_calls[0][1], [c[1] for c in open_calls[1:]], pre, st.specials)
     rng = random.Random(1)
+    refs: dict[tuple, dict] = {}
     for key, avals in groups.items():
         sig: dict[int, tuple] = dict(zip(st.specials, key[1]))
         if learn:
+            # Another state of the special counters: the harming counters' contributions learnt
+            # for the first state are reused, only what the states change is asked (and checked).
+            ref = refs.get(key[0])
+            got = _transplant(run, st, avals, sig, model, ref, guard) if ref is not None else None
+            if got is not None and _check(run, st, avals, sig, model, got, rng, guard, always=True):
+                model.groups[key] = got
+                continue
             got = _learn(run, st, avals, sig, model, guard)
             if got is None:
                 return None
             model.groups[key] = got
+            if len(got["each"]) >= 2:
+                refs.setdefault(key[0], got)
         elif key not in model.groups:
             return None
         if not _check(run, st, avals, sig, model, model.groups[key], rng, guard, always=not learn):
@@ -258,10 +268,55 @@ def _learn(run: Callable, st: _Step, avals: list[int], sig: dict, model: Model, 
             if both is None:
                 return None
             out["base"] = {pid: alone[i]["ohr"][pid] + alone[j]["ohr"][pid] - both["ohr"][pid] for pid in model.pre}
+    # What every single winner brings (the special counters' states, or all winners alike) and
+    # what each one brings of its own.
+    wins = {j: {pid for pid, ok in got["success"].items() if ok} for j, got in alone.items()}
+    out["s_sig"] = set.intersection(*wins.values()) if wins else set()
+    out["h_sig"] = set.intersection(*(set(got["hit"]) for got in alone.values())) if alone else set()
     for j, got in alone.items():
         out["each"][j] = {"d": {pid: v - out["base"].get(pid, 0) for pid, v in got["ohr"].items()},
-                          "success": {pid for pid, ok in got["success"].items() if ok}, "hit": got["hit"]}
+                          "success": wins[j] - out["s_sig"], "hit": set(got["hit"]) - out["h_sig"]}
     return out
+
+
+def _transplant(run: Callable, st: _Step, avals: list[int], sig: dict, model: Model, ref: dict,
+                guard: Guard) -> dict | None:
+    """The model of another state of the special counters from `ref` (learnt for one state): the
+    same contributions of the harming counters; the outcome with none of them winning, and what
+    the states change when the action is stopped (two winners alone and together), asked anew."""
+    plan = _first_plan(st, avals, set(), sig)
+    none = None
+    if plan is not None:
+        model.resolutions += 1
+        none = _outcome(run, plan, guard)
+        if none is None:
+            return None
+    pick = None
+    for a in reversed(avals):
+        can = [j for j in ref["each"] if st.can_win(j, a)]
+        if len(can) >= 2:
+            pick = (a, can[0], can[1])
+            break
+    if pick is None:
+        return None
+    a, i, k = pick
+    got: dict[Any, dict] = {}
+    for w in ({i}, {k}, {i, k}):
+        plan = _plan(st, a, w, sig)
+        if plan is None:
+            return None
+        model.resolutions += 1
+        o = _outcome(run, plan, guard)
+        if o is None:
+            return None
+        got[frozenset(w)] = o
+    ai, ak, both = got[frozenset({i})], got[frozenset({k})], got[frozenset({i, k})]
+    base = {pid: ai["ohr"][pid] + ak["ohr"][pid] - both["ohr"][pid] for pid in model.pre}
+    succ = lambda o: {pid for pid, ok in o["success"].items() if ok}  # noqa: E731
+    each = ref["each"]
+    s_sig = (succ(ai) - each[i]["success"]) | (succ(ak) - each[k]["success"])
+    h_sig = (ai["hit"] - each[i]["hit"]) | (ak["hit"] - each[k]["hit"])
+    return {"none": none, "each": each, "base": base, "s_sig": s_sig, "h_sig": h_sig}
 
 
 def _predict(model: Model, g: dict, winners: set[int], sig: dict) -> dict:
@@ -271,8 +326,8 @@ def _predict(model: Model, g: dict, winners: set[int], sig: dict) -> dict:
     if not winners:
         return {**g["none"], "pairs": pairs}
     ohr = dict(g["base"])
-    success: set[str] = set()
-    hit: set[str] = set()
+    success: set[str] = set(g["s_sig"])
+    hit: set[str] = set(g["h_sig"])
     for j in winners:
         e = g["each"][j]
         for pid, d in e["d"].items():
@@ -386,7 +441,8 @@ def _add_numbers(acc: _Acc, st: _Step, model: Model, g: dict, a: int, cnt: int, 
                 e = g["each"].get(j)
                 brings = e is not None and pid in e[field]
                 avoid *= lose[j] if brings else st.sizes[j + 1]
-            wt = (q0 if base else 0) + (dh - avoid)
+            every = pid in g["s_sig" if key == "success" else "h_sig"]    # whoever wins
+            wt = (q0 if base else 0) + ((dh - q0) if every else (dh - avoid))
             if key == "success" or wt:
                 target[pid] = target.get(pid, 0) + cnt * wt
 
