@@ -115,7 +115,6 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
     (None: no deadline; the command sets one, `exact_deadline`) or past `budget.MEMORY_MB`.
     """
     from ..engine.run import resolve_step_from
-    from .hooks import deciding_hooks, reads_totals
 
     started = time.perf_counter()
     scn = prep.scn if step is None else prep.with_step(step)
@@ -129,16 +128,7 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
 
     step_rec, open_calls, offsets = _probe(run, prep.seed, profile)
     keep_best = profile.params.get("presne") == "keep-best-2-of-3"
-    whos = [c[1] for c in open_calls]
-    target = profile.params.get("target", 9)
-    consts = sorted({9, target if isinstance(target, int) else 9} | _targets(spec))
-    # Totals the file gives are compared with the open ones like the targets are.
-    consts = sorted(set(consts) | set(_given_totals(step_rec, whos)))
-    keyfn = _key_function(step_rec, spec, consts, open_calls) if classes and None not in offsets else None
-    if keyfn is not None and reads_totals(hooks, deciding_hooks(hooks)):
-        # A plugin may read the totals in its own way (how far apart they are, not only which is
-        # higher): only combinations of equal sums are alike then.
-        keyfn = None
+    consts, keyfn = _keys(step_rec, spec, profile, hooks, open_calls, offsets, classes)
     denom = 1
     for c in open_calls:
         denom *= 6 ** c[0]
@@ -180,6 +170,24 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
         return _resolve_classes(run, groups, denom, base, max_extra, progress, guard)
     except OverBudget:
         return estimate(time_limit)
+
+
+def _keys(step_rec: dict, spec: Any, profile: Any, hooks: Any, open_calls: list, offsets: list,
+          classes: bool) -> tuple[list[int], Any]:
+    """The numbers the totals are compared with, and how the class method tells them apart."""
+    from .hooks import deciding_hooks, reads_totals
+
+    whos = [c[1] for c in open_calls]
+    target = profile.params.get("target", 9)
+    consts = sorted({9, target if isinstance(target, int) else 9} | _targets(spec))
+    # Totals the file gives are compared with the open ones like the targets are.
+    consts = sorted(set(consts) | set(_given_totals(step_rec, whos)))
+    keyfn = _key_function(step_rec, spec, consts, open_calls) if classes and None not in offsets else None
+    if keyfn is not None and reads_totals(hooks, deciding_hooks(hooks)):
+        # A plugin may read the totals in its own way (how far apart they are, not only which is
+        # higher): only combinations of equal sums are alike then.
+        keyfn = None
+    return consts, keyfn
 
 
 def _probe(run: Callable, seed: int, profile: Any) -> tuple[dict, list, list]:
