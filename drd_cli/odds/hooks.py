@@ -27,11 +27,14 @@ BEFORE_THE_DICE: frozenset[str] = frozenset({
     "drd_manoeuvre_price",
     "drd_manoeuvre_allowance",
     "drd_narocnost",            # how demanding an action is, before the roll
+    "drd_activation",           # an ability's activation is paid before the roll (R-ABIL-ACT)
+    "drd_may_react",            # whether a counter may react, asked before anybody rolls
+    "drd_may_react_asleep",     # whether a sleeper may react (R-AWARE), asked before the rolls
 })
 
 
 #: Deciding hooks the class method's classes still hold for: they are shown a participant or an
-#: action, answer about payments, reactions, abilities or Jizvy, and the classes already tell
+#: action, answer about payments, armour, gains or Jizvy, and the classes already tell
 #: apart everything the rules read before they are asked (who beat whom, in which order, who
 #: reached the target). The others — a pair's two totals (`drd_pair_winner`), the whole contest
 #: (`drd_resolve_contest`), a change to a roll (`drd_roll_modifier`) and any hook not listed
@@ -39,8 +42,8 @@ BEFORE_THE_DICE: frozenset[str] = frozenset({
 #: one of them (from a plugin other than drd's own) the class method tells combinations apart
 #: by every roller's sum.
 CLASSES_HOLD: frozenset[str] = frozenset({
-    "drd_armour_adjustment", "drd_exhaustion_cost", "drd_exhaustion_cap", "drd_may_pay", "drd_may_react",
-    "drd_may_react_asleep", "drd_jizva_yield", "drd_resource_gain", "drd_activation",
+    "drd_armour_adjustment", "drd_exhaustion_cost", "drd_exhaustion_cap", "drd_may_pay", "drd_jizva_yield",
+    "drd_resource_gain",
 })
 
 
