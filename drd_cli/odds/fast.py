@@ -174,7 +174,8 @@ def fast_odds(run: Callable, open_calls: list, offsets: list, pre_state: Any, ti
                 refs.setdefault(key[0], got)
         elif key not in model.groups:
             return None
-        if not _check(run, st, avals, sig, model, model.groups[key], rng, guard, always=not learn):
+        if not _check(run, st, avals, sig, model, model.groups[key], rng, guard, always=not learn,
+                      reused=not learn):
             return None
     return _numbers(st, group_of, model), model
 
@@ -339,9 +340,9 @@ def _predict(model: Model, g: dict, winners: set[int], sig: dict) -> dict:
 
 
 def _check(run: Callable, st: _Step, avals: list[int], sig: dict, model: Model, g: dict,
-           rng: random.Random, guard: Guard, always: bool) -> bool:
+           rng: random.Random, guard: Guard, always: bool, reused: bool = False) -> bool:
     """Compares the model with the engine: every possible winner at once, a few random sets of
-    winners, and (`always`) nobody winning; True when they all agree."""
+    winners (none for a `reused` model), and (`always`) nobody winning; True when they all agree."""
     # The actions of the step (nobody winning never happens here: the actor's and the counters').
     g["names"] = list(g["none"]["success"]) if g["none"] is not None else [model.actor, *model.counters]
     sets: list[tuple[int, set[int]]] = []
@@ -350,8 +351,9 @@ def _check(run: Callable, st: _Step, avals: list[int], sig: dict, model: Model, 
     if every:
         sets.append((lo, every))
     # A model reused for a variant of the step (what-if: one roller's bonus or dice differ) was
-    # checked on the step itself: one random set of winners per class more, and nobody winning.
-    for _ in range(1 if always else CHECKS):
+    # checked on the step itself, random sets of winners included: per class again only every
+    # possible winner at once and nobody winning.
+    for _ in range(0 if reused else CHECKS):
         a = rng.choice(avals)
         can = [j for j in st.harmers if st.can_win(j, a)]
         must = {j for j in can if all(st.wins(t, a) for t, _f, _c in st.rollers[j + 1])}
