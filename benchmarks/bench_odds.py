@@ -190,6 +190,9 @@ def main(argv: list[str] | None = None) -> int:
                         ("protect-9", next(p for lb, p, _s in shapes if lb == "protect-9"))):
         option = what_if_option(args.runs, path)
         share = option / statistics.median(all_res)
+        if label != "9 rollers":        # the goal is for the 9-roller row; this one is shown
+            print(f"  what-if option of {label}: {option * 1000:.1f} ms = {share * 100:.1f} % of a resolve process")
+            continue
         ok = share < WHAT_IF_SHARE
         failed |= not ok
         print(f"  what-if option of {label}: {option * 1000:.1f} ms = {share * 100:.1f} % of a resolve process "
