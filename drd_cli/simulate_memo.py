@@ -64,7 +64,7 @@ class Memo:
         self.keep_best = profile.params.get("presne") == "keep-best-2-of-3"
         self.plugin_kinds = sorted(hooks.step_types)
         self._states: list[Any] = []
-        self._state_ids: dict[str, int] = {}
+        self._state_ids: dict[bytes, int] = {}
         self._finals: dict[tuple, tuple] = {}
         self._rounds: dict[tuple, Any] = {}
         self._roots: dict[tuple, _Node] = {}

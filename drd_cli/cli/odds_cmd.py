@@ -6,7 +6,7 @@ Startup speed: only typer at import time; odds, engine and rich are imported ins
 from __future__ import annotations
 
 import json
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import typer
 
@@ -145,8 +145,6 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
     import time
 
     use_language(lang)
-    from ..errors import DrdError
-    from ..odds import step_odds
     from ._common import guarded
     from .. import api
 
@@ -171,22 +169,7 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
         rules = {"seed": seed, "params": parse_params(set_), "enable": tuple(enable or ()),
                  "disable": tuple(disable or ()), "group": group, "time_limit": time_budget()}
         rules["exact_time"] = exact_deadline(rules["time_limit"])
-        try:
-            with _progress_bar() as progress:
-                if what_if:
-                    from ..odds import what_if as run_what_if
-
-                    w = run_what_if(loaded, step, choose, budget=budget, samples=samples, progress=progress,
-                                    only=who, **rules)
-                    r = w["base"]
-                else:
-                    r = step_odds(loaded, step, choose, budget=budget, samples=samples, progress=progress, **rules)
-        except KeyError as exc:
-            typer.echo(f"{file}: {exc.args[0]}", err=True)
-            raise typer.Exit(2) from None
-        except DrdError as exc:
-            api.locate(exc, loaded)
-            raise
+        r, w = _file_odds(loaded, file, step, choose, rules, budget=budget, samples=samples, what_if=what_if, who=who)
     r["elapsed_ms"] = round((time.perf_counter() - t) * 1000, 1)
     names = {pid: (p.name or pid) for pid, p in loaded.scenario.participants.items()}
     if what_if:
@@ -196,6 +179,33 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
         _emit(w, as_json, _step_lines(r, names) + [""] + what_if_lines(w, names))
     else:
         _emit(r, as_json, _step_lines(r, names))
+
+
+def _file_odds(loaded: Any, file: str, step: str, choose: str, rules: dict, *, budget: int, samples: Optional[int],
+               what_if: bool, who: Optional[str]) -> tuple[dict, dict]:
+    """The step's odds (and the what-if data, or {}), a bad step id said as exit 2."""
+    from .. import api
+    from ..errors import DrdError
+    from ..odds import step_odds
+
+    w: dict = {}
+    try:
+        with _progress_bar() as progress:
+            if what_if:
+                from ..odds import what_if as run_what_if
+
+                w = run_what_if(loaded, step, choose, budget=budget, samples=samples, progress=progress,
+                                only=who, **rules)
+                r = w["base"]
+            else:
+                r = step_odds(loaded, step, choose, budget=budget, samples=samples, progress=progress, **rules)
+    except KeyError as exc:
+        typer.echo(f"{file}: {exc.args[0]}", err=True)
+        raise typer.Exit(2) from None
+    except DrdError as exc:
+        api.locate(exc, loaded)
+        raise
+    return r, w
 
 
 def _dakara_odds(loaded, file, step, seed, set_, enable, disable, group, what_if, as_json, t) -> None:  # noqa: ANN001
@@ -307,6 +317,9 @@ def _step_lines(r: dict, names: dict) -> list[str]:
             resolutions=ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(n=r["resolutions"]),
             ms=fmt_decimal(r["elapsed_ms"], 1)))
         lines.append(_("  ≈ marks an estimate, in brackets its 95% confidence interval"))
+    why = _why_not_fast(r)
+    if why:
+        lines.append(_("  not by the fast method: {why}").format(why=why))
     if r["success"]:
         lines.append(_("Actions:"))
     for pid, p in r["success"].items():
@@ -332,6 +345,31 @@ def _step_lines(r: dict, names: dict) -> list[str]:
     if r["dropped"]:
         lines.append(_("  (repeated ties cut off: {p}, the rest renormalised)").format(p=_pct(r["dropped"])))
     return lines
+
+
+def _why_not_fast(r: dict) -> str:
+    """Why the fast method did not answer (`why_not_fast`, odds.fast.WHY), in words; "" when it did
+    or when nothing was asked of it."""
+    from ..i18n import _
+
+    why = r.get("why_not_fast")
+    if not why or r.get("method") == "independent":
+        return ""
+    words = {
+        "hooks": _("a plugin may decide from the dice ({hooks})").format(hooks=", ".join(r.get("deciding_hooks") or ())),
+        "protect": _("protecting counters (who is shielded depends on which protectors win)"),
+        "area": _("a plošná counter"),
+        "obstacle": _("an obstacle on a counter"),
+        "reroll": _("tie: reroll"),
+        "long": _("a long action or a follow-up"),
+        "totals": _("totals given by the file or a roller rolling twice"),
+        "kind": _("no model for this kind of step"),
+        "model": _("the rules did not follow its model on a checked roll"),
+        "policy": _("payments whose order matters (exhaust or cheapest)"),
+        "exhaustion": _("an exhaustion the file writes (who pays what depends on the order of payments)"),
+        "refused": _("a rule refuses the step with some of the dice"),
+    }
+    return words.get(why, why)
 
 
 SIMULATE_HELP = N_("Monte Carlo: the scenario N times with random open dice; distributions of Ohrožení, pools "

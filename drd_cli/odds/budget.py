@@ -101,10 +101,12 @@ class Guard:
     deadline has passed or the process holds `memory_mb` more than when the guard was made.
     Memory is read from /proc/self/statm (resident pages) every 64th call; time on every call."""
 
-    __slots__ = ("deadline", "limit_pages", "_calls", "_statm")
+    __slots__ = ("deadline", "limit_pages", "_calls", "_statm", "why")
 
     def __init__(self, seconds: float | None, memory_mb: float = MEMORY_MB):
         self.deadline = None if seconds is None else time.perf_counter() + seconds
+        #: Why a fast method gave up on a resolution it learnt from (`fast.WHY`), if it did.
+        self.why: str | None = None
         self._calls = 0
         self._statm: Any = None
         now = _resident_pages()

@@ -139,10 +139,10 @@ def _contest_classes(per_call: list[list[tuple]], act_consts: list[int], cnt_con
         checks: list[tuple] = [()] * n
         for j, (s, ch) in zip(order, ann):
             sides[j], checks[j] = s, ch
-        key = ((tuple(order), tuple(x for ch in checks for x in ch)), tuple(sides), af)
-        g = groups.get(key)
+        cls = ((tuple(order), tuple(x for ch in checks for x in ch)), tuple(sides), af)
+        g = groups.get(cls)
         if g is None:
-            groups[key] = [[list(f) for f in faces], w]
+            groups[cls] = [[list(f) for f in faces], w]
         else:
             g[1] += w
     return groups
@@ -179,6 +179,8 @@ def _key_function(rec: dict, step: Any, consts: list[int], calls: list) -> Any:
     actor = getattr(getattr(spec, "action", None), "actor", None)
     counters = [getattr(c, "actor", None) for c in (getattr(spec, "counters", None) or [])]
     whos = [c[1] for c in calls]
+    if spec is None:
+        return lambda totals: _pattern(totals, consts)
     plain = (kind == "contest" and not any(getattr(c, "area", False) for c in spec.counters)
              and len(set(whos)) == len(whos) and set(whos) <= {actor, *counters})
     if not plain:

@@ -203,8 +203,8 @@ class _Agg:
             acc[1] += p * c
             acc[2] += p * c * c
         for key, winner in pairs:
-            d = self.pairs.setdefault(key, {})
-            d[winner] = d.get(winner, 0) + p
+            won = self.pairs.setdefault(key, {})
+            won[winner] = won.get(winner, 0) + p
 
     def result(self, share: Callable[[Any], Any], mean: Callable[[Any, Any], Any] | None = None) -> dict[str, Any]:
         """Every number through `share` (a weight → a probability); expected costs through `mean`

@@ -1,6 +1,7 @@
 """The fast exact method of `drd odds FILE STEP` for a core contest: one actor against any number
-of harming counters, settled by the totals alone (docs/odds.md, "The fast method"; a test of
-several actors: `fast_test`).
+of harming counters, and a few protecting counters or counters with an obstacle, settled by the
+totals alone (docs/odds.md, "The fast method"; a test of several actors: `fast_test`, a race:
+`fast_race`).
 
 Once the actor's total is fixed, every counter either beats it or not, each independently of the
 others (their dice are independent). Who beats the actor decides the step: the pairs are settled
@@ -14,9 +15,17 @@ The model is checked against the engine on the step with every possible winner a
 few random sets of winners; when the engine disagrees anywhere (an exhaustion, a rule refusing,
 a re-roll, effects that do not add up), the method steps aside and the class method answers.
 
-With the model the numbers are sums over the actor's totals (11 values) of products over the
-counters: per actor total a polynomial convolution, no enumeration of the 11^n combinations.
-Counts are integers over 6^dice until the end, so every number is an exact `Fraction`.
+A few *special* counters (protecting, or with an obstacle of their own: at most `MAX_SPECIAL`)
+are not modelled this way: each of their states (won or lost, which checks its total passed) is
+taken as it is, and the model above is learnt for every combination of their states (whether a
+target is shielded depends on which protectors won, not on a sum). With both winning, the
+contributions of two harming counters are measured against the outcome with the two together,
+which gives what the special counters' states alone change.
+
+With the model the numbers are sums over the actor's totals (11 values) and the special
+counters' states of products over the harming counters: per actor total a polynomial
+convolution, no enumeration of the 11^n combinations. Counts are integers over 6^dice until the
+end, so every number is an exact `Fraction`.
 """
 
 from __future__ import annotations
@@ -35,81 +44,160 @@ CHECKS = 3
 
 
 class Model:
-    """What the engine showed about a step: per class of the actor's total, the outcome with
-    nobody winning and each counter's contribution as the only winner."""
+    """What the engine showed about a step: per class of the actor's total and combination of the
+    special counters' states, the outcome with no harming counter winning and each one's
+    contribution as the only winner."""
 
-    def __init__(self, actor: str, counters: list[str], pre: dict[str, int]):
-        self.actor, self.counters, self.pre = actor, counters, pre
+    def __init__(self, actor: str, counters: list[str], pre: dict[str, int], specials: list[int]):
+        self.actor, self.counters, self.pre, self.specials = actor, counters, pre, specials
         self.groups: dict[tuple, dict] = {}
         self.resolutions = 0
 
 
-def applies(spec: Any, keyfn: Any, profile: Any, hooks: Any, open_calls: list, offsets: list) -> bool:
-    """Whether the step has the shape the fast method models (else the class method answers)."""
-    if keyfn is None or not getattr(keyfn, "split", False) or None in offsets:
-        return False
+#: Most special counters (protecting, or with an obstacle) the fast method takes; and most
+#: combinations of their states per class of the actor's total.
+MAX_SPECIAL, MAX_STATES = 4, 64
+
+#: Why the fast method did not answer a step (`why_not_fast` in the JSON; the words are in
+#: cli/odds_cmd.py): a plugin hook that may decide from the dice, protecting counters, a plošná
+#: counter, an obstacle, `tie: reroll`, a long action or follow-up, totals the file gives (or a
+#: roller rolling twice), another kind of step, the engine disagreeing with the model on
+#: a checked configuration, the exhaust/cheapest policy and a written exhaustion (payments that
+#: depend on their order), and a rule refusing some of the dice.
+WHY = ("hooks", "protect", "area", "obstacle", "reroll", "long", "totals", "kind", "model", "policy", "exhaustion",
+       "refused")
+
+
+def specials_of(spec: Any) -> list[int]:
+    """The counters the model takes state by state: protecting ones and those with an obstacle."""
+    return [j for j, c in enumerate(spec.contest.counters)
+            if c.kind != "harm" or getattr(c, "protects", None) or c.obstacle is not None]
+
+
+def why_not(spec: Any, step_rec: dict, keyfn: Any, profile: Any, open_calls: list, offsets: list) -> str | None:
+    """None when the step has the shape the fast contest method models, else why not (`WHY`)."""
     contest = getattr(spec, "contest", None)
-    if contest is None or profile.params.get("tie", "actor") not in ("actor", "counter"):
-        return False
-    has = getattr(hooks, "has", None)
-    if has is None or has("drd_pair_winner"):
-        return False
+    if contest is None or step_rec.get("kind") != "contest":
+        return "kind"
+    if any(c.area for c in contest.counters):
+        return "area"
+    specials = specials_of(spec)
+    if len(specials) > MAX_SPECIAL:
+        return "protect" if any(contest.counters[j].obstacle is None for j in specials) else "obstacle"
+    if profile.params.get("tie", "actor") not in ("actor", "counter"):
+        return "reroll"
     a = contest.action
     if getattr(a, "long", None) or getattr(a, "followup", None) is not None:
+        return "long"
+    if keyfn is None or not getattr(keyfn, "split", False) or None in offsets:
+        return "totals"
+    return None if len(open_calls) >= 2 else "totals"
+
+
+def applies(spec: Any, keyfn: Any, profile: Any, hooks: Any, open_calls: list, offsets: list,
+            step_rec: dict | None = None) -> bool:
+    """Whether the step has the shape the fast method models (else the class method answers)."""
+    from .hooks import deciding_hooks
+
+    if deciding_hooks(hooks):
         return False
-    for c in contest.counters:
-        if c.kind != "harm" or c.area or c.obstacle is not None or getattr(c, "protects", None):
-            return False
-    return len(open_calls) >= 2 and not any(keyfn.cnt_consts)
+    return why_not(spec, step_rec or {"kind": "contest"}, keyfn, profile, open_calls, offsets) is None
+
+
+class _Step:
+    """The step's rollers and how a counter's total meets the actor's: won or lost, and which of its
+    own checks (its obstacle's target) it passes; `sigma` fixes each special counter's state."""
+
+    def __init__(self, open_calls: list, offsets: list, tie: str, cnt_consts: list, specials: list[int]):
+        self.rollers = [[(k + off, tuple(f), c) for k, f, c in _classes(call[0])]
+                        for call, off in zip(open_calls, offsets)]
+        self.sizes = [6 ** call[0] for call in open_calls]
+        self.n = len(self.rollers) - 1
+        self.cnt_consts = cnt_consts
+        self.specials = specials
+        self.harmers = [j for j in range(self.n) if j not in specials]
+        self.wins = (lambda c, a: c > a) if tie == "actor" else (lambda c, a: c >= a)
+
+    def state(self, j: int, t: int, a: int) -> tuple:
+        return (self.wins(t, a), tuple(t >= k for k in self.cnt_consts[j]))
+
+    def sigmas(self, a: int) -> dict[tuple, int]:
+        """Each combination of the special counters' states at actor total `a`, with its weight."""
+        out: dict[tuple, int] = {(): 1}
+        for k in self.specials:
+            per: dict[tuple, int] = {}
+            for t, _f, c in self.rollers[k + 1]:
+                st = self.state(k, t, a)
+                per[st] = per.get(st, 0) + c
+            out = {sig + (st,): w * c for sig, w in out.items() for st, c in per.items()}
+        return out
+
+    def can_win(self, j: int, a: int) -> bool:
+        return any(self.wins(t, a) for t, _f, _c in self.rollers[j + 1])
 
 
 def fast_odds(run: Callable, open_calls: list, offsets: list, pre_state: Any, tie: str, act_consts: list[int],
-              guard: Guard, model: Model | None = None) -> tuple[dict, Model] | None:
+              guard: Guard, model: Model | None = None, cnt_consts: list | None = None,
+              specials: list[int] | None = None) -> tuple[dict, Model] | None:
     """The step's numbers by the model (`Model`, learnt here or reused from an earlier variant of
     the same step and checked again), or None when the engine disagrees with the model."""
-    rollers = [[(k + off, tuple(f), c) for k, f, c in _classes(call[0])] for call, off in zip(open_calls, offsets)]
-    sizes = [6 ** call[0] for call in open_calls]
-    wins = (lambda c, a: c > a) if tie == "actor" else (lambda c, a: c >= a)
+    n = len(open_calls) - 1
+    st = _Step(open_calls, offsets, tie, cnt_consts or [[] for _ in range(n)], specials or [])
     group_of = lambda a: tuple(a >= k for k in act_consts)  # noqa: E731
-    actor_vals = sorted({t for t, _f, _c in rollers[0]})
     groups: dict[tuple, list[int]] = {}
-    for t in actor_vals:
-        groups.setdefault(group_of(t), []).append(t)
+    for t in sorted({t for t, _f, _c in st.rollers[0]}):
+        for states in st.sigmas(t):
+            groups.setdefault((group_of(t), states), []).append(t)
+    if len(groups) > MAX_STATES * (len(act_consts) + 1):
+        return None
+    learn = model is None
     if model is None:
         pre = {pid: ps.ohrozeni for pid, ps in pre_state.participants.items()}
-        model = Model(open_calls[0][1], [c[1] for c in open_calls[1:]], pre)
-        learn = True
-    else:
-        learn = False
+        model = Model(open_calls[0][1], [c[1] for c in open_calls[1:]], pre, st.specials)
     rng = random.Random(1)
-    for g, avals in groups.items():
+    refs: dict[tuple, dict] = {}
+    for key, avals in groups.items():
+        sig: dict[int, tuple] = dict(zip(st.specials, key[1]))
         if learn:
-            got = _learn(run, rollers, avals, wins, model, guard)
+            # Another state of the special counters: the harming counters' contributions learnt
+            # for the first state are reused, only what the states change is asked (and checked).
+            ref = refs.get(key[0])
+            got = _transplant(run, st, avals, sig, model, ref, guard) if ref is not None else None
+            if got is not None and _check(run, st, avals, sig, model, got, rng, guard, always=True):
+                model.groups[key] = got
+                continue
+            got = _learn(run, st, avals, sig, model, guard)
             if got is None:
                 return None
-            model.groups[g] = got
-        elif g not in model.groups:
+            model.groups[key] = got
+            if len(got["each"]) >= 2:
+                refs.setdefault(key[0], got)
+        elif key not in model.groups:
             return None
-        if not _check(run, rollers, avals, wins, model, model.groups[g], rng, guard, always=not learn):
+        if not _check(run, st, avals, sig, model, model.groups[key], rng, guard, always=not learn,
+                      reused=not learn):
             return None
-    return _numbers(rollers, sizes, wins, group_of, model), model
+    return _numbers(st, group_of, model), model
 
 
-def _plan(rollers: list, a: int, winners: set[int], wins: Callable,
-          rng: random.Random | None = None) -> list[list[int]] | None:
-    """Dice with which the actor rolls `a` and exactly the counters `winners` (indices) beat it:
-    each counter's total nearest the actor's, or (`rng`) any that fits, so the checks also try
-    totals the model was not learnt from."""
+def _plan(st: _Step, a: int, winners: set[int], sig: dict, rng: random.Random | None = None) -> list[list[int]] | None:
+    """Dice with which the actor rolls `a`, the special counters are in their states `sig` and
+    exactly the harming counters `winners` (indices) beat it: each counter's total nearest the
+    actor's, or (`rng`) any that fits, so the checks also try totals the model was not learnt from."""
     plan = None
-    for t, f, _c in rollers[0]:
+    for t, f, _c in st.rollers[0]:
         if t == a:
             plan = [list(f)]
             break
     if plan is None:
         return None
-    for j, vals in enumerate(rollers[1:]):
-        want = j in winners
-        fit = [(t, f) for t, f, _c in vals if wins(t, a) == want]
+    for j, vals in enumerate(st.rollers[1:]):
+        if j in sig:
+            fit = [(t, f) for t, f, _c in vals if st.state(j, t, a) == sig[j]]
+            want = sig[j][0]
+        else:
+            want = j in winners
+            fit = [(t, f) for t, f, _c in vals if st.wins(t, a) == want]
         if not fit:
             return None
         if rng is not None:
@@ -119,59 +207,128 @@ def _plan(rollers: list, a: int, winners: set[int], wins: Callable,
     return plan
 
 
-def _outcome(run: Callable, plan: list, guard: Guard) -> dict | None:
+def _outcome(run: Callable, plan: list, guard: Guard, keep_exh: bool = False) -> dict | None:
+    """What one resolution showed (Ohrožení, success, who is hit, pair winners; with `keep_exh`
+    the exhaustions too, else None when there was one), or None when the dice do not do."""
     from ..errors import RuleViolation
 
     guard.check()
     try:
         rec, state = run(_PlanDice(plan))
-    except (RuleViolation, _NeedDice):
+    except RuleViolation:
+        guard.why = "refused"
+        return None
+    except _NeedDice:
+        guard.why = "reroll"
         return None
     ohr, actions, hit, exh, pairs = summarize(rec, state)
-    if exh:
+    if exh and not keep_exh:
+        guard.why = "exhaustion"
         return None
-    return {"ohr": dict(ohr), "success": dict(actions), "hit": set(hit), "pairs": dict(pairs)}
+    return {"ohr": dict(ohr), "success": dict(actions), "hit": set(hit), "pairs": dict(pairs),
+            "exh": tuple(sorted(exh, key=repr))}
 
 
-def _first_plan(rollers: list, avals: list[int], winners: set[int], wins: Callable) -> list | None:
+def _first_plan(st: _Step, avals: list[int], winners: set[int], sig: dict) -> list | None:
     for a in reversed(avals):
-        plan = _plan(rollers, a, winners, wins)
+        plan = _plan(st, a, winners, sig)
         if plan is not None:
             return plan
     return None
 
 
-def _learn(run: Callable, rollers: list, avals: list[int], wins: Callable, model: Model, guard: Guard) -> dict | None:
-    """The outcome with nobody winning and each counter's contribution as the only winner."""
-    n = len(rollers) - 1
-    out: dict[str, Any] = {"none": None, "each": {}}
-    plan = _first_plan(rollers, avals, set(), wins)
+def _learn(run: Callable, st: _Step, avals: list[int], sig: dict, model: Model, guard: Guard) -> dict | None:
+    """The outcome with no harming counter winning, each one's contribution as the only winner, and
+    (two of them winning together) the outcome their contributions add to."""
+    out: dict[str, Any] = {"none": None, "each": {}, "base": dict(model.pre)}
+    plan = _first_plan(st, avals, set(), sig)
     if plan is not None:
         model.resolutions += 1
         out["none"] = _outcome(run, plan, guard)
         if out["none"] is None:
             return None
-    for j in range(n):
-        if not any(wins(t, a) for a in avals for t, _f, _c in rollers[j + 1]):
+    alone: dict[int, dict] = {}
+    for j in st.harmers:
+        if not any(st.can_win(j, a) for a in avals):
             continue        # never beats the actor here: its contribution is never used
-        plan = _first_plan(rollers, avals, {j}, wins)
+        plan = _first_plan(st, avals, {j}, sig)
         if plan is None:
             return None     # only wins together with another: not modelled
         model.resolutions += 1
         got = _outcome(run, plan, guard)
         if got is None:
             return None
-        out["each"][j] = {"d": {pid: v - model.pre.get(pid, 0) for pid, v in got["ohr"].items()},
-                          "success": {pid for pid, ok in got["success"].items() if ok}, "hit": got["hit"]}
+        alone[j] = got
+    if sig and len(alone) >= 2:
+        # What the special counters' states change when the action is stopped: alone_i + alone_j − both.
+        i, j = sorted(alone)[:2]
+        plan = _first_plan(st, avals, {i, j}, sig)
+        if plan is not None:
+            model.resolutions += 1
+            both = _outcome(run, plan, guard)
+            if both is None:
+                return None
+            out["base"] = {pid: alone[i]["ohr"][pid] + alone[j]["ohr"][pid] - both["ohr"][pid] for pid in model.pre}
+    # What every single winner brings (the special counters' states, or all winners alike) and
+    # what each one brings of its own.
+    wins = {j: {pid for pid, ok in got["success"].items() if ok} for j, got in alone.items()}
+    out["s_sig"] = set.intersection(*wins.values()) if wins else set()
+    out["h_sig"] = set.intersection(*(set(got["hit"]) for got in alone.values())) if alone else set()
+    for j, got in alone.items():
+        out["each"][j] = {"d": {pid: v - out["base"].get(pid, 0) for pid, v in got["ohr"].items()},
+                          "success": wins[j] - out["s_sig"], "hit": set(got["hit"]) - out["h_sig"]}
     return out
 
 
-def _predict(model: Model, g: dict, winners: set[int]) -> dict:
+def _transplant(run: Callable, st: _Step, avals: list[int], sig: dict, model: Model, ref: dict,
+                guard: Guard) -> dict | None:
+    """The model of another state of the special counters from `ref` (learnt for one state): the
+    same contributions of the harming counters; the outcome with none of them winning, and what
+    the states change when the action is stopped (two winners alone and together), asked anew."""
+    plan = _first_plan(st, avals, set(), sig)
+    none = None
+    if plan is not None:
+        model.resolutions += 1
+        none = _outcome(run, plan, guard)
+        if none is None:
+            return None
+    pick = None
+    for a in reversed(avals):
+        can = [j for j in ref["each"] if st.can_win(j, a)]
+        if len(can) >= 2:
+            pick = (a, can[0], can[1])
+            break
+    if pick is None:
+        return None
+    a, i, k = pick
+    got: dict[Any, dict] = {}
+    for w in ({i}, {k}, {i, k}):
+        plan = _plan(st, a, w, sig)
+        if plan is None:
+            return None
+        model.resolutions += 1
+        o = _outcome(run, plan, guard)
+        if o is None:
+            return None
+        got[frozenset(w)] = o
+    ai, ak, both = got[frozenset({i})], got[frozenset({k})], got[frozenset({i, k})]
+    base = {pid: ai["ohr"][pid] + ak["ohr"][pid] - both["ohr"][pid] for pid in model.pre}
+    succ = lambda o: {pid for pid, ok in o["success"].items() if ok}  # noqa: E731
+    each = ref["each"]
+    s_sig = (succ(ai) - each[i]["success"]) | (succ(ak) - each[k]["success"])
+    h_sig = (ai["hit"] - each[i]["hit"]) | (ak["hit"] - each[k]["hit"])
+    return {"none": none, "each": each, "base": base, "s_sig": s_sig, "h_sig": h_sig}
+
+
+def _predict(model: Model, g: dict, winners: set[int], sig: dict) -> dict:
+    won = {j for j, s in sig.items() if s[0]}
+    pairs = {f"{model.actor} vs {c}": (c if j in winners or j in won else model.actor)
+             for j, c in enumerate(model.counters)}
     if not winners:
-        return g["none"]
-    ohr = dict(model.pre)
-    success: set[str] = set()
-    hit: set[str] = set()
+        return {**g["none"], "pairs": pairs}
+    ohr = dict(g["base"])
+    success: set[str] = set(g["s_sig"])
+    hit: set[str] = set(g["h_sig"])
     for j in winners:
         e = g["each"][j]
         for pid, d in e["d"].items():
@@ -179,27 +336,27 @@ def _predict(model: Model, g: dict, winners: set[int]) -> dict:
         success |= e["success"]
         hit |= e["hit"]
     names = g["names"]
-    return {"ohr": ohr, "success": {pid: pid in success for pid in names}, "hit": hit,
-            "pairs": {f"{model.actor} vs {c}": (c if j in winners else model.actor)
-                      for j, c in enumerate(model.counters)}}
+    return {"ohr": ohr, "success": {pid: pid in success for pid in names}, "hit": hit, "pairs": pairs}
 
 
-def _check(run: Callable, rollers: list, avals: list[int], wins: Callable, model: Model, g: dict,
-           rng: random.Random, guard: Guard, always: bool) -> bool:
+def _check(run: Callable, st: _Step, avals: list[int], sig: dict, model: Model, g: dict,
+           rng: random.Random, guard: Guard, always: bool, reused: bool = False) -> bool:
     """Compares the model with the engine: every possible winner at once, a few random sets of
-    winners, and (`always`) nobody winning; True when they all agree."""
-    n = len(rollers) - 1
+    winners (none for a `reused` model), and (`always`) nobody winning; True when they all agree."""
     # The actions of the step (nobody winning never happens here: the actor's and the counters').
     g["names"] = list(g["none"]["success"]) if g["none"] is not None else [model.actor, *model.counters]
     sets: list[tuple[int, set[int]]] = []
     lo = avals[0]
-    every = {j for j in range(n) if any(wins(t, lo) for t, _f, _c in rollers[j + 1])}
+    every = {j for j in st.harmers if st.can_win(j, lo)}
     if every:
         sets.append((lo, every))
-    for _ in range(CHECKS):
+    # A model reused for a variant of the step (what-if: one roller's bonus or dice differ) was
+    # checked on the step itself, random sets of winners included: per class again only every
+    # possible winner at once and nobody winning.
+    for _ in range(0 if reused else CHECKS):
         a = rng.choice(avals)
-        can = [j for j in range(n) if any(wins(t, a) for t, _f, _c in rollers[j + 1])]
-        must = {j for j in can if all(wins(t, a) for t, _f, _c in rollers[j + 1])}
+        can = [j for j in st.harmers if st.can_win(j, a)]
+        must = {j for j in can if all(st.wins(t, a) for t, _f, _c in st.rollers[j + 1])}
         pick = {j for j in can if rng.random() < 0.5} | must
         if pick:
             sets.append((a, pick))
@@ -208,80 +365,95 @@ def _check(run: Callable, rollers: list, avals: list[int], wins: Callable, model
     for a, winners in sets:
         if any(j not in g["each"] for j in winners):
             return False
-        plan = _plan(rollers, a, winners, wins, rng)
+        plan = _plan(st, a, winners, sig, rng)
         if plan is None:
             continue
         model.resolutions += 1
         got = _outcome(run, plan, guard)
         if got is None:
             return False
-        want = _predict(model, g, winners)
+        want = _predict(model, g, winners, sig)
         if (got["ohr"] != want["ohr"] or got["success"] != want["success"] or got["hit"] != want["hit"]
                 or got["pairs"] != want["pairs"]):
             return False
     return True
 
 
-def _numbers(rollers: list, sizes: list[int], wins: Callable, group_of: Callable, model: Model) -> dict:
+def _numbers(st: _Step, group_of: Callable, model: Model) -> dict:
     """Every number of the step from the model, as integer weights over all dice, then Fractions."""
-    n = len(rollers) - 1
     dc = 1
-    for s in sizes[1:]:
+    for s in st.sizes[1:]:
         dc *= s
-    denom = sizes[0] * dc
-    ohr: dict[str, dict[int, int]] = {}
-    success: dict[str, int] = {}
-    hit: dict[str, int] = {}
-    pairs: dict[str, dict[str, int]] = {}
-    for a, _f, cnt in rollers[0]:
-        g = model.groups[group_of(a)]
-        w = [sum(c for t, _f2, c in rollers[j + 1] if wins(t, a)) for j in range(n)]
-        lose = [sizes[j + 1] - w[j] for j in range(n)]
-        q0 = 1
-        for x in lose:
-            q0 *= x
-        for j, c in enumerate(model.counters):
-            d = pairs.setdefault(f"{model.actor} vs {c}", {})
-            win_w = cnt * w[j] * (dc // sizes[j + 1])
-            d[c] = d.get(c, 0) + win_w
-            d[model.actor] = d.get(model.actor, 0) + cnt * dc - win_w
-        none = g["none"]
-        for pid in model.pre:
-            dist = ohr.setdefault(pid, {})
-            if q0 and none is not None:
-                v = none["ohr"][pid]
-                dist[v] = dist.get(v, 0) + cnt * q0
-            for s, wt in _sums(pid, g, w, lose, sizes, n).items():
-                v = model.pre[pid] + s
-                dist[v] = dist.get(v, 0) + cnt * wt
-        for key, acc, field in (("success", success, "success"), ("hit", hit, "hit")):
-            names = g["names"] if key == "success" else model.pre
-            for pid in names:
-                base = (none["success"].get(pid, False) if key == "success" else pid in none["hit"]) \
-                    if none is not None else False
-                avoid = 1
-                for j in range(n):
-                    e = g["each"].get(j)
-                    brings = e is not None and pid in e[field]
-                    avoid *= lose[j] if brings else sizes[j + 1]
-                wt = (q0 if base else 0) + (dc - avoid)
-                if key == "success" or wt:
-                    acc[pid] = acc.get(pid, 0) + cnt * wt
+    dh = 1                       # the harming counters' dice
+    for j in st.harmers:
+        dh *= st.sizes[j + 1]
+    denom = st.sizes[0] * dc
+    acc = _Acc()
+    for a, _f, cnt in st.rollers[0]:
+        for sig_t, ws in st.sigmas(a).items():
+            g = model.groups[(group_of(a), sig_t)]
+            _add_numbers(acc, st, model, g, a, cnt * ws, dh, dict(zip(st.specials, sig_t)))
     share = lambda v: Fraction(v, denom)  # noqa: E731
     return {
-        "pairs": {k: {who: share(v) for who, v in sorted(d.items()) if v} for k, d in pairs.items()},
-        "ohrozeni": {pid: {o: share(v) for o, v in sorted(d.items()) if v} for pid, d in ohr.items()},
-        "success": {pid: share(v) for pid, v in success.items()},
-        "hit": {pid: share(v) for pid, v in sorted(hit.items()) if v},
+        "pairs": {k: {who: share(v) for who, v in sorted(d.items()) if v} for k, d in acc.pairs.items()},
+        "ohrozeni": {pid: {o: share(v) for o, v in sorted(d.items()) if v} for pid, d in acc.ohr.items()},
+        "success": {pid: share(v) for pid, v in acc.success.items()},
+        "hit": {pid: share(v) for pid, v in sorted(acc.hit.items()) if v},
         "exhausts": {}, "exhaust_cost": {}, "exhaust_vs": {},
     }
 
 
-def _sums(pid: str, g: dict, w: list[int], lose: list[int], sizes: list[int], n: int) -> dict[int, int]:
+class _Acc:
+    def __init__(self) -> None:
+        self.ohr: dict[str, dict[int, int]] = {}
+        self.success: dict[str, int] = {}
+        self.hit: dict[str, int] = {}
+        self.pairs: dict[str, dict[str, int]] = {}
+
+
+def _add_numbers(acc: _Acc, st: _Step, model: Model, g: dict, a: int, cnt: int, dh: int, sig: dict) -> None:
+    """Adds the weights at actor total `a` and special states `sig` (weight `cnt` of both)."""
+    w = {j: sum(c for t, _f2, c in st.rollers[j + 1] if st.wins(t, a)) for j in st.harmers}
+    lose = {j: st.sizes[j + 1] - w[j] for j in st.harmers}
+    q0 = 1
+    for x in lose.values():
+        q0 *= x
+    for j, c in enumerate(model.counters):
+        d = acc.pairs.setdefault(f"{model.actor} vs {c}", {})
+        win_w = cnt * w[j] * (dh // st.sizes[j + 1]) if j in w else (cnt * dh if sig[j][0] else 0)
+        d[c] = d.get(c, 0) + win_w
+        d[model.actor] = d.get(model.actor, 0) + cnt * dh - win_w
+    none = g["none"]
+    for pid in model.pre:
+        dist = acc.ohr.setdefault(pid, {})
+        if q0 and none is not None:
+            v = none["ohr"][pid]
+            dist[v] = dist.get(v, 0) + cnt * q0
+        for s, wt in _sums(pid, g, st, w, lose).items():
+            v = g["base"].get(pid, 0) + s
+            dist[v] = dist.get(v, 0) + cnt * wt
+    for key, field in (("success", "success"), ("hit", "hit")):
+        target = acc.success if key == "success" else acc.hit
+        names = g["names"] if key == "success" else model.pre
+        for pid in names:
+            base = (none["success"].get(pid, False) if key == "success" else pid in none["hit"]) \
+                if none is not None else False
+            avoid = 1
+            for j in st.harmers:
+                e = g["each"].get(j)
+                brings = e is not None and pid in e[field]
+                avoid *= lose[j] if brings else st.sizes[j + 1]
+            every = pid in g["s_sig" if key == "success" else "h_sig"]    # whoever wins
+            wt = (q0 if base else 0) + ((dh - q0) if every else (dh - avoid))
+            if key == "success" or wt:
+                target[pid] = target.get(pid, 0) + cnt * wt
+
+
+def _sums(pid: str, g: dict, st: _Step, w: dict[int, int], lose: dict[int, int]) -> dict[int, int]:
     """Weights of Σ (what each winner changes in `pid`'s Ohrožení) over the non-empty sets of
-    winners: a convolution over the counters, one at a time (polynomial in their number)."""
+    winning harming counters: a convolution over them, one at a time (polynomial in their number)."""
     dist: dict[tuple[int, bool], int] = {(0, False): 1}
-    for j in range(n):
+    for j in st.harmers:
         e = g["each"].get(j)
         d = e["d"].get(pid, 0) if e is not None else 0
         new: dict[tuple[int, bool], int] = {}

@@ -19,23 +19,42 @@ from typing import Any, Callable
 
 from .budget import Guard
 from .classes import _classes
+from .estimate import _Agg
 from .fast import CHECKS, _outcome
 
 METHOD = "independent"
 
 
-def applies(spec: Any, step_rec: dict, profile: Any, open_calls: list, offsets: list) -> bool:
-    """A core test whose every actor rolls here, once each (else the class method answers)."""
-    test = getattr(spec, "test", None)
-    if test is None or step_rec.get("kind") != "test" or None in offsets or getattr(test, "long", None):
-        return False
-    actors = list(test.actors) if test.actors else [test.actor]
+def why_not(spec: Any, step_rec: dict, open_calls: list, offsets: list) -> str | None:
+    """None for a core test whose every actor rolls here once each, or a výzva without counters
+    whose every roll is open (each roller against the target); else why the class method answers."""
     whos = [c[1] for c in open_calls]
-    return bool(whos) and sorted(whos) == sorted(actors) and len(set(whos)) == len(whos)
+    kind = step_rec.get("kind")
+    if None in offsets or len(set(whos)) != len(whos):
+        return "totals"
+    if kind == "test" and getattr(spec, "test", None) is not None:
+        test = spec.test
+        if getattr(test, "long", None):
+            return "long"
+        actors = list(test.actors) if test.actors else [test.actor]
+        return None if whos and sorted(whos) == sorted(actors) else "totals"
+    if kind == "challenge" and getattr(spec, "challenge", None) is not None:
+        ch = spec.challenge
+        if ch.counters:
+            return "protect"
+        rolled = set(step_rec.get("rolls") or {})
+        return None if whos and rolled == set(whos) else "totals"
+    return "kind"
+
+
+def applies(spec: Any, step_rec: dict, profile: Any, open_calls: list, offsets: list) -> bool:
+    """A core test whose every actor rolls here, once each, or a výzva (else the class method answers)."""
+    return why_not(spec, step_rec, open_calls, offsets) is None
 
 
 def target_of(spec: Any, profile: Any) -> int:
-    t = spec.test.target
+    part = spec.test if getattr(spec, "test", None) is not None else spec.challenge
+    t = part.target
     if t is None:
         t = profile.params.get("target", 9)
     return t if isinstance(t, int) else 9
@@ -58,7 +77,7 @@ def fast_test_odds(run: Callable, open_calls: list, offsets: list, target: int, 
             if not fit:
                 return None
             plan.append(list(rng.choice(fit)))
-        return _outcome(run, plan, guard)
+        return _outcome(run, plan, guard, keep_exh=True)
 
     learnt: dict[frozenset, dict] = {}
     for s in [must, *({j} | must for j in sorted(can - must)), can]:
@@ -80,17 +99,24 @@ def fast_test_odds(run: Callable, open_calls: list, offsets: list, target: int, 
     for shape in (_each, _any, _all):
         predict = shape(learnt, must, can)
         if predict is not None and all(_same(predict(set(s)), o) for s, o in learnt.items()):
-            return _numbers(shape.__name__, rollers, sizes, passes, learnt, must, none, full)
+            try:
+                return _numbers(shape.__name__, rollers, sizes, passes, learnt, must, none, full)
+            except _Mixed:
+                return None
+    guard.why = "exhaustion" if any(o["exh"] for o in learnt.values()) else "model"
     return None
 
 
 def _same(a: dict, b: dict) -> bool:
-    return a["ohr"] == b["ohr"] and a["success"] == b["success"] and a["hit"] == b["hit"]
+    return a["ohr"] == b["ohr"] and a["success"] == b["success"] and a["hit"] == b["hit"] and a["exh"] == b["exh"]
 
 
 def _each(learnt: dict, must: set[int], can: set[int]) -> Callable | None:
     none = learnt[frozenset(must)]
     alone = {j: learnt[frozenset({j} | must)] for j in can - must}
+    owners = _exhaustion_owners(none, alone)
+    if owners is None:
+        return None
 
     def predict(s: set[int]) -> dict:
         ohr = dict(none["ohr"])
@@ -103,9 +129,25 @@ def _each(learnt: dict, must: set[int], can: set[int]) -> Callable | None:
             for pid, ok in o["success"].items():
                 success[pid] = success.get(pid, False) or ok
             hit |= o["hit"]
-        return {"ohr": ohr, "success": success, "hit": hit}
+        # An exhaustion is bought off a failure: it goes with its actor's success.
+        exh = tuple(e for e, j in zip(none["exh"], owners) if j is None or j not in s)
+        return {"ohr": ohr, "success": success, "hit": hit, "exh": exh}
 
     return predict
+
+
+def _exhaustion_owners(none: dict, alone: dict[int, dict]) -> list[int | None] | None:
+    """For each exhaustion with nobody succeeding, the actor whose success alone takes it away
+    (None: nobody's); None when an actor's success adds one or takes away several actors'."""
+    owners: list[int | None] = []
+    for e in none["exh"]:
+        gone = [j for j, o in alone.items() if e not in o["exh"]]
+        if len(gone) > 1:
+            return None
+        owners.append(gone[0] if gone else None)
+    if any(e not in none["exh"] for o in alone.values() for e in o["exh"]):
+        return None
+    return owners
 
 
 def _any(learnt: dict, must: set[int], can: set[int]) -> Callable | None:
@@ -125,37 +167,59 @@ def _numbers(shape: str, rollers: list, sizes: list[int], passes: list[int], lea
     for s in sizes:
         total *= s
     fails = [sizes[j] - passes[j] for j in range(n)]
-    if shape == "_each":
-        dist = _each_numbers(n, sizes, passes, fails, learnt, must, none, total)
-    else:
+    share = lambda v: Fraction(v, total)  # noqa: E731
+    if shape != "_each":
         q_none = 1
         q_full = 1
         for j in range(n):
             q_none *= fails[j] if j not in must else passes[j]
             q_full *= passes[j] if passes[j] else fails[j]
         w_full = total - q_none if shape == "_any" else q_full
-        dist = _mix([(none, total - w_full), (full, w_full)])
-    share = lambda v: Fraction(v, total)  # noqa: E731
+        agg = _Agg()
+        for o, w in ((none, total - w_full), (full, w_full)):
+            if w:
+                agg.add((tuple(o["ohr"].items()), tuple(o["success"].items()), tuple(sorted(o["hit"])), o["exh"], ()), w)
+        out = agg.result(share)
+        out["pairs"] = {}
+        return out
+    dist = _each_numbers(n, sizes, passes, fails, learnt, must, none, total)
     return {"pairs": {},
             "ohrozeni": {pid: {o: share(v) for o, v in sorted(d.items()) if v} for pid, d in dist["ohr"].items()},
             "success": {pid: share(v) for pid, v in dist["success"].items()},
             "hit": {pid: share(v) for pid, v in sorted(dist["hit"].items()) if v},
-            "exhausts": {}, "exhaust_cost": {}, "exhaust_vs": {}}
+            **_each_exhaustions(none, learnt, must, sizes, fails, total, share)}
 
 
-def _mix(parts: list[tuple[dict, int]]) -> dict:
-    ohr: dict[str, dict[int, int]] = {}
-    success: dict[str, int] = {}
-    hit: dict[str, int] = {}
-    for o, w in parts:
-        for pid, v in o["ohr"].items():
-            d = ohr.setdefault(pid, {})
-            d[v] = d.get(v, 0) + w
-        for pid, ok in o["success"].items():
-            success[pid] = success.get(pid, 0) + (w if ok else 0)
-        for pid in o["hit"]:
-            hit[pid] = hit.get(pid, 0) + w
-    return {"ohr": ohr, "success": success, "hit": hit}
+def _each_exhaustions(none: dict, learnt: dict, must: set[int], sizes: list[int], fails: list[int], total: int,
+                      share: Callable) -> dict:
+    """Who exhausts, at what expected cost, against whom: each exhaustion is there exactly when its
+    actor fails (or always, when nobody's success takes it away)."""
+    alone = {j: learnt[frozenset({j} | must)] for j in range(len(sizes)) if frozenset({j} | must) in learnt
+             and j not in must}
+    owners = _exhaustion_owners(none, alone) or []
+    weight = lambda j: total if j is None else total // sizes[j] * fails[j]  # noqa: E731
+    by_owner: dict[str, set] = {}
+    vs_owner: dict[str, set] = {}
+    cost_by: dict[str, int] = {}
+    cost_vs: dict[str, int] = {}
+    for (by, vs, cost), j in zip(none["exh"], owners):
+        by_owner.setdefault(by, set()).add(j)
+        vs_owner.setdefault(f"{by} vs {vs}", set()).add(j)
+        cost_by[by] = cost_by.get(by, 0) + weight(j) * cost
+        cost_vs[f"{by} vs {vs}"] = cost_vs.get(f"{by} vs {vs}", 0) + weight(j) * cost
+
+    def chance(js: set) -> int:
+        if len(js) != 1:        # exhaustions of one payer for several actors' failures
+            raise _Mixed
+        return weight(next(iter(js)))
+
+    return {"exhausts": {by: share(chance(js)) for by, js in sorted(by_owner.items())},
+            "exhaust_cost": {by: share(c) for by, c in sorted(cost_by.items())},
+            "exhaust_vs": {k: {"p": share(chance(js)), "cost": share(cost_vs[k])} for k, js in sorted(vs_owner.items())}}
+
+
+class _Mixed(Exception):
+    """One payer's exhaustions go with several actors' failures: not modelled (the class method)."""
 
 
 def _each_numbers(n: int, sizes: list[int], passes: list[int], fails: list[int], learnt: dict, must: set[int],

@@ -26,7 +26,7 @@ def exact_deadline(time_limit: float | None) -> float:
     return max(EXACT_TIME, 4 * (time_limit or 0))
 from .classes import (_classes, _compress, _contest_classes, _exact_groups, _given_totals,  # noqa: F401
                       _key_function, _pattern, _placements, _targets)
-from . import fast, fast_test
+from . import fast, fast_race, fast_test
 from .estimate import (_EXTRA, _REFUSED, _Agg, _estimate, _exact_pairs, _NeedDice, _PlanDice,  # noqa: F401
                        _RecordingDice, summarize)
 
@@ -128,12 +128,7 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
 
     step_rec, open_calls, offsets = _probe(run, prep.seed, profile)
     keep_best = profile.params.get("presne") == "keep-best-2-of-3"
-    whos = [c[1] for c in open_calls]
-    target = profile.params.get("target", 9)
-    consts = sorted({9, target if isinstance(target, int) else 9} | _targets(spec))
-    # Totals the file gives are compared with the open ones like the targets are.
-    consts = sorted(set(consts) | set(_given_totals(step_rec, whos)))
-    keyfn = _key_function(step_rec, spec, consts, open_calls) if classes and None not in offsets else None
+    consts, keyfn = _keys(step_rec, spec, profile, hooks, open_calls, offsets, classes)
     denom = 1
     for c in open_calls:
         denom *= 6 ** c[0]
@@ -144,10 +139,14 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
 
     # Every exact attempt works within a time and memory budget; past it: the labelled estimate.
     guard = Guard(exact_time)
+    base["why_not_fast"] = None
     if budget > 0 and classes and fast_method:
-        got = _fast_methods(prep, run, spec, step_rec, open_calls, offsets, cp, keyfn, guard, choose, step is None)
+        got = _fast_methods(prep, run, spec, step_rec, open_calls, offsets, cp, keyfn, guard, choose, step is None,
+                            base)
         if got is not None:
             got.update(base)
+            if progress is not None:
+                progress(got["resolutions"], got["resolutions"])
             return got
     groups = _class_groups(open_calls, offsets, keyfn, consts, budget, guard) if budget > 0 else None
     split = keyfn is not None and getattr(keyfn, "split", False)
@@ -171,6 +170,24 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
         return _resolve_classes(run, groups, denom, base, max_extra, progress, guard)
     except OverBudget:
         return estimate(time_limit)
+
+
+def _keys(step_rec: dict, spec: Any, profile: Any, hooks: Any, open_calls: list, offsets: list,
+          classes: bool) -> tuple[list[int], Any]:
+    """The numbers the totals are compared with, and how the class method tells them apart."""
+    from .hooks import deciding_hooks, reads_totals
+
+    whos = [c[1] for c in open_calls]
+    target = profile.params.get("target", 9)
+    consts = sorted({9, target if isinstance(target, int) else 9} | _targets(spec))
+    # Totals the file gives are compared with the open ones like the targets are.
+    consts = sorted(set(consts) | set(_given_totals(step_rec, whos)))
+    keyfn = _key_function(step_rec, spec, consts, open_calls) if classes and None not in offsets else None
+    if keyfn is not None and reads_totals(hooks, deciding_hooks(hooks)):
+        # A plugin may read the totals in its own way (how far apart they are, not only which is
+        # higher): only combinations of equal sums are alike then.
+        keyfn = None
+    return consts, keyfn
 
 
 def _probe(run: Callable, seed: int, profile: Any) -> tuple[dict, list, list]:
@@ -203,15 +220,46 @@ def _probe(run: Callable, seed: int, profile: Any) -> tuple[dict, list, list]:
 
 
 def _fast_methods(prep: StepPrep, run: Callable, spec: Any, step_rec: dict, open_calls: list, offsets: list,
-                  cp: Any, keyfn: Any, guard: Guard, choose: str, is_base: bool) -> dict | None:
-    """The fast method of a contest or of a test where the step has that shape, else None."""
+                  cp: Any, keyfn: Any, guard: Guard, choose: str, is_base: bool, note: dict) -> dict | None:
+    """The fast method of a contest or of a test where the step has that shape, else None and
+    `note["why_not_fast"]` says why (a code of `fast.WHY`; `deciding_hooks` names the plugins' hooks)."""
+    from .hooks import deciding_hooks
+
     profile = prep.profile
-    if fast.applies(spec, keyfn, profile, prep.hooks, open_calls, offsets):
-        got = _fast(prep, run, open_calls, offsets, cp, keyfn, guard, choose, is_base)
+    if len(open_calls) < 1:
+        return None
+    deciding = deciding_hooks(prep.hooks)
+    if deciding:
+        note.update(why_not_fast="hooks", deciding_hooks=deciding)
+        return None
+    why = fast.why_not(spec, step_rec, keyfn, profile, open_calls, offsets)
+    if why is None:
+        got = _fast(prep, run, spec, open_calls, offsets, cp, keyfn, guard, choose, is_base)
         if got is not None:
             return got
-    if fast_test.applies(spec, step_rec, profile, open_calls, offsets):
-        return _fast_test(run, open_calls, offsets, fast_test.target_of(spec, profile), guard)
+        why = "model"
+    if why == "kind":
+        why_t = fast_test.why_not(spec, step_rec, open_calls, offsets)
+        if why_t is None:
+            got = _fast_test(run, open_calls, offsets, fast_test.target_of(spec, profile), guard)
+            if got is not None:
+                return got
+            why_t = "model"
+        why = why_t
+    if why == "kind":
+        why = fast_race.why_not(spec, step_rec, open_calls, offsets)
+        if why is None:
+            target = profile.params.get("target", 9)
+            got = _counted(fast_race.fast_race_odds, run, open_calls, offsets, target if isinstance(target, int) else 9,
+                           guard)
+            if got is not None:
+                return got
+            why = "model"
+    if why == "model":
+        why = guard.why or "model"
+    if why == "exhaustion" and choose != "accept":
+        why = "policy"
+    note["why_not_fast"] = why
     return None
 
 
@@ -289,18 +337,18 @@ def _resolve_classes(run: Callable, groups: dict, denom: int, base: dict, max_ex
 
 
 
-def _fast(prep: StepPrep, run: Callable, open_calls: list, offsets: list, cp: Any, keyfn: Any, guard: Guard,
-          choose: str, is_base: bool) -> dict | None:
+def _fast(prep: StepPrep, run: Callable, spec: Any, open_calls: list, offsets: list, cp: Any, keyfn: Any,
+          guard: Guard, choose: str, is_base: bool) -> dict | None:
     """The fast exact method (`odds.fast`), or None when the engine disagrees with its model. A
     variant of the step (what-if) reuses the model learnt on the step itself and only checks it."""
     models = prep.__dict__.setdefault("_fast_models", {})
     reuse = None if is_base else models.get(choose)
+    tie = prep.profile.params.get("tie", "actor")
+    shape = {"cnt_consts": keyfn.cnt_consts, "specials": fast.specials_of(spec)}
     try:
-        got = fast.fast_odds(run, open_calls, offsets, cp.state, prep.profile.params.get("tie", "actor"),
-                             keyfn.act_consts, guard, model=reuse)
+        got = fast.fast_odds(run, open_calls, offsets, cp.state, tie, keyfn.act_consts, guard, model=reuse, **shape)
         if got is None and reuse is not None:
-            got = fast.fast_odds(run, open_calls, offsets, cp.state, prep.profile.params.get("tie", "actor"),
-                                 keyfn.act_consts, guard)
+            got = fast.fast_odds(run, open_calls, offsets, cp.state, tie, keyfn.act_consts, guard, **shape)
     except OverBudget:
         return None
     if got is None:
@@ -316,6 +364,12 @@ def _fast(prep: StepPrep, run: Callable, open_calls: list, offsets: list, cp: An
 
 def _fast_test(run: Callable, open_calls: list, offsets: list, target: int, guard: Guard) -> dict | None:
     """The fast exact method of a test (`odds.fast_test`), or None when no shape explains the step."""
+    return _counted(fast_test.fast_test_odds, run, open_calls, offsets, target, guard)
+
+
+def _counted(method: Callable, run: Callable, open_calls: list, offsets: list, target: int,
+             guard: Guard) -> dict | None:
+    """A fast method of the tests or races, its resolutions counted; None when it does not answer."""
     calls = [0]
 
     def counted(dice: Any) -> Any:
@@ -323,7 +377,7 @@ def _fast_test(run: Callable, open_calls: list, offsets: list, target: int, guar
         return run(dice)
 
     try:
-        out = fast_test.fast_test_odds(counted, open_calls, offsets, target, guard)
+        out = method(counted, open_calls, offsets, target, guard)
     except OverBudget:
         return None
     if out is None:

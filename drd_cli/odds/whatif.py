@@ -47,9 +47,9 @@ def what_if(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 0,
     left = budget - base["classes"] if exact_base else 0
     exact_variants = exact_base and base["classes"] * runs <= left
     share = None if time_limit is None else time_limit / max(1, runs)
-    kw = {"budget": budget if exact_variants else 0, "samples": samples, "time_limit": share,
+    kw: dict[str, Any] = {"budget": budget if exact_variants else 0, "samples": samples, "time_limit": share,
           "exact_time": exact_time}
-    exh_base = None
+    exh_base: dict[str, Any] | None = None
     out_rollers = []
     for who, role, vs, spec in chosen:
         # The state before the step stays the one `choose` leads to; only the step's own
@@ -57,7 +57,7 @@ def what_if(loaded: Any, step_id: str, choose: str = "accept", *, seed: int = 0,
         policy = "exhaust" if role == "counter" else choose
         if role == "counter" and exh_base is None:
             exh_base = base if choose == "exhaust" else odds_for(prep, choose, step_choose="exhaust", **kw)
-        now = exh_base if role == "counter" else base
+        now = exh_base if role == "counter" and exh_base is not None else base
         entry: dict[str, Any] = {"who": who, "role": role, "vs": vs, "win": _win(now, who, role, vs),
                                  "exact": bool(now.get("exact", True)), "options": [], "unavailable": []}
         if role == "counter":
@@ -209,4 +209,4 @@ def _cost_text(cost: dict) -> str:
     if paid == "vyhoda":
         return _("costs {n} Výhoda").format(n=cost["amount"])
     pools = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv", "sudba": "Sudba"}
-    return _("costs {n} {pool}").format(n=cost["amount"], pool=pools.get(paid, paid))
+    return _("costs {n} {pool}").format(n=cost["amount"], pool=pools.get(str(paid), paid))

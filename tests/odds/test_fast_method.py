@@ -133,17 +133,26 @@ def test_nineteen_counters_agree_with_a_seeded_simulation():
     prep = StepPrep(api.load_scenario(str(DATA / "jeden-proti-19.yaml")), "boj")
     exact = odds_for(prep, "accept", time_limit=None)
     assert exact["method"] == "independent" and exact["combinations"] == 36 ** 20
-    est = odds_for(prep, "accept", budget=0, samples=3000)
+    assert inside_999(exact, odds_for(prep, "accept", budget=0, samples=3000)) == 20
+
+
+def inside_999(exact: dict, est: dict) -> int:
+    """Asserts every exact success and every chance of being hit lies within the estimate's 99.9 %
+    Wilson interval (z = 3.29); returns how many actions it checked."""
     z = 3.2905
     checked = 0
-    for pid, p in exact["success"].items():
-        e = est["success"][pid]
-        k, n = round(e.value * e.n), e.n
-        centre = (k / n + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(k / n * (1 - k / n) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        assert centre - half - 1e-9 <= float(p) <= centre + half + 1e-9, (pid, float(p), e)
-        checked += 1
-    assert checked == 20
+    for key in ("success", "hit"):
+        for pid, p in exact[key].items():
+            e = est[key].get(pid)
+            if e is None:
+                assert float(p) < 0.01, (pid, p)
+                continue
+            k, n = round(e.value * e.n), e.n
+            centre = (k / n + z * z / (2 * n)) / (1 + z * z / n)
+            half = z * math.sqrt(k / n * (1 - k / n) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+            assert centre - half - 1e-9 <= float(p) <= centre + half + 1e-9, (key, pid, float(p), e)
+            checked += key == "success"
+    return checked
 
 
 def test_exhaust_policy_is_left_to_the_class_method():
@@ -179,11 +188,12 @@ def joint_test_file(tmp_path: Path, bonuses: list[int], mode: str, target: int |
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(bonuses=st.lists(st.integers(-1, 4), min_size=1, max_size=3), mode=st.sampled_from(["individual", "any", "all"]),
-       target=st.sampled_from([None, 7, 11]), effect=st.booleans(), choose=st.sampled_from(["accept", "exhaust"]))
+       target=st.sampled_from([None, 7, 11]), effect=st.booleans(),
+       choose=st.sampled_from(["accept", "exhaust", "cheapest"]))
 def test_any_test_of_several_actors_equals_brute_force(tmp_path, bonuses, mode, target, effect, choose):
     path = joint_test_file(tmp_path, bonuses, mode, target, effect)
     got = odds_for(StepPrep(api.load_scenario(path), "zk"), choose, time_limit=None)
-    assert got["exact"]
+    assert got["exact"] and got["method"] == "independent"
     assert numbers(got) == numbers(brute_force(path, choose, step="zk"))
 
 
@@ -207,3 +217,107 @@ def test_test_of_fourteen_actors_is_exact_by_formula(tmp_path, mode):
         group = 1 - fail_all if mode == "any" else all_ok
         want = {f"t{i}": group for i in range(14)}
     assert got["success"] == want
+
+
+def challenge_file(tmp_path: Path, bonuses: list[int], target: int | None, effect: str) -> str:
+    """A výzva every creature of which rolls against the target (its own bonus), failure costing
+    Ohrožení or a Jizva."""
+    people = [f"  t{i}: {{name: T{i}, sudba: 9, ohrozeni: {i % 3}, charakteristika: {b}}}" for i, b in enumerate(bonuses)]
+    ids = ", ".join(f"t{i}" for i in range(len(bonuses)))
+    extra = f", target: {target}" if target is not None else ""
+    react = ", ".join(f"t{i}: {how}" for i, how in zip(range(len(bonuses)), ["obrana", "delayed", "initiative"] * 9))
+    text = "\n".join(["format: drd/1", "participants:", *people, "rounds:", "  - steps:", "      - id: vyzva",
+                      f"        challenge: {{name: lavina, affects: [{ids}], pool: telo, effect: {effect}{extra}, "
+                      f"react: {{{react}}}}}"])
+    path = tmp_path / "vyzva.yaml"
+    path.write_text(text + "\n", encoding="utf-8")
+    return str(path)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(bonuses=st.lists(st.integers(-1, 4), min_size=1, max_size=3), target=st.sampled_from([None, 7, 11]),
+       effect=st.sampled_from(["{ohrozeni: 1}", "{ohrozeni: 2}", "{jizva: Pád}"]),
+       choose=st.sampled_from(["accept", "exhaust", "cheapest"]))
+def test_any_challenge_equals_brute_force(tmp_path, bonuses, target, effect, choose):
+    path = challenge_file(tmp_path, bonuses, target, effect)
+    got = odds_for(StepPrep(api.load_scenario(path), "vyzva"), choose, time_limit=None)
+    assert got["exact"] and got["method"] == "independent"
+    assert numbers(got) == numbers(brute_force(path, choose, step="vyzva"))
+
+
+def test_challenge_of_twelve_is_exact_by_formula(tmp_path):
+    from drd_cli.odds import test_odds
+
+    bonuses = [i % 5 - 1 for i in range(12)]
+    got = odds_for(StepPrep(api.load_scenario(challenge_file(tmp_path, bonuses, None, "{ohrozeni: 1}")), "vyzva"),
+                   "accept", time_limit=None)
+    assert got["method"] == "independent" and got["combinations"] == 36 ** 12
+    assert got["success"] == {f"t{i}": test_odds(b)["success"] for i, b in enumerate(bonuses)}
+
+
+def race_file(tmp_path: Path, bonuses: list[int], obstacle: bool, effect: str, manoeuvres: str = "") -> str:
+    """A race of creatures t0…, the slower taking `effect` from each faster one, maybe an obstacle."""
+    people = [f"  t{i}: {{name: T{i}, sudba: 9, ohrozeni: {i % 3}, charakteristika: {b}}}" for i, b in enumerate(bonuses)]
+    ids = ", ".join(f"t{i}" for i in range(len(bonuses)))
+    extra = ", obstacle: {ohrozeni: 1}" if obstacle else ""
+    text = "\n".join(["format: drd/1", "participants:", *people, "rounds:", "  - steps:", "      - id: zavod",
+                      f"        race: {{actors: [{ids}], pool: telo, effect: {effect}{extra}{manoeuvres}}}"])
+    path = tmp_path / "zavod.yaml"
+    path.write_text(text + "\n", encoding="utf-8")
+    return str(path)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(bonuses=st.lists(st.integers(-1, 9), min_size=2, max_size=3), obstacle=st.booleans(),
+       effect=st.sampled_from(["{ohrozeni: 1}", "{ohrozeni: 2}", "{condition: pozadu}"]),
+       choose=st.sampled_from(["accept", "accept", "exhaust"]))
+def test_any_race_equals_brute_force(tmp_path, bonuses, obstacle, effect, choose):
+    path = race_file(tmp_path, bonuses, obstacle, effect)
+    got = odds_for(StepPrep(api.load_scenario(path), "zavod"), choose, time_limit=None)
+    assert got["exact"]
+    if choose == "accept":
+        assert got["method"] == "independent"
+    assert numbers(got) == numbers(brute_force(path, choose, step="zavod"))
+
+
+def test_race_of_twelve_agrees_with_a_seeded_simulation(tmp_path):
+    """12 racers (36^12 combinations): exact by the fast method; a seeded estimate of 3,000
+    samples holds every exact success and every chance of being hit in its 99.9 % interval."""
+    path = race_file(tmp_path, [i % 6 for i in range(12)], True, "{ohrozeni: 1}")
+    prep = StepPrep(api.load_scenario(path), "zavod")
+    exact = odds_for(prep, "accept", time_limit=None)
+    assert exact["method"] == "independent" and exact["combinations"] == 36 ** 12
+    assert inside_999(exact, odds_for(prep, "accept", budget=0, samples=3000)) == 12
+
+
+@pytest.mark.parametrize("tie", ["actor", "counter"])
+def test_protecting_counters_and_obstacles_by_the_fast_method_equal_brute_force(tmp_path, tie):
+    """Four rollers: two harming counters, a protecting one with an obstacle, a target that does not
+    react: answered by the fast method (state by state of the protector), equal to every die."""
+    path = contest_file(tmp_path, [1, 0, 2], ["harm", "protect", "harm"], targets=[0, 2], tie=tie, obstacle=True,
+                        outsider=True)
+    text = Path(path).read_text(encoding="utf-8").replace("kind: protect,", "kind: protect, protects: [x],")
+    Path(path).write_text(text, encoding="utf-8")
+    got = odds_for(StepPrep(api.load_scenario(path), "boj"), "accept", time_limit=None)
+    assert got["method"] == "independent", got["why_not_fast"]
+    assert numbers(got) == numbers(brute_force(path, "accept"))
+
+
+@pytest.mark.parametrize("who", ["actor", "harming counter", "protector"])
+def test_what_if_variant_with_a_protector_reuses_the_model_and_equals_the_class_method(tmp_path, who):
+    """One roller's přesně changes its dice: the variant is answered from the model learnt on the
+    step (checked again, not learnt again) and equals the class method's answer for the variant."""
+    from drd_cli.odds.whatif import _with_presne
+
+    path = contest_file(tmp_path, [1, 0, 2], ["harm", "protect", "harm"], targets=[0, 2], tie="actor", obstacle=True,
+                        outsider=True)
+    text = Path(path).read_text(encoding="utf-8").replace("kind: protect,", "kind: protect, protects: [x],")
+    Path(path).write_text(text, encoding="utf-8")
+    prep = StepPrep(api.load_scenario(path), "boj")
+    learnt = odds_for(prep, "accept", time_limit=None)
+    c = prep.step.contest
+    spec = {"actor": c.action, "harming counter": c.counters[0], "protector": c.counters[1]}[who]
+    variant = _with_presne(prep.step, spec)
+    fast = odds_for(prep, "accept", step=variant, time_limit=None)
+    assert fast["method"] == "independent" and fast["resolutions"] < learnt["resolutions"]
+    assert numbers(fast) == numbers(odds_for(prep, "accept", step=variant, fast_method=False, time_limit=None))

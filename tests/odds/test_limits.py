@@ -30,13 +30,26 @@ def run_limited(args: list[str], timeout: float = 60) -> tuple[subprocess.Comple
     return r, time.perf_counter() - t0
 
 
-def test_twenty_five_roller_contest_is_a_labelled_estimate_within_bounds():
-    """Its classes would list 2^25 placements (gigabytes): the guard gives the estimate instead."""
+def test_twenty_five_roller_contest_is_exact_by_the_fast_method_within_bounds():
+    """A protector with an obstacle among 24 counters: its classes would list 2^25 placements
+    (gigabytes); the fast method takes the protector state by state and answers exactly."""
     r, took = run_limited(["odds", str(DATA / "dvacet-pet-ve-stretu.yaml"), "boj", "--json"])
     assert r.returncode == 0, r.stderr[-2000:]
     out = json.loads(r.stdout)
-    assert out["exact"] is False and out["method"] == "estimate" and out["samples"] > 0
+    assert out["exact"] is True and out["method"] == "independent"
     assert took < 30
+
+
+def test_twenty_five_roller_contest_by_the_class_method_is_a_labelled_estimate():
+    """Without the fast method, the class method's guard gives the estimate instead of gigabytes."""
+    from drd_cli import api
+    from drd_cli.odds.step import StepPrep, odds_for
+
+    t0 = time.perf_counter()
+    prep = StepPrep(api.load_scenario(str(DATA / "dvacet-pet-ve-stretu.yaml")), "boj")
+    out = odds_for(prep, "accept", fast_method=False, exact_time=10, time_limit=0.5)
+    assert out["exact"] is False and out["method"] == "estimate" and out["samples"] > 0
+    assert time.perf_counter() - t0 < 30
 
 
 def test_twenty_roller_contest_of_harming_counters_is_exact():

@@ -43,9 +43,14 @@ def test_exact_results_are_those_of_the_implementation_before_the_bounds(case):
     and class for class as the enumeration before #14 gave them (pinned in the JSON file; the
     6-roller step then took ≈ 8 s)."""
     name, policy = case.split()
-    r = odds.step_odds(_load(name), "boj", policy)
+    r = odds.step_odds(_load(name), "boj", policy, fast_method=False)
     assert r["exact"] is True and r["samples"] is None
     assert _plain(r) == PINNED[case]
+    # The fast method, where it answers (a protector with an obstacle, state by state), agrees.
+    fast = odds.step_odds(_load(name), "boj", policy)
+    assert fast["exact"] is True
+    assert {k: v for k, v in _plain(fast).items() if k != "classes"} == \
+        {k: v for k, v in PINNED[case].items() if k != "classes"}
 
 
 def _reference_classes(per_call, act_consts, cnt_consts):
@@ -82,10 +87,10 @@ def test_contest_classes_equal_the_enumeration_of_every_total(bonuses, obstacles
 
 
 def test_nine_rollers_are_a_labelled_estimate_with_exact_pairs():
-    """9 open rollers (36^9 combinations): over the budget, so an estimate by sampling — every
-    number an Estimate with its interval, `exact` false, the samples counted; who wins each pair
-    stays exact (R-CONT: it depends on the two totals only)."""
-    r = odds.step_odds(_load("devet-ve-stretu.yaml"), "boj", samples=400)
+    """9 open rollers (36^9 combinations) forced to an estimate (budget 0; the fast method answers
+    them exactly otherwise): every number an Estimate with its interval, `exact` false, the
+    samples counted; who wins each pair stays exact (R-CONT: it depends on the two totals only)."""
+    r = odds.step_odds(_load("devet-ve-stretu.yaml"), "boj", samples=400, budget=0)
     assert r["exact"] is False and r["samples"] == 400 and r["confidence"] == 0.95
     assert r["pairs_exact"] and r["pairs"]["a vs b"]["b"] == odds.contest_odds(2, 1, "actor")["lose"]
     for p in r["success"].values():
@@ -117,8 +122,8 @@ def test_the_estimate_contains_the_exact_answer():
 
 def test_estimates_are_reproducible_for_a_seed():
     loaded = _load("devet-ve-stretu.yaml")
-    a = odds.step_odds(loaded, "boj", samples=200, seed=3)
-    b = odds.step_odds(loaded, "boj", samples=200, seed=3)
+    a = odds.step_odds(loaded, "boj", samples=200, seed=3, budget=0)
+    b = odds.step_odds(loaded, "boj", samples=200, seed=3, budget=0)
     assert {k: v.value for k, v in a["success"].items()} == {k: v.value for k, v in b["success"].items()}
 
 
@@ -131,25 +136,26 @@ def test_wilson_interval():
 
 def test_cli_estimate_json_and_czech_text():
     f = str(DATA / "devet-ve-stretu.yaml")
-    r = runner.invoke(odds_app, [f, "boj", "--samples", "300", "--json"])
+    r = runner.invoke(odds_app, [f, "boj", "--samples", "300", "--budget", "0", "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert data["exact"] is False and data["samples"] == 300
     low, high = data["success"]["a"]["interval"]
     assert low <= data["success"]["a"]["p"] <= high
     assert "fraction" in data["pairs"]["a vs b"]["a"]           # pairs stay exact
-    r = runner.invoke(odds_app, [f, "boj", "--samples", "300"])
+    r = runner.invoke(odds_app, [f, "boj", "--samples", "300", "--budget", "0"])
     assert r.exit_code == 0 and "ODHAD" in r.output and "300 vzorků" in r.output
     assert "≈" in r.output and "přesný výpočet" in r.output
     assert "," in r.output.split("ÚSPĚCH ≈ ")[1][:6]             # Czech decimal comma
-    r = runner.invoke(odds_app, [f, "boj", "--samples", "300", "--lang", "en"])
+    r = runner.invoke(odds_app, [f, "boj", "--samples", "300", "--budget", "0", "--lang", "en"])
     assert r.exit_code == 0 and "ESTIMATE from 300 samples" in r.output
 
 
 def test_cli_exact_json_says_exact():
     r = runner.invoke(odds_app, [str(DATA / "ctyri-ve-stretu.yaml"), "boj", "--json"])
     data = json.loads(r.output)
-    assert data["exact"] is True and data["samples"] is None and data["classes"] == 98
+    assert data["exact"] is True and data["samples"] is None and data["method"] == "independent"
+    assert data["why_not_fast"] is None
 
 
 # --------------------------------------------------------------------------- what-if (#15)

@@ -1,5 +1,6 @@
 """The steps of every scenario in scenarios/, with the rolls the file gives left open: where the
-fast method answers, its exact numbers equal the class method's (exact there too)."""
+fast method answers, its exact numbers equal the class method's (exact there too), under every
+answer policy; where it does not, the JSON says why."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 from drd_cli import api
 from drd_cli.errors import DrdError
+from drd_cli.odds.fast import WHY
 from drd_cli.odds.step import StepPrep, odds_for
 
 from opened import with_open_step
@@ -15,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 NUMBERS = ("pairs", "ohrozeni", "success", "hit", "exhausts", "exhaust_cost", "exhaust_vs", "refused")
 
 
-def test_fast_method_equals_class_method_on_every_scenario_step():
-    compared, differ = 0, []
+def opened_steps():
+    """(file name, step id, prepared step with its rolls open) of every DrD II scenario step."""
     for path in sorted((ROOT / "scenarios").glob("*.yaml")):
         loaded = api.load_scenario(str(path))
         if loaded.system != "drd2":
@@ -24,17 +26,29 @@ def test_fast_method_equals_class_method_on_every_scenario_step():
         for ri, rnd in enumerate(loaded.scenario.rounds):
             for si, step in enumerate(rnd.steps):
                 sid = step.id or f"{ri + 1}.{si + 1}"
-                try:
-                    prep = StepPrep(with_open_step(loaded, ri, si), sid)
-                    fast = odds_for(prep, "accept", time_limit=None)
-                except DrdError:
-                    continue        # opened, the step breaks a rule (a file that shows a refusal)
-                if fast["method"] != "independent":
-                    continue
-                classes = odds_for(prep, "accept", fast_method=False, time_limit=None)
-                assert classes["exact"]
-                compared += 1
-                if any(fast[k] != classes[k] for k in NUMBERS):
-                    differ.append(f"{path.name} {sid}")
+                yield path.name, sid, with_open_step(loaded, ri, si)
+
+
+def test_fast_method_equals_class_method_on_every_scenario_step():
+    compared, kinds, differ, why = 0, set(), [], set()
+    for name, sid, loaded in opened_steps():
+        for choose in ("accept", "exhaust", "cheapest"):
+            try:
+                prep = StepPrep(loaded, sid)
+                fast = odds_for(prep, choose, time_limit=None)
+            except DrdError:
+                break       # opened, the step breaks a rule (a file that shows a refusal)
+            if fast["method"] != "independent":
+                assert fast["why_not_fast"] in (None, *WHY), (name, sid)
+                why.add(fast["why_not_fast"])
+                continue
+            classes = odds_for(prep, choose, fast_method=False, time_limit=None)
+            if not classes["exact"] or classes["dropped"]:
+                continue    # only the fast method is exact here
+            compared += 1
+            kinds.add(fast["kind"])
+            if any(fast[k] != classes[k] for k in NUMBERS):
+                differ.append(f"{name} {sid} {choose}")
     assert not differ
-    assert compared >= 8
+    assert compared >= 40 and {"test", "contest"} <= kinds
+    assert {"protect", "policy", "hooks"} <= why
