@@ -48,3 +48,20 @@ def test_the_game_master_is_called_as_each_game_calls_him():
                    if "Vypravěč" in text and not re.search(r"Dakara|dovednost|riziko|obtížnost|Narrator|kostk|SK-",
                                                             msgid + text, re.IGNORECASE)]
     assert not dakara_only, dakara_only[:5]
+
+
+# A gender or number hedge — "využil(a)", "manévr(y)", "mrtvý/á" — means the sentence did not know
+# whom it spoke of; the Czech messages are phrased so they need none (docs/i18n.md).
+HEDGE = re.compile(r"\w\((?:a|y|i|o|e|é|á|ý)\)|\w/(?:a|á|é|ý)\b")
+
+
+def test_the_czech_catalog_hedges_no_gender_or_number():
+    found = [(msgid, text) for msgid, text in _texts() if HEDGE.search(text)]
+    assert not found, "\n".join(f"{HEDGE.search(t).group(0)!r}: {t}" for _m, t in found)
+
+
+def test_the_hedge_check_sees_hedges():
+    assert HEDGE.search("už v kole 1 využil(a) akci")
+    assert HEDGE.search("platí 2 manévr(y)")
+    assert HEDGE.search("je mrtvý/á")
+    assert not HEDGE.search("akce z iniciativy už byla využita (from: obrana)")
