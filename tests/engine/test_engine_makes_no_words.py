@@ -21,7 +21,6 @@ STILL_WORDING: dict[str, int] = {
     "costs.py": 24,
     "exhaustion.py": 9,
     "hooks.py": 8,
-    "run.py": 8,
 }
 
 
