@@ -8,7 +8,7 @@ from typing import Any, cast
 from ..errors import Message, ScenarioError
 from ..i18n import N_
 from ..scenario.models import norm_pool
-from ..terms import manoeuvre_name
+from ..terms import MANOEUVRES
 from .. import views
 from . import events as ev
 from .context import Ctx, StepRecord, violation
@@ -299,7 +299,7 @@ def _manoeuvre_payment(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: st
             raise violation(Message(N_("nothing makes {manoeuvre} free for {name} here ({via} is not held or already "
                                        "used this round)") if via else N_("nothing makes {manoeuvre} free for {name} "
                                                                           "here"),
-                                    manoeuvre=manoeuvre_name(name), name=p.name, via=via),
+                                    manoeuvre=_manoeuvre_word(name), name=p.name, via=via),
                             "R-MAN-2", path)
         return pool_key, 1, None
     if pay == "pool":
@@ -309,6 +309,11 @@ def _manoeuvre_payment(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: st
         key = "sudba"
     # The scenario model admits only pool names here (norm_pool gives None for nothing else).
     return cast(str, key), 1, None
+
+
+def _manoeuvre_word(name: str) -> Message | str:
+    """A manoeuvre's word for a message (`presne` → its msgid, worded when shown); another name as it is."""
+    return Message(MANOEUVRES[name]) if name in MANOEUVRES else name
 
 
 def free_manoeuvre(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: str, via: str | None,
