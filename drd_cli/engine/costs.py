@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ..errors import ScenarioError
-from ..i18n import _
+from ..errors import Message, ScenarioError
+from ..i18n import N_
 from ..scenario.models import norm_pool
-from ..terms import manoeuvre_name
+from ..terms import MANOEUVRES
 from .. import views
 from . import events as ev
 from .context import Ctx, StepRecord, violation
@@ -90,14 +90,14 @@ class _Bill:
         pays from and how many of the points (all, or the part the plugin allows)."""
         w, ctx = self.w, self.ctx
         if payer not in w:
-            raise ScenarioError(_("paid_by names an unknown participant {id}").format(id=repr(payer)), path=path,
+            raise ScenarioError(Message(N_("paid_by names an unknown participant {id}"), id=repr(payer)), path=path,
                                 rule="R-ABIL-SHARE")
         got = ctx.hooks.may_pay(ctx, w, payer, self.actor, views.CostView(kind, amount, key, what), self.prep)
         if not got.allowed:
-            raise violation(_("{payer} cannot pay for {name}: no ability of theirs allows it here").format(
-                payer=w.peek(payer).name, name=w.peek(self.actor).name), "R-ABIL-SHARE", path,
-                hint=got.note or _("an ability that shares resources (e.g. Rameno na rameno) must be listed "
-                                   "and its condition hold"))
+            raise violation(Message(N_("{payer} cannot pay for {name}: no ability of theirs allows it here"),
+                                    payer=w.peek(payer).name, name=w.peek(self.actor).name), "R-ABIL-SHARE", path,
+                            hint=got.note or Message(N_("an ability that shares resources (e.g. Rameno na rameno) "
+                                                        "must be listed and its condition hold")))
         plugin = got.plugin or ""
         ctx.hooks.acted.add(plugin)
         q = w.peek(payer)
@@ -113,23 +113,25 @@ class _Bill:
         w = self.w
         for payer, n in self.vyhody_by.items():
             if n > w.peek(payer).vyhody:
-                raise violation(_("{name} pays {n} manoeuvre(s) with Výhody but has {has}").format(
-                    name=w.peek(payer).name, n=n, has=w.peek(payer).vyhody), "R-MAN-2", path + ("manoeuvres",))
+                raise violation(Message(N_("{name} pays {n} manoeuvre(s) with Výhody but has {has}"),
+                                        name=w.peek(payer).name, n=n, has=w.peek(payer).vyhody),
+                                "R-MAN-2", path + ("manoeuvres",))
         for (payer, key), cost in self.costs.items():
             have = w.peek(payer).resource(key)
             if cost > have and "activation" in self.kinds.get((payer, key), ()):
                 raise violation(
-                    _("{name} cannot pay {cost} {pool} for the activation (with manoeuvres and náročnost): has "
-                      "{have}, missing {missing}").format(name=w.peek(payer).name, cost=cost, pool=pool_cs(key),
-                                                          have=have, missing=cost - have),
+                    Message(N_("{name} cannot pay {cost} {pool} for the activation (with manoeuvres and náročnost): "
+                               "has {have}, missing {missing}"), name=w.peek(payer).name, cost=cost, pool=pool_cs(key),
+                            have=have, missing=cost - have),
                     "R-ABIL-ACT", path, data={"cost": cost, "pool": key, "have": have, "missing": cost - have},
-                    hint=_("a Jizva or a sacrificed item (`gain:`) could cover it (R-EXH-4), or someone whose ability "
-                           "allows it may pay (`paid_by`, R-ABIL-SHARE)"))
+                    hint=Message(N_("a Jizva or a sacrificed item (`gain:`) could cover it (R-EXH-4), or someone "
+                                    "whose ability allows it may pay (`paid_by`, R-ABIL-SHARE)")))
             if cost > have:
                 raise violation(
-                    _("{name} cannot pay {cost} {pool} for manoeuvres/náročnost: has {have}, missing {missing}").format(
-                        name=w.peek(payer).name, cost=cost, pool=pool_cs(key), have=have, missing=cost - have),
-                    "R-MAN-2", path, hint=_("a Jizva or a sacrificed item (`gain:`) could cover it (R-EXH-4)"))
+                    Message(N_("{name} cannot pay {cost} {pool} for manoeuvres/náročnost: has {have}, missing "
+                               "{missing}"), name=w.peek(payer).name, cost=cost, pool=pool_cs(key), have=have,
+                            missing=cost - have),
+                    "R-MAN-2", path, hint=Message(N_("a Jizva or a sacrificed item (`gain:`) could cover it (R-EXH-4)")))
         covered = self._cover_suroviny() if self.suroviny else []
         held = sum(c[0] for c in covered)
         if covered:
@@ -137,13 +139,14 @@ class _Bill:
             have = p.suroviny or 0
             if held > have:
                 raise violation(
-                    _("{name} cannot pay {cost} for the activation: has {have}, missing {missing} (Suroviny are not "
-                      "points: a Jizva or a sacrificed item cannot replace them)").format(
-                        name=p.name, cost=amount_cs(held, SUROVINY), have=have, missing=held - have),
+                    Message(N_("{name} cannot pay {cost} for the activation: has {have}, missing {missing} (Suroviny "
+                               "are not points: a Jizva or a sacrificed item cannot replace them)"),
+                            name=p.name, cost=amount_cs(held, SUROVINY), have=have, missing=held - have),
                     "R-ABIL-ACT", next(c[5] for c in covered if c[0]), data={"cost": held, "pool": SUROVINY, "have": have, "missing": held - have},
-                    hint=_("improvised Suroviny can stand in for them: an improvising ability (Umění improvizace, "
-                           "Dar tvoření) activated for the same action with `improvised: N`, 1 Duše each; or give "
-                           "the participant more `suroviny:` (docs/scenario-format.md §2)"))
+                    hint=Message(N_("improvised Suroviny can stand in for them: an improvising ability (Umění "
+                                    "improvizace, Dar tvoření) activated for the same action with `improvised: N`, "
+                                    "1 Duše each; or give the participant more `suroviny:` "
+                                    "(docs/scenario-format.md §2)")))
         for payer, n in self.vyhody_by.items():
             w[payer].spend_vyhody(n)
         for (payer, key), cost in self.costs.items():
@@ -186,19 +189,19 @@ def _activate(ctx: Ctx, w: Working, rec: StepRecord, p: PState, prep: Prepared, 
     paid_by = None if isinstance(item, str) else item.paid_by
     ipath = path if isinstance(item, str) else path + ("id",)
     if ability not in p.abilities:
-        raise violation(_("{name} activates {ability}, an ability it does not have").format(
-            name=p.name, ability=repr(ability)), "R-ABIL-ACT", ipath,
-            hint=_("list it under the participant's `abilities:`"))
+        raise violation(Message(N_("{name} activates {ability}, an ability it does not have"),
+                                name=p.name, ability=repr(ability)), "R-ABIL-ACT", ipath,
+                        hint=Message(N_("list it under the participant's `abilities:`")))
     if not p.has_ability(ability):
-        raise violation(_("{name} cannot activate {ability} now (disabled, or the item it needs is gone)").format(
-            name=p.name, ability=repr(ability)), "R-ABIL-ACT", ipath)
+        raise violation(Message(N_("{name} cannot activate {ability} now (disabled, or the item it needs is gone)"),
+                                name=p.name, ability=repr(ability)), "R-ABIL-ACT", ipath)
     own = {} if isinstance(item, str) else item.options()
     options = _activation_options(ctx, p, ability, own, path)
     got = ctx.hooks.activation(ctx, w, p, ability, prep, options)
     if got is None:
-        raise violation(_("the ability {ability} has no activation (or its plugin is off)").format(
-            ability=repr(ability)), "R-ABIL-ACT", ipath,
-            hint=_("`drd abilities {id}` shows the ability's card").format(id=ability))
+        raise violation(Message(N_("the ability {ability} has no activation (or its plugin is off)"),
+                                ability=repr(ability)), "R-ABIL-ACT", ipath,
+                        hint=Message(N_("`drd abilities {id}` shows the ability's card"), id=ability))
     plugin, decl = got
     ctx.hooks.acted.add(plugin)
     cost = int(decl.get("cost", 0))
@@ -210,13 +213,14 @@ def _activate(ctx: Ctx, w: Working, rec: StepRecord, p: PState, prep: Prepared, 
     entry = {"by": p.id, "ability": ability, "cost": cost, "pool": key}
     if suroviny and paid_by and paid_by != p.id:
         if paid_by not in w:
-            raise ScenarioError(_("paid_by names an unknown participant {id}").format(id=repr(paid_by)),
+            raise ScenarioError(Message(N_("paid_by names an unknown participant {id}"), id=repr(paid_by)),
                                 path=path + ("paid_by",), rule="R-ABIL-SHARE")
-        raise violation(_("{payer} cannot pay {name}'s Suroviny ({ability}): Suroviny are ingredients the crafter "
-                          "holds, and no ability shares them").format(
-            payer=w.peek(paid_by).name, name=p.name, ability=ctx.hooks.title(ability)),
-            "R-ABIL-SHARE", path + ("paid_by",),
-            hint=_("give the crafter the Suroviny (`suroviny:` on the participant, docs/scenario-format.md §2)"))
+        raise violation(Message(N_("{payer} cannot pay {name}'s Suroviny ({ability}): Suroviny are ingredients the "
+                                   "crafter holds, and no ability shares them"),
+                                payer=w.peek(paid_by).name, name=p.name, ability=ctx.hooks.title(ability)),
+                        "R-ABIL-SHARE", path + ("paid_by",),
+                        hint=Message(N_("give the crafter the Suroviny (`suroviny:` on the participant, "
+                                        "docs/scenario-format.md §2)")))
     if suroviny:
         if cost:
             bill.add_suroviny(cost, crafts, ability, entry, path)
@@ -267,10 +271,11 @@ def _activation_options(ctx: Ctx, p: PState, ability: str, own: dict, path: tupl
         if decl.get("per_use") and "default" not in decl and key not in options:
             choices = decl.get("choices")
             raise ScenarioError(
-                _("activating {ability} needs its key {key} (for this activation)").format(
-                    ability=card.get("name") or ability, key=repr(key)), path=path, rule=rule,
-                hint=_("write the item as {{id: {id}, {key}: …}}: {help}").format(
-                    id=ability, key=key, help=decl.get("help") or (", ".join(map(str, choices)) if choices else key)))
+                Message(N_("activating {ability} needs its key {key} (for this activation)"),
+                        ability=card.get("name") or ability, key=repr(key)), path=path, rule=rule,
+                hint=Message(N_("write the item as {{id: {id}, {key}: …}}: {help}"),
+                             id=ability, key=key, help=decl.get("help") or (", ".join(map(str, choices)) if choices
+                                                                             else key)))
     return options
 
 
@@ -291,9 +296,10 @@ def _manoeuvre_payment(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: st
         if free:
             return "free", 0, free
         if pay == "free":
-            raise violation((_("nothing makes {manoeuvre} free for {name} here ({via} is not held or already used "
-                               "this round)") if via else _("nothing makes {manoeuvre} free for {name} here")).format(
-                                manoeuvre=manoeuvre_name(name), name=p.name, via=via),
+            raise violation(Message(N_("nothing makes {manoeuvre} free for {name} here ({via} is not held or already "
+                                       "used this round)") if via else N_("nothing makes {manoeuvre} free for {name} "
+                                                                          "here"),
+                                    manoeuvre=_manoeuvre_word(name), name=p.name, via=via),
                             "R-MAN-2", path)
         return pool_key, 1, None
     if pay == "pool":
@@ -303,6 +309,11 @@ def _manoeuvre_payment(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: st
         key = "sudba"
     # The scenario model admits only pool names here (norm_pool gives None for nothing else).
     return cast(str, key), 1, None
+
+
+def _manoeuvre_word(name: str) -> Message | str:
+    """A manoeuvre's word for a message (`presne` → its msgid, worded when shown); another name as it is."""
+    return Message(MANOEUVRES[name]) if name in MANOEUVRES else name
 
 
 def free_manoeuvre(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: str, via: str | None,
@@ -327,13 +338,13 @@ def _check_allowed(ctx: Ctx, p: PState, spec: Any, path: tuple) -> None:
     for c in p.conditions:
         hit = words & set(c.forbids)
         if hit:
-            raise violation(_("{name} cannot do {what}: condition {condition} forbids it").format(
-                name=p.name, what=repr(sorted(hit)[0]), condition=repr(c.name)), "R-NAR",
+            raise violation(Message(N_("{name} cannot do {what}: condition {condition} forbids it"),
+                                    name=p.name, what=repr(sorted(hit)[0]), condition=repr(c.name)), "R-NAR",
                             path + (("label",) if getattr(spec, "label", None) in hit else ()))
     hit = words & set(p.disabled)
     if hit:
-        raise violation(_("{name} can no longer use {what} (disabled by an earlier effect)").format(
-            name=p.name, what=repr(sorted(hit)[0])), "CS-PREP-2",
+        raise violation(Message(N_("{name} can no longer use {what} (disabled by an earlier effect)"),
+                                name=p.name, what=repr(sorted(hit)[0])), "CS-PREP-2",
                         path)
 
 

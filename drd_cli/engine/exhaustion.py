@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import ScenarioError
-from ..i18n import _
+from ..errors import Message, ScenarioError
+from ..i18n import N_
 from ..scenario.models import norm_pool
 from .. import views
 from ..views import BreakdownEntry, JizvaView
@@ -46,7 +46,7 @@ def take_gain(ctx: Ctx, w: Working, rec: StepRecord, pid: str, pool: str | None,
                   pool=pool_cs(p.pool_for(jpool)))
     if sacrifice:
         if not p.has_item(sacrifice):
-            raise violation(_("{name} cannot sacrifice {item}: not held").format(name=p.name, item=repr(sacrifice)),
+            raise violation(Message(N_("{name} cannot sacrifice {item}: not held"), name=p.name, item=repr(sacrifice)),
                             "R-EXH-4", path + ("sacrifice",))
         amount = int(ctx.param("sacrifice_gain"))
         p.equipment = [i for i in p.equipment if i.name != sacrifice]
@@ -248,13 +248,14 @@ def _afford(ctx: Ctx, w: Working, p: PState, key: str, pool: str | None, cost: i
     for who, where, need, available in checks:
         if available < need:
             raise violation(
-                _("{name} cannot afford to exhaust: it costs {cost} {pool}, {name} has {have}; {missing} missing").format(
-                    name=who.name, cost=need, pool=pool_cs(where), have=available, missing=need - available),
+                Message(N_("{name} cannot afford to exhaust: it costs {cost} {pool}, {name} has {have}; {missing} "
+                           "missing"), name=who.name, cost=need, pool=pool_cs(where), have=available,
+                        missing=need - available),
                 "R-EXH-4", path,
                 # drd play shows the shortage in its own words from these numbers, not from the text.
                 data={"cost": need, "pool": where, "have": available, "missing": need - available},
-                hint=_("a Jizva (`jizva: {{name, gain}}`) or a sacrificed item (`sacrifice: item`) in the answer "
-                       "could cover it").format())
+                hint=Message(N_("a Jizva (`jizva: {{name, gain}}`) or a sacrificed item (`sacrifice: item`) in the "
+                                "answer could cover it")))
     return jizva_extra
 
 
@@ -277,11 +278,12 @@ def _may_exhaust(ctx: Ctx, w: Working, rec: StepRecord, payer: str, protected: l
     plugin = verdict.plugin or ""
     hooks.acted.add(plugin)
     if answer is not None and answer.explicit:
-        note = verdict.note or _("no reason given")
-        raise violation(_("{name} may not exhaust here: {source} forbids it ({note})").format(
-            name=w.peek(payer).name, source=hooks.title(plugin), note=note), verdict.rule or plugin, answer.path,
-            data={"forbidden_by": plugin, "note": verdict.note},
-            hint=_("accept the failure (`accept`), or switch the rule off: --disable {id}").format(id=plugin))
+        note = verdict.note or Message(N_("no reason given"))
+        raise violation(Message(N_("{name} may not exhaust here: {source} forbids it ({note})"),
+                                name=w.peek(payer).name, source=hooks.title(plugin), note=note),
+                        verdict.rule or plugin, answer.path, data={"forbidden_by": plugin, "note": verdict.note},
+                        hint=Message(N_("accept the failure (`accept`), or switch the rule off: --disable {id}"),
+                                     id=plugin))
     rec.event(verdict.rule or plugin, "exhaust.forbidden", name=ev.who(payer), source=hooks.title(plugin),
               note=verdict.note or "")
     return False
@@ -307,14 +309,14 @@ def _exhaust_helper(ctx: Ctx, w: Working, rec: StepRecord, payer: str, helper: s
     A plugin may allow a part (`amount`, API 3): the rest stays the payer's own."""
     path = answer.path + ("paid_by",)
     if helper not in w:
-        raise ScenarioError(_("paid_by names an unknown participant {id}").format(id=repr(helper)), path=path,
+        raise ScenarioError(Message(N_("paid_by names an unknown participant {id}"), id=repr(helper)), path=path,
                             rule="R-ABIL-SHARE")
     got = ctx.hooks.may_pay(ctx, w, helper, payer, views.CostView("exhaustion", cost, key, None), winner)
     if not got.allowed:
-        raise violation(_("{payer} cannot pay for {name}: no ability of theirs allows it here").format(
-            payer=w.peek(helper).name, name=w.peek(payer).name), "R-ABIL-SHARE", path,
-            hint=got.note or _("an ability that shares resources (e.g. Rameno na rameno) must be listed "
-                               "and its condition hold"))
+        raise violation(Message(N_("{payer} cannot pay for {name}: no ability of theirs allows it here"),
+                                payer=w.peek(helper).name, name=w.peek(payer).name), "R-ABIL-SHARE", path,
+                        hint=got.note or Message(N_("an ability that shares resources (e.g. Rameno na rameno) "
+                                                    "must be listed and its condition hold")))
     plugin = got.plugin or ""
     ctx.hooks.acted.add(plugin)
     q = w.peek(helper)

@@ -11,8 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..errors import DrdError, RuleViolation
-from ..i18n import N_, _
+from ..errors import DrdError, Message, RuleViolation
+from ..i18n import N_
 from ..plugins.errors import PluginError, disable_hint, enable_hint, hook_failed
 from . import viewbuild as V
 from .state import PState, Working
@@ -95,9 +95,11 @@ def _amount(res: Any) -> tuple[int, str]:
 def _wrong_answer(pid: str, hook: str, value: Any, expected: str) -> PluginError:
     """The PluginError of an answer of the wrong shape (worded as the plugin host's guard words it)."""
     shown = repr(value)
-    err = PluginError(_("plugin {id} answered {hook} with {value}; the hook answers {expected}").format(
-        id=repr(pid), hook=hook, value=shown if len(shown) <= 40 else type(value).__name__, expected=_(expected)),
-        hint=_("this is a bug in the plugin, not in drd or your file; {how}").format(how=disable_hint(pid)))
+    err = PluginError(Message(N_("plugin {id} answered {hook} with {value}; the hook answers {expected}"),
+                              id=repr(pid), hook=hook, value=shown if len(shown) <= 40 else type(value).__name__,
+                              expected=Message(expected)),
+                      hint=Message(N_("this is a bug in the plugin, not in drd or your file; {how}"),
+                                   how=disable_hint(pid)))
     err.plugin, err.hook = pid, hook     # type: ignore[attr-defined]
     return err
 
@@ -288,19 +290,21 @@ class Hooks:
         if not extra:
             return res
         if modern:
-            err = PluginError(_("plugin {id} answered {hook} with the key {key}, which the hook does not know; "
-                                "it knows {known}").format(id=repr(pid), hook=hook, key=repr(extra[0]),
-                                                            known=", ".join(sorted(allowed))),
-                              hint=_("this is a bug in the plugin, not in drd or your file; {how}").format(
-                                  how=disable_hint(pid)))
+            err = PluginError(Message(N_("plugin {id} answered {hook} with the key {key}, which the hook does not "
+                                         "know; it knows {known}"), id=repr(pid), hook=hook, key=repr(extra[0]),
+                                      known=", ".join(sorted(allowed))),
+                              hint=Message(N_("this is a bug in the plugin, not in drd or your file; {how}"),
+                                           how=disable_hint(pid)))
             err.plugin, err.hook = pid, hook     # type: ignore[attr-defined]
             raise err
         for key in extra:
             if (pid, hook, key) not in _WARNED:
                 _WARNED.add((pid, hook, key))
-                print(_("drd: warning: plugin {id} answered {hook} with the key {key}, which the hook does not "
-                        "know: ignored (the plugin declares plugin API {api}; under API 3 this is an error)").format(
-                    id=repr(pid), hook=hook, key=repr(key), api=self.api_version(pid)), file=sys.stderr)
+                # Worded here, in the active language (the façade's own words, docs/architecture.md).
+                print(Message(N_("drd: warning: plugin {id} answered {hook} with the key {key}, which the hook does "
+                                 "not know: ignored (the plugin declares plugin API {api}; under API 3 this is an "
+                                 "error)"), id=repr(pid), hook=hook, key=repr(key), api=self.api_version(pid)),
+                      file=sys.stderr)
         return {k: v for k, v in res.items() if k in allowed}
 
     # -- manoeuvres and armour -------------------------------------------------------------
@@ -534,8 +538,8 @@ class Hooks:
     # -- environment, follow-ups, indirect threats (plugin `prostredi`) ----------------------
     def _need(self, plugin: str, what: str, rule: str, path: tuple) -> None:
         if plugin not in self.enabled:
-            raise RuleViolation(_("{what} needs the plugin {plugin}, which is disabled").format(what=_(what),
-                                                                                               plugin=plugin),
+            raise RuleViolation(Message(N_("{what} needs the plugin {plugin}, which is disabled"), what=Message(what),
+                                        plugin=plugin),
                                 rule=rule, path=path, hint=enable_hint(plugin, "run"))
 
     def indirect_threats(self, ctx: Ctx, w: Working, action: Any, path: tuple) -> list[str]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, Callable
 
-from ..errors import ScenarioError
+from ..errors import Message, ScenarioError
 from ..gcpause import collector_paused
-from ..i18n import _
+from ..i18n import N_
 from ..scenario.models import CORE_STEP_KINDS, PluginStep, as_list
 from ..skills import slug
 from . import events as ev
@@ -71,10 +71,10 @@ def _step_kind(step: Any, plugin_kinds: list[str], path: tuple) -> tuple[str, An
     if len(present) != 1:
         known = ", ".join(list(CORE_STEP_KINDS) + plugin_kinds)
         if not present:
-            raise ScenarioError(_("a step has no step type; use exactly one of {known}").format(known=known),
+            raise ScenarioError(Message(N_("a step has no step type; use exactly one of {known}"), known=known),
                                 path=path)
-        raise ScenarioError(_("a step has more than one step type ({kinds}); use exactly one of {known}").format(
-            kinds=", ".join(k for k, _v in present), known=known), path=path)
+        raise ScenarioError(Message(N_("a step has more than one step type ({kinds}); use exactly one of {known}"),
+                                    kinds=", ".join(k for k, _v in present), known=known), path=path)
     return present[0]
 
 
@@ -91,8 +91,8 @@ def check_references(scenario: Any, path_prefix: tuple = ()) -> None:
     problems = []
     for pid in scenario.participants:
         if pid in RESERVED_IDS:
-            problems.append(ScenarioError(_("{id} is a reserved word and cannot be a participant id").format(id=repr(pid)),
-                                          path=("participants", pid)).problems[0])
+            problems.append(ScenarioError(Message(N_("{id} is a reserved word and cannot be a participant id"),
+                                                  id=repr(pid)), path=("participants", pid)).problems[0])
 
     def check(value: Any, path: tuple) -> None:
         for i, pid in enumerate(as_list(value)):
@@ -161,13 +161,13 @@ def check_references(scenario: Any, path_prefix: tuple = ()) -> None:
         raise ScenarioError(problems)
 
 
-def _unknown(pid: str, ids: set[str]) -> str:
+def _unknown(pid: str, ids: set[str]) -> Message:
     import difflib
 
     close = difflib.get_close_matches(pid, sorted(ids), n=1)
     if close:
-        return _("unknown participant {id}; did you mean {close}?").format(id=repr(pid), close=repr(close[0]))
-    return _("unknown participant {id}; participants are {known}").format(id=repr(pid), known=", ".join(sorted(ids)))
+        return Message(N_("unknown participant {id}; did you mean {close}?"), id=repr(pid), close=repr(close[0]))
+    return Message(N_("unknown participant {id}; participants are {known}"), id=repr(pid), known=", ".join(sorted(ids)))
 
 
 def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, *, choose: str = "accept",
@@ -327,8 +327,8 @@ def _sacrificed_item(hooks: Hooks, p: Any, got: dict, plugin: str, path: tuple) 
         return None
     item = str(item)
     if not p.has_item(item):
-        raise violation(_("{name} cannot give up {item} for {ability}: not held").format(
-            name=p.name, item=repr(item), ability=hooks.title(plugin)), "R-EXH-4", path)
+        raise violation(Message(N_("{name} cannot give up {item} for {ability}: not held"),
+                                name=p.name, item=repr(item), ability=hooks.title(plugin)), "R-EXH-4", path)
     p.equipment = [i for i in p.equipment if i.name != item]
     return item
 
@@ -338,8 +338,8 @@ def _begin_round(state: State, ri: int, rnd: Any) -> tuple[State, RoundInfo]:
     number = ri + 1
     for di, pid in enumerate(rnd.delay):
         if pid in rnd.spent:
-            raise violation(_("{id} has already spent its initiative this round (`spent`), so it has nothing left to "
-                              "delay").format(id=repr(pid)), "R-RND-1", ("rounds", ri, "delay", di))
+            raise violation(Message(N_("{id} has already spent its initiative this round (`spent`), so it has "
+                                       "nothing left to delay"), id=repr(pid)), "R-RND-1", ("rounds", ri, "delay", di))
     rinfo = RoundInfo(number, used=set(rnd.spent), delayed=set(rnd.delay), initiative=rnd.initiative,
                       steps=tuple(rnd.steps))
     return _expire_conditions(state, number), rinfo
@@ -382,7 +382,7 @@ def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds:
             # this is for callers that build the hooks themselves.
             registry = ctx.hooks.pm
             if registry is None:
-                raise ScenarioError(_("unknown step type {kind}").format(kind=repr(kind)), path=kpath)
+                raise ScenarioError(Message(N_("unknown step type {kind}"), kind=repr(kind)), path=kpath)
             raise registry.missing_step_type(kind, kpath, set(ctx.hooks.step_types))
         if isinstance(spec, PluginStep):
             spec = spec.validate(st.model, path=kpath)
