@@ -240,7 +240,12 @@ def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose:
             loaded.release_document()
         from .wording import word_result
 
-        result = word_result(resolve(loaded.scenario, setup.profile, dice, hooks, choose=choose, seed=seed))
+        from .gcpause import collector_paused
+
+        # The result grows by hundreds of thousands of mappings and lists and makes no cycles: the
+        # collector waits until it is built (drd_cli/gcpause.py).
+        with collector_paused():
+            result = word_result(resolve(loaded.scenario, setup.profile, dice, hooks, choose=choose, seed=seed))
         if loaded.campaign:
             result["campaign"] = _campaign_start(loaded.campaign)   # SCENARIO-FORMAT §2.1
         return _no_seed_unless_used(result, seeded)

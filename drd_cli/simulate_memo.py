@@ -161,10 +161,10 @@ class Memo:
         key = (ri, token)
         got = self._rounds.get(key)
         if got is None:
-            from .engine.run import _begin_round
+            from .engine.run import begin_round
 
             try:
-                state, rinfo = _begin_round(self._states[token], ri, rnd)
+                state, rinfo = begin_round(self._states[token], ri, rnd)
                 got = (self._intern(state, token), _snap(rinfo))
             except Exception as exc:  # noqa: BLE001
                 got = type(exc).__name__
@@ -181,22 +181,22 @@ class Memo:
         return Ctx(self.profile, dice, self.hooks, rinfo, self.policy)
 
     def _resolve_step(self, key: tuple, dice: Any) -> tuple:
-        from .engine.run import _run_step
+        from .engine.run import run_step
 
         ri, si, token, rsnap = key
         ctx = self._ctx(ri, rsnap, dice)
-        state, data = _run_step(ctx, self._states[token], self.scenario.rounds[ri].steps[si], ri, si,
+        state, data = run_step(ctx, self._states[token], self.scenario.rounds[ri].steps[si], ri, si,
                                 self.plugin_kinds)
         return self._intern(state, token), _snap(ctx.round), _summary(data)
 
     def _resolve_end(self, key: tuple, dice: Any) -> tuple:
-        from .engine.run import _end_round
+        from .engine.run import end_round
 
         ri, _si, token, rsnap, step_no = key
         ctx = self._ctx(ri, rsnap, dice)
         state = self._states[token]
         summaries = []
-        for data, state in _end_round(ctx, state, self.scenario, ri, self.scenario.rounds[ri], step_no):
+        for data, state in end_round(ctx, state, self.scenario, ri, self.scenario.rounds[ri], step_no):
             summaries.append(_summary(data))
         return self._intern(state, token), tuple(summaries)
 

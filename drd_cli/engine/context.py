@@ -224,6 +224,9 @@ class StepRecord:
         self.data: dict[str, Any] = {
             "id": step_id, "round": round_no, "kind": kind, "rolls": {}, "order": [],
             "manoeuvres": [], "actions": {}, "exhaustions": [], "log": []}
+        # (payer, vs) → the plugin whose drd_may_exhaust turned a --choose policy's exhaust into
+        # accepting: the step's `decisions` say what was done, and who made it so.
+        self.forbidden: dict[tuple[str, str], str] = {}
 
     def log(self, rule: str, text: str) -> None:
         """A line of text as it is (a plugin's note, StepAPI.log)."""

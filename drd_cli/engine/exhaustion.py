@@ -284,6 +284,7 @@ def _may_exhaust(ctx: Ctx, w: Working, rec: StepRecord, payer: str, protected: l
                         verdict.rule or plugin, answer.path, data={"forbidden_by": plugin, "note": verdict.note},
                         hint=Message(N_("accept the failure (`accept`), or switch the rule off: --disable {id}"),
                                      id=plugin))
+    rec.forbidden[(payer, vs)] = plugin
     rec.event(verdict.rule or plugin, "exhaust.forbidden", name=ev.who(payer), source=hooks.title(plugin),
               note=verdict.note or "")
     return False

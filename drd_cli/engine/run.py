@@ -10,7 +10,6 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Callable
 
 from ..errors import Message, ScenarioError
-from ..gcpause import collector_paused
 from ..i18n import N_
 from ..scenario.models import CORE_STEP_KINDS, PluginStep, as_list
 from ..skills import slug
@@ -177,14 +176,6 @@ def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, 
     `observe(record, state)` (optional) is called after every step with the state after it
     (`drd diff` follows Ohrožení step by step with it).
     """
-    # The result grows by hundreds of thousands of mappings and lists and makes no cycles: the
-    # collector waits until it is built (drd_cli/gcpause.py).
-    with collector_paused():
-        return _resolve(scenario, profile, dice, hooks, choose=choose, seed=seed, observe=observe)
-
-
-def _resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None, *, choose: str,
-             seed: int | None, observe: Callable[[dict, State], None] | None) -> dict:
     hooks = hooks or Hooks(None, profile.enabled)
     check_references(scenario)
     state: State = initial_state(scenario)
@@ -196,16 +187,16 @@ def _resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None, *, cho
     last_round = 0
     for ri, rnd in enumerate(scenario.rounds):
         last_round = ri + 1
-        state, rinfo = _begin_round(state, ri, rnd)
+        state, rinfo = begin_round(state, ri, rnd)
         ctx = Ctx(profile, dice, hooks, rinfo, choose)
         for si, step in enumerate(rnd.steps):
             step_no += 1
             # Without an observer nobody sees the state before a step again: it may be consumed.
-            state, data = _run_step(ctx, state, step, ri, si, plugin_kinds, consume=observe is None)
+            state, data = run_step(ctx, state, step, ri, si, plugin_kinds, consume=observe is None)
             steps_out.append(data)
             if observe is not None:
                 observe(data, state)
-        for data, state in _end_round(ctx, state, scenario, ri, rnd, step_no):
+        for data, state in end_round(ctx, state, scenario, ri, rnd, step_no):
             step_no += 1
             steps_out.append(data)
             if observe is not None:
@@ -333,7 +324,7 @@ def _sacrificed_item(hooks: Hooks, p: Any, got: dict, plugin: str, path: tuple) 
     return item
 
 
-def _begin_round(state: State, ri: int, rnd: Any) -> tuple[State, RoundInfo]:
+def begin_round(state: State, ri: int, rnd: Any) -> tuple[State, RoundInfo]:
     """The round's bookkeeping and the state with expired conditions removed."""
     number = ri + 1
     for di, pid in enumerate(rnd.delay):
@@ -345,8 +336,8 @@ def _begin_round(state: State, ri: int, rnd: Any) -> tuple[State, RoundInfo]:
     return _expire_conditions(state, number), rinfo
 
 
-def _run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds: list[str], *,
-              consume: bool = False) -> tuple[State, dict]:
+def run_step(ctx: Ctx, state: State, step: Any, ri: int, si: int, plugin_kinds: list[str], *,
+             consume: bool = False) -> tuple[State, dict]:
     """Resolves one step of round `ri` from `state`; returns the state after it and its record.
 
     `consume=True`: `state` is not needed afterwards (`Working.commit(consume=True)`)."""
@@ -422,12 +413,22 @@ def note_defaults(w: Working, rec: StepRecord, choices: Choices) -> None:
     `decided_by: default`, and one log event naming them."""
     if not choices.defaulted:
         return
-    rec.data["decisions"] = [{"who": who, "vs": vs, "answer": word, "decided_by": "default"}
-                             for who, vs, word in choices.defaulted]
+    decisions = [_decision(rec, who, vs, word) for who, vs, word in choices.defaulted]
+    rec.data["decisions"] = decisions
     ids = w.id_set()
     rec.event(CHOICES, "choice.defaulted", names=ev.joined(
-        (ev.phrase("choice.defaulted_one", who=ev.who(who), vs=ev.who(vs) if vs in ids else ev.phrase("the_nine"),
-                   answer=ev.phrase(f"answer.{word}")) for who, vs, word in choices.defaulted), sep="; "))
+        (ev.phrase("choice.defaulted_one", who=ev.who(d["who"]),
+                   vs=ev.who(d["vs"]) if d["vs"] in ids else ev.phrase("the_nine"),
+                   answer=ev.phrase(f"answer.{d['answer']}")) for d in decisions), sep="; "))
+
+
+def _decision(rec: StepRecord, who: str, vs: str, word: str) -> dict:
+    """One defaulted decision as the step's JSON lists it: what was done — a policy's `exhaust` that
+    a plugin forbade (`drd_may_exhaust`) is the `accept` it became, with `forbidden_by`."""
+    plugin = rec.forbidden.get((who, vs)) if word in ("exhaust", "cheapest") else None
+    if plugin is None:
+        return {"who": who, "vs": vs, "answer": word, "decided_by": "default"}
+    return {"who": who, "vs": vs, "answer": "accept", "decided_by": "default", "forbidden_by": plugin}
 
 
 # The keys every step record has (StepRecord) and those the core fills itself; anything else a
@@ -448,7 +449,7 @@ def _render_plugin_entries(ctx: Ctx, rec: StepRecord) -> None:
         rec.data["rendered"] = lines
 
 
-def _end_round(ctx: Ctx, state: State, scenario: Any, ri: int, rnd: Any, step_no: int):
+def end_round(ctx: Ctx, state: State, scenario: Any, ri: int, rnd: Any, step_no: int):
     """End-of-round environment actions (CS-ENV-1): yields (record, state after) for each."""
     number = ri + 1
     for entry_id, spec, raw_choices, epath in ctx.hooks.round_end(scenario, number, rnd, ("rounds", ri)):
@@ -499,15 +500,15 @@ def resolve_to(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None, ri: 
     steps_out: list[dict] = []
     step_no = 0
     for r, rnd in enumerate(scenario.rounds[: ri + 1]):
-        state, rinfo = _begin_round(state, r, rnd)
+        state, rinfo = begin_round(state, r, rnd)
         ctx = Ctx(profile, dice, hooks, rinfo, choose)
         for s, step in enumerate(rnd.steps):
             if r == ri and s == si:
                 return Checkpoint(state, rinfo, ri, si, steps_out)
             step_no += 1
-            state, data = _run_step(ctx, state, step, r, s, plugin_kinds)
+            state, data = run_step(ctx, state, step, r, s, plugin_kinds)
             steps_out.append(data)
-        for data, state in _end_round(ctx, state, scenario, r, rnd, step_no):
+        for data, state in end_round(ctx, state, scenario, r, rnd, step_no):
             step_no += 1
             steps_out.append(data)
     raise IndexError(f"no step {si + 1} in round {ri + 1}")
@@ -523,7 +524,7 @@ def resolve_step_from(cp: Checkpoint, scenario: Any, profile: Any, dice: Any, ho
     copies: dict[str, Any] = {f.name: set(getattr(r, f.name)) for f in fields(r) if isinstance(getattr(r, f.name), set)}
     rinfo = replace(r, **copies)
     ctx = Ctx(profile, dice, hooks, rinfo, choose)
-    state, data = _run_step(ctx, cp.state, scenario.rounds[cp.ri].steps[cp.si], cp.ri, cp.si,
+    state, data = run_step(ctx, cp.state, scenario.rounds[cp.ri].steps[cp.si], cp.ri, cp.si,
                             sorted(hooks.step_types))
     return data, state
 

@@ -123,6 +123,17 @@ def test_a_policy_accepts_what_a_rule_forbids():
     assert "jednou" in r["rules"]["enabled"]
 
 
+def test_the_steps_decisions_say_a_forbidden_policy_exhaust_became_accept():
+    text = doc(TWICE.replace(", choices: {hero: exhaust}", ""))
+    r = resolve_text(text, plugins={"jednou": plugin(drd_may_exhaust=never_twice)}, choose="exhaust", lang="en")
+    first, second = (s["decisions"] for s in r["steps"])
+    assert first == [{"who": "hero", "vs": "test", "answer": "exhaust", "decided_by": "default"}]
+    assert second == [{"who": "hero", "vs": "test", "answer": "accept", "decided_by": "default",
+                       "forbidden_by": "jednou"}]
+    defaulted = [line["text"] for line in r["steps"][1]["log"] if "exhaust" in line["text"] or "accept" in line["text"]]
+    assert not any(": exhaust" in line for line in defaulted), defaulted
+
+
 def test_no_objection_changes_nothing():
     calm = plugin(drd_may_exhaust=lambda payer: None)
     with_it, without = resolve_text(doc(TWICE), plugins={"klid": calm}), resolve_text(doc(TWICE))
