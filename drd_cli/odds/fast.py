@@ -15,7 +15,8 @@ The model is checked against the engine on the step with every possible winner a
 few random sets of winners; when the engine disagrees anywhere (an exhaustion, a rule refusing,
 a re-roll, effects that do not add up), the method steps aside and the class method answers.
 
-A few *special* counters (protecting, or with an obstacle of their own: at most `MAX_SPECIAL`)
+A few *special* counters (protecting, or with an obstacle of their own: at most `MAX_SPECIAL`,
+and at most `MAX_STATES` combinations of their states per class of the actor's total)
 are not modelled this way: each of their states (won or lost, which checks its total passed) is
 taken as it is, and the model above is learnt for every combination of their states (whether a
 target is shielded depends on which protectors won, not on a sum). With both winning, the
