@@ -365,3 +365,15 @@ def test_too_many_combinations_of_special_states_are_said_as_such(tmp_path, prot
     got = odds_for(StepPrep(api.load_scenario(path), "boj"), "accept", budget=1, time_limit=0.25)
     assert got["method"] != "independent"
     assert got["why_not_fast"] == ("obstacle" if obstacle else "protect")
+
+
+@pytest.mark.parametrize("bonuses, obstacle, effect", [([0, -1, 9], False, "{ohrozeni: 1}"),
+                                                       ([0, -1, 9], True, "{ohrozeni: 2}"),
+                                                       ([9, 0, -1], True, "{condition: pozadu}")])
+def test_race_whose_ranges_barely_meet_is_learnt_racer_by_racer(tmp_path, bonuses, obstacle, effect):
+    """Racers of 1–11, 2–12 and 11–21: the slowest can be faster than the middle one but the others
+    share no total it can pass, so what it adds is learnt per slower racer; equal to every die."""
+    path = race_file(tmp_path, bonuses, obstacle, effect)
+    got = odds_for(StepPrep(api.load_scenario(path), "zavod"), "accept", time_limit=None)
+    assert got["method"] == "independent", got["why_not_fast"]
+    assert numbers(got) == numbers(brute_force(path, "accept", step="zavod"))
