@@ -11,8 +11,9 @@ of the step already learnt, against the median `drd resolve` process: under 5 %.
 times the class method (`fast_method=False`) in process where it can answer, for comparison.
 Then the same rows for the other step shapes the fast method answers (files written to a
 temporary folder, `shape_files`): races of 9 and 20 racers, a výzva of 12, contests of 9 and 20
-rollers with protecting counters (one with an obstacle) and a target that does not react, a test
-of 14 actors; and one what-if option of the 9-roller contest with a protector.
+rollers with protecting counters (one with an obstacle) and a target that does not react, a contest
+of 9 rollers of whom 6 protect (shown, not held to the goal: `SHOWN`), a test of 14 actors; and
+one what-if option of the 9-roller contest with a protector.
 Exits 1 when a goal is missed. The machine the numbers in benchmarks/README.md come from is
 shared: read the ratios, not the seconds.
 """
@@ -32,6 +33,9 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 COUNTERS = (3, 5, 8, 11, 19)
 RATIO, MEMORY_MB, WHAT_IF_SHARE = 1.5, 150, 0.05
+#: Rows shown but not held to the ×1.5 goal: six protectors (2^6 combinations of their states, each
+#: a small story checked on the engine), which before were estimated.
+SHOWN = ("protect6-9",)
 
 
 def timed(cmd: list[str]) -> tuple[float, float]:
@@ -50,12 +54,12 @@ def _people(n: int, prefix: str = "t") -> list[str]:
             for i in range(n)]
 
 
-def _contest(harmers: int, protectors: int) -> str:
+def _contest(harmers: int, protectors: int, obstacle: bool = True) -> str:
     people = ["  a: {name: Aneta, pools: {telo: 9, duse: 5, vliv: 5}, ohrozeni: 1, levels: {valecnik: 2}}",
               "  x: {name: Xaver, sudba: 3, ohrozeni: 2}", *_people(harmers + protectors, "c")]
     counters = [f"            - {{actor: c{i}, pool: telo, effect: {{ohrozeni: 1}}}}" for i in range(harmers)]
     counters += [f"            - {{actor: c{i}, kind: protect, protects: [x], pool: telo"
-                 + (", obstacle: {condition: spadl}}" if i == harmers else "}")
+                 + (", obstacle: {condition: spadl}}" if i == harmers and obstacle else "}")
                  for i in range(harmers, harmers + protectors)]
     targets = ", ".join(["x", *(f"c{i}" for i in range(harmers))])
     return "\n".join(["format: drd/1", "participants:", *people, "rounds:", "  - steps:", "      - id: boj",
@@ -85,9 +89,10 @@ def shape_files(folder: Path) -> list[tuple[str, str, str]]:
         path = folder / f"{label}.yaml"
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
         out.append((label, str(path), "krok"))
-    for label, h, p in (("protect-9", 6, 2), ("protect-20", 17, 2)):
+    for label, h, p in (("protect-9", 6, 2), ("protect-20", 17, 2), ("protect6-9", 2, 6)):
         path = folder / f"{label}.yaml"
-        path.write_text(_contest(h, p) + "\n", encoding="utf-8")
+        # Six protectors: none with an obstacle (2^6 combinations of their states, fast.MAX_STATES).
+        path.write_text(_contest(h, p, obstacle=p < 6) + "\n", encoding="utf-8")
         out.append((label, str(path), "boj"))
     return out
 
@@ -181,6 +186,9 @@ def main(argv: list[str] | None = None) -> int:
         o, res = statistics.median(t_odds), statistics.median(t_res)
         all_res += t_res
         ok = o / res <= RATIO and mem < MEMORY_MB
+        if label in SHOWN:              # past the issue's shapes: shown, not held to the goal
+            print(f"  {label:>14} {o:8.2f} {res:9.2f} {o / res:6.2f}× {'-':>5}  {mem:8.0f}  shown")
+            continue
         failed |= not ok
         print(f"  {label:>14} {o:8.2f} {res:9.2f} {o / res:6.2f}× {RATIO:5.1f}× {mem:8.0f}  {'ok' if ok else 'OVER'}")
     print()

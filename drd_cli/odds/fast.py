@@ -15,7 +15,8 @@ The model is checked against the engine on the step with every possible winner a
 few random sets of winners; when the engine disagrees anywhere (an exhaustion, a rule refusing,
 a re-roll, effects that do not add up), the method steps aside and the class method answers.
 
-A few *special* counters (protecting, or with an obstacle of their own: at most `MAX_SPECIAL`)
+A few *special* counters (protecting, or with an obstacle of their own: at most `MAX_SPECIAL`,
+and at most `MAX_STATES` combinations of their states per class of the actor's total)
 are not modelled this way: each of their states (won or lost, which checks its total passed) is
 taken as it is, and the model above is learnt for every combination of their states (whether a
 target is shielded depends on which protectors won, not on a sum). With both winning, the
@@ -54,9 +55,11 @@ class Model:
         self.resolutions = 0
 
 
-#: Most special counters (protecting, or with an obstacle) the fast method takes; and most
-#: combinations of their states per class of the actor's total.
-MAX_SPECIAL, MAX_STATES = 4, 64
+#: Most combinations of the special counters' states (protecting, or with an obstacle) per class
+#: of the actor's total, and so most special counters: six that each win or lose make 2^6 of them
+#: (fewer states of each — a counter that always wins or loses at some total — leave room).
+MAX_STATES = 64
+MAX_SPECIAL = 6
 
 #: Why the fast method did not answer a step (`why_not_fast` in the JSON; the words are in
 #: cli/odds_cmd.py): a plugin hook that may decide from the dice, protecting counters, a plošná
@@ -149,6 +152,9 @@ def fast_odds(run: Callable, open_calls: list, offsets: list, pre_state: Any, ti
         for states in st.sigmas(t):
             groups.setdefault((group_of(t), states), []).append(t)
     if len(groups) > MAX_STATES * (len(act_consts) + 1):
+        # Too many combinations of the special counters' states: said as their kind.
+        pure = any(not (cnt_consts or [[]] * n)[j] for j in st.specials)
+        guard.why = "protect" if pure else "obstacle"
         return None
     learn = model is None
     if model is None:

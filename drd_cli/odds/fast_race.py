@@ -91,7 +91,9 @@ def _learn_faster(resolve: Callable, faces: list[dict], n: int, v: int, q: int, 
         if lo and hi:
             break
     else:
-        return False
+        # No total the others share that q can both pass and not pass (their ranges barely
+        # meet): what q adds is learnt racer by racer instead.
+        return _learn_faster_pairwise(resolve, faces, n, v, q, whos, model)
     if u == v and v in faces[q]:
         base = model["base"]
     else:
@@ -109,6 +111,41 @@ def _learn_faster(resolve: Callable, faces: list[dict], n: int, v: int, q: int, 
         return False
     if u == v and (t >= target) != (v >= target):
         model["other"][q] = (t, got)     # q also learnt its other side here
+    return True
+
+
+def _learn_faster_pairwise(resolve: Callable, faces: list[dict], n: int, v: int, q: int, whos: list[str],
+                           model: dict) -> bool:
+    """What racer q adds to each other racer p, p by p: the others on the common total v, p on a
+    total of its own that q can both pass and not pass, q once just not above it and once just
+    above it; only p's Ohrožení and being hit are read (the model's check then tests the sum)."""
+    d: dict[str, int] = {}
+    hits: set[str] = set()
+    for p in range(n):
+        if p == q:
+            continue
+        d[whos[p]] = 0
+        cands = [u for u in faces[p] if any(t <= u for t in faces[q]) and any(t > u for t in faces[q])]
+        if not cands:
+            if min(faces[q]) > max(faces[p]):
+                return False    # q is always faster than p: its share cannot be told apart
+            continue            # q is never faster than p
+        u = min(cands, key=lambda x: (abs(x - v), x))
+        lo = max(t for t in faces[q] if t <= u)
+        hi = min(t for t in faces[q] if t > u)
+        totals = [v] * n
+        totals[p] = u
+        got = []
+        for t in (lo, hi):
+            totals[q] = t
+            o = resolve(list(totals))
+            if o is None:
+                return False
+            got.append(o)
+        d[whos[p]] = got[1]["ohr"][whos[p]] - got[0]["ohr"][whos[p]]
+        if whos[p] in got[1]["hit"] and whos[p] not in got[0]["hit"]:
+            hits.add(whos[p])
+    model["d"][q], model["hits"][q] = d, hits
     return True
 
 

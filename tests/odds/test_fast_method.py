@@ -321,3 +321,59 @@ def test_what_if_variant_with_a_protector_reuses_the_model_and_equals_the_class_
     fast = odds_for(prep, "accept", step=variant, time_limit=None)
     assert fast["method"] == "independent" and fast["resolutions"] < learnt["resolutions"]
     assert numbers(fast) == numbers(odds_for(prep, "accept", step=variant, fast_method=False, time_limit=None))
+
+
+def protector_file(tmp_path: Path, harming: list[int], protecting: list[int], *, tie: str,
+                   obstacle: bool = False) -> str:
+    """A contest of harming counters with the given charakteristika and protecting ones that shield
+    a target that does not react (`x`); `obstacle` puts an obstacle on the protectors."""
+    path = contest_file(tmp_path, harming + protecting, ["harm"] * len(harming) + ["protect"] * len(protecting),
+                        targets=list(range(len(harming))) or [0], tie=tie, obstacle=obstacle, outsider=True)
+    text = Path(path).read_text(encoding="utf-8").replace("kind: protect,", "kind: protect, protects: [x],")
+    Path(path).write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("tie", ["actor", "counter"])
+def test_five_protectors_by_the_fast_method_equal_the_class_method(tmp_path, tie):
+    """Six rollers, five of them protecting counters (past the four the fast method once took):
+    their 2^5 combinations of states are taken one by one, equal to the class method's answer."""
+    path = protector_file(tmp_path, [], [0, 1, 2, 0, 1], tie=tie)
+    prep = StepPrep(api.load_scenario(path), "boj")
+    fast = odds_for(prep, "accept", time_limit=None)
+    assert fast["method"] == "independent", fast["why_not_fast"]
+    classes = odds_for(prep, "accept", fast_method=False, time_limit=None)
+    assert classes["method"] == "classes"
+    assert numbers(fast) == numbers(classes)
+
+
+def test_six_protectors_beside_harming_counters_agree_with_a_seeded_simulation(tmp_path):
+    """Nine rollers: two harming counters and six protectors (2^6 states per class of the actor's
+    total), exact by the fast method, within the 99.9 % interval of a seeded estimate."""
+    path = protector_file(tmp_path, [1, 0], [0, 1, 2, 0, 1, 2], tie="actor")
+    prep = StepPrep(api.load_scenario(path), "boj")
+    exact = odds_for(prep, "accept", time_limit=None)
+    assert exact["method"] == "independent" and exact["combinations"] == 36 ** 9
+    assert inside_999(exact, odds_for(prep, "accept", budget=0, samples=2000)) == 9
+
+
+@pytest.mark.parametrize("protecting, obstacle", [([0, 1, 2, 0, 1, 2, 0], False), ([0, 1, 2, 0, 1], True)])
+def test_too_many_combinations_of_special_states_are_said_as_such(tmp_path, protecting, obstacle):
+    """Seven protectors, or five with an obstacle (up to four states each): more combinations than
+    `fast.MAX_STATES`, so the step is answered otherwise and `why_not_fast` names the counters."""
+    path = protector_file(tmp_path, [1], protecting, tie="actor", obstacle=obstacle)
+    got = odds_for(StepPrep(api.load_scenario(path), "boj"), "accept", budget=1, time_limit=0.25)
+    assert got["method"] != "independent"
+    assert got["why_not_fast"] == ("obstacle" if obstacle else "protect")
+
+
+@pytest.mark.parametrize("bonuses, obstacle, effect", [([0, -1, 9], False, "{ohrozeni: 1}"),
+                                                       ([0, -1, 9], True, "{ohrozeni: 2}"),
+                                                       ([9, 0, -1], True, "{condition: pozadu}")])
+def test_race_whose_ranges_barely_meet_is_learnt_racer_by_racer(tmp_path, bonuses, obstacle, effect):
+    """Racers of 1–11, 2–12 and 11–21: the slowest can be faster than the middle one but the others
+    share no total it can pass, so what it adds is learnt per slower racer; equal to every die."""
+    path = race_file(tmp_path, bonuses, obstacle, effect)
+    got = odds_for(StepPrep(api.load_scenario(path), "zavod"), "accept", time_limit=None)
+    assert got["method"] == "independent", got["why_not_fast"]
+    assert numbers(got) == numbers(brute_force(path, "accept", step="zavod"))
