@@ -20,8 +20,8 @@ import pluggy
 API_VERSION = 3
 
 if TYPE_CHECKING:      # for checkers and readers only: nothing is imported at run time
-    from .scenario.models import ActionSpec, ContestSpec, Round, Scenario
-    from .views import (ActionView, BreakdownEntry, ConflictView, EventView, ExhaustionView, HistoryView, JizvaView,
+    from .scenario.models import ActionSpec, ChallengeSpec, ContestSpec, FollowupSpec, Round, Scenario
+    from .views import (ActionView, BreakdownEntry, ConflictView, CostView, EventView, ExhaustionView, HistoryView, JizvaView,
                         ManoeuvreView, PairView, ParticipantView)
 
 #: The parameters in effect, read-only (a hook taking `params` is shown them).
@@ -88,8 +88,10 @@ def drd_indirect_threats(action: ActionSpec, params: Params) -> list[str] | None
 
 
 @hookspec
-def drd_followup(action: Any, followup: Any, params: Params) -> Any:
-    """The výzva (a ChallengeSpec) to resolve right after `action` for its `followup` (CS-FOL-1), or None."""
+def drd_followup(action: ActionSpec | None, followup: FollowupSpec, params: Params) -> ChallengeSpec | None:
+    """The výzva (a ChallengeSpec) to resolve right after an action for its `followup` (CS-FOL-1), or None.
+
+    `action` is not shown today (None): the follow-up holds what the výzva needs."""
 
 
 @hookspec
@@ -101,8 +103,12 @@ def drd_round_end(scenario: Scenario, round_index: int, round: Round | None, par
 
 
 @hookspec(firstresult=True)
-def drd_resolve_contest(engine: Any, spec: ContestSpec, choices: Any, path: tuple) -> bool | None:
-    """Take over resolving a contest (e.g. a plošná counter-action, CS-OPT-AREA); return True if done."""
+def drd_resolve_contest(engine: Any, spec: ContestSpec, choices: Mapping[str, Any] | None,
+                        path: tuple) -> bool | None:
+    """Take over resolving a contest (e.g. a plošná counter-action, CS-OPT-AREA); return True if done.
+
+    `engine` is a `drd_cli.plugin.StepAPI` (typed `Any` here: the engine is a layer above these
+    contracts, and the layering forbids even a type-only import of it)."""
 
 
 # ============================================================================ API 2
@@ -153,7 +159,7 @@ def drd_exhaustion_cap(exhaustion: ExhaustionView, entry: BreakdownEntry, params
 
 
 @hookspec
-def drd_may_pay(payer: ParticipantView, beneficiary: ParticipantView, cost: Any,
+def drd_may_pay(payer: ParticipantView, beneficiary: ParticipantView, cost: CostView,
                 action: ActionView | None, params: Params, conflict: ConflictView) -> Any:
     """May `payer` pay `beneficiary`'s `cost` (a CostView: manoeuvre, activation, náročnost or
     exhaustion) for `action`? (R-ABIL-SHARE, `paid_by`). Return True, ``{"pool": pool}`` (the
