@@ -123,6 +123,7 @@ def engine_per_step(sizes: tuple[int, ...], steps: int, repeat: int) -> dict[int
     from drd_cli.dice import SeededDice
     from drd_cli.engine.hooks import Hooks
     from drd_cli.engine.run import resolve
+    from drd_cli.gcpause import collector_paused
     from drd_cli.plugins import build_manager, default_states, discover
     from drd_cli.rules import build_profile
     from drd_cli.scenario.models import Scenario
@@ -137,7 +138,8 @@ def engine_per_step(sizes: tuple[int, ...], steps: int, repeat: int) -> dict[int
         for k, sc in files.items():
             gc.collect()
             t0 = time.perf_counter()
-            resolve(sc, profile, SeededDice(1), hooks, seed=1)
+            with collector_paused():        # as api.resolve_scenario runs the engine
+                resolve(sc, profile, SeededDice(1), hooks, seed=1)
             fastest[k] = min(fastest[k], time.perf_counter() - t0)
     return {p: (fastest[(p, 2 * steps)] - fastest[(p, steps)]) / steps for p in sizes}
 
