@@ -284,6 +284,10 @@ def _complement(p):  # noqa: ANN001, ANN202
     return type(p)(1 - p.value, 1 - p.high, 1 - p.low, p.n)
 
 
+#: How the report names a decision policy (the words of the transcript's defaulted decisions).
+_POLICY_WORDS = {"accept": N_("accept"), "exhaust": N_("exhaust"), "cheapest": N_("exhaust if cheap")}
+
+
 def _step_lines(r: dict, names: dict) -> list[str]:
     """The text report of `drd odds FILE STEP` (in the active language, one fact a line)."""
     from ..i18n import _, fmt_decimal, ngettext
@@ -294,7 +298,11 @@ def _step_lines(r: dict, names: dict) -> list[str]:
     # Thousands grouped with a space in both languages (12 960): unambiguous either way.
     combos = f"{r['combinations']:,}".replace(",", " ")
     combinations = ngettext("{n} dice combination", "{n} dice combinations", r["combinations"]).format(n=combos)
-    lines = [_("Step {step} ({kind}), choices: {choose}").format(step=step, kind=r["kind"], choose=choose),
+    from ..play.session import STEP_KINDS
+
+    kind = _(STEP_KINDS[r["kind"]]) if r["kind"] in STEP_KINDS else r["kind"]
+    choose = _(_POLICY_WORDS[choose]) if choose in _POLICY_WORDS else choose
+    lines = [_("Step {step} ({kind}), choices: {choose}").format(step=step, kind=kind, choose=choose),
              _("  open rolls: {rollers}").format(rollers=rollers)]
     if r.get("method") == "independent":
         lines.append(_("  {combinations}: exact by the fast method (each roller on its own dice, checked against "

@@ -146,6 +146,15 @@ def test_cli_test_and_contest():
     assert r.exit_code == 0 and "cena 2" in r.output
 
 
+
+@pytest.mark.parametrize("lang,kind,policy", [("cs", "závod", "vyčerpat se"), ("en", "race", "exhaust")])
+def test_a_step_reports_heading_names_its_kind_and_policy_in_the_runs_language(lang, kind, policy):
+    race = str(Path(__file__).parents[2] / "scenarios" / "techan-cuna-10-8-obe.yaml")
+    r = runner.invoke(odds_app, ["file", race, "pereje", "--choose", "exhaust", "--lang", lang])
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[0].endswith(f"pereje ({kind}), {'volby' if lang == 'cs' else 'choices'}: {policy}")
+
+
 # The same step as benchmarks/bench_odds.py; TIE is filled in per test.
 CONTEST4 = (Path(__file__).parents[1] / "data" / "ctyri-ve-stretu.yaml").read_text(encoding="utf-8").replace(
     "tie: actor", "tie: TIE")
