@@ -32,7 +32,7 @@ def test_explain_the_book_escape_of_hanus_3_then_4():
     assert "Krok utek (kolo 1)" in out
     assert "Nejstarší zlobr: 13, součet (ze souboru) — kostky ani bonus k němu nejsou známy (R-ROLL-2)" in out
     assert "Pořadí (R-ORDER): od nejvyššího hodu dolů — Nejstarší zlobr 13, Prostřední zlobr 11, Mistr Hanuš 10" in out
-    assert "Dvojice 1: Mistr Hanuš 10 proti Nejstarší zlobr 13 — vyhrává Nejstarší zlobr (R-CONT)" in out
+    assert "Dvojice 1: Mistr Hanuš 10 ✗ Nejstarší zlobr 13 — vyhrává Nejstarší zlobr (R-CONT)" in out
     first, second = out.split("Mistr Hanuš se vyčerpává (proti:")[1:3]
     assert "cena = jeho Ohrožení 3 (R-EXH-1)" in first and "Ohrožení 3→4" in first
     assert "placeno Jizvou „Pád z výšky“: nejdřív přidá 3 do zdroje (R-EXH-4)" in first

@@ -155,6 +155,18 @@ def test_a_step_reports_heading_names_its_kind_and_policy_in_the_runs_language(l
     assert r.output.splitlines()[0].endswith(f"pereje ({kind}), {'volby' if lang == 'cs' else 'choices'}: {policy}")
 
 
+def test_the_czech_step_report_keeps_names_in_the_nominative(tmp_path):
+    """Pairs read `A ✗ B`, never `A proti B` with B left in the nominative (docs/i18n.md)."""
+    text = (Path(__file__).parents[2] / "scenarios" / "hanus-utek.yaml").read_text(encoding="utf-8")
+    opened = tmp_path / "utek.yaml"
+    opened.write_text(text.replace("label: útěk, pool: telo, roll: 10", "label: útěk, bonus_from: none, pool: telo")
+                      .replace("pool: telo, roll: 13", "pool: telo"), encoding="utf-8")
+    r = runner.invoke(odds_app, ["file", str(opened), "utek", "--lang", "cs"])
+    assert r.exit_code == 0, r.output
+    assert "Mistr Hanuš ✗ Nejstarší zlobr:" in r.output and " proti " not in r.output
+    assert "Koho akce zasáhla:" in r.output
+
+
 # The same step as benchmarks/bench_odds.py; TIE is filled in per test.
 CONTEST4 = (Path(__file__).parents[1] / "data" / "ctyri-ve-stretu.yaml").read_text(encoding="utf-8").replace(
     "tie: actor", "tie: TIE")
@@ -259,7 +271,7 @@ def test_cli_odds_file_shorthand(tmp_path):
     data = json.loads(r.output)
     assert data["combinations"] == 36 ** 4 and data["pairs"]["a vs b"]
     r = runner.invoke(odds_app, [str(p), "boj"])
-    assert r.exit_code == 0 and "Aneta proti Bohouš" in r.output and "Ohrožení po kroku" in r.output
+    assert r.exit_code == 0 and "Aneta ✗ Bohouš" in r.output and "Ohrožení po kroku" in r.output
     r = runner.invoke(odds_app, [str(p), "nic"])
     assert r.exit_code == 2
 
