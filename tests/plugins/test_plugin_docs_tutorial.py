@@ -152,6 +152,23 @@ def drd_exhaustion_cap(exhaustion, entry, params):
     return params["muj_strop"]
 '''
 
+JIZVA = '''\
+from drd_cli.plugin import hookimpl
+
+ID = "houzevnatost"
+
+
+@hookimpl
+def drd_plugin_info():
+    return {"title": "Houževnatost", "kind": "ability", "api_version": 2, "rules": ["R-EXH-4"]}
+
+
+@hookimpl
+def drd_jizva_yield(participant, jizva):
+    if participant.has_ability(ID) and participant.ohrozeni >= 3:
+        return 1
+'''
+
 # The same exhaustion as the tutorial's za-druha test: Ulrich pays 2 for Ctěna without plugins.
 COMRADE = (PACKAGE / "tests" / "test_za_druha.py").read_text(encoding="utf-8").split('SCENARIO = """')[1].split('"""')[0]
 
@@ -193,3 +210,16 @@ def test_a_bodyguard_a_tie_rule_and_a_cost_cap_each_under_30_lines():
     assert resolve_text(COMRADE, plugins={"muj-strop": cap}, enable=("muj-strop",))["final"]["ulrich"]["telo"] == 6
     assert resolve_text(COMRADE, plugins={"muj-strop": cap}, enable=("muj-strop",),
                         params={"muj_strop": 0})["final"]["ulrich"]["telo"] == 7
+
+
+def test_a_stronger_jizva_under_30_lines():
+    """Hanuš takes „Pád z výšky" for 3 Tělo at Ohrožení 3 (scenarios/hanus-utek.yaml): with the
+    ability it yields 4, and the point left over stays in his Tělo."""
+    from drd_cli.plugin import resolve_text
+
+    text = (PACKAGE.parents[1] / "scenarios" / "hanus-utek.yaml").read_text(encoding="utf-8")
+    listed = text.replace("    equipment: [hůl]\n", "    equipment: [hůl]\n    abilities: [houzevnatost]\n", 1)
+    assert listed != text
+    jizva = module("houzevnatost", JIZVA)
+    assert resolve_text(text, plugins={"houzevnatost": jizva})["final"]["hanus"]["telo"] == 0
+    assert resolve_text(listed, plugins={"houzevnatost": jizva})["final"]["hanus"]["telo"] == 1
