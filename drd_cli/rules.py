@@ -192,7 +192,7 @@ class RulesProfile:
     enabled: frozenset[str]
     params: dict[str, Any]
     origins: dict[str, str]
-    known_plugins: dict[str, bool]
+    known_plugins: Mapping[str, bool]   # may be lazy: a default is read when looked up
     inactive: dict[str, Any] = field(default_factory=dict)
     specs: dict[str, ParamSpec] = field(default_factory=dict)
     broken: dict[str, str] = field(default_factory=dict)   # enabled plugin id → why it failed to load
@@ -327,7 +327,7 @@ def build_profile(layers: list[Layer], known_plugins: Mapping[str, bool] | None 
     return RulesProfile(frozen, params, origins, known, inactive, specs)
 
 
-def _unknown(what: str, name: str, known: dict) -> str:
+def _unknown(what: str, name: str, known: Mapping[str, Any]) -> str:
     """`what` (a translated "unknown … {name}") plus the closest known name or the list of them."""
     import difflib
 

@@ -122,7 +122,7 @@ def _text(value: Any, newline: str) -> str:
         if not value:
             return "[]"
         inner = newline + "  "
-        parts = []
+        parts: list[str] = []
         append = parts.append
         for item in value:
             kind = type(item)

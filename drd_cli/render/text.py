@@ -28,6 +28,11 @@ from .values import (_PEOPLE, _TITLES, COMPLICATIONS, DAKARA_ANSWERS, DAKARA_MOD
 _SKILLS: ContextVar[dict] = ContextVar("drd_transcript_skills", default={})
 
 
+def _mapping(value: Any) -> dict:
+    """`value` when the result has a mapping there, else an empty one (a hand-edited result may not)."""
+    return value if isinstance(value, dict) else {}
+
+
 def _skill(skill_id: Any) -> str:
     """A Dakara skill as a reader sees it: the result's name for the id, else the Czech spelling of a
     common skill word, else the id (drd_cli/dakara/skills.py)."""
@@ -555,9 +560,9 @@ def build(result: dict) -> Doc:
                              "Ohrožení = threat, Výhody = advantages, Jizva = scar")))
     if result.get("notes"):
         header.append(Meta(" ".join(str(result["notes"]).split())))
-    token = _PEOPLE.set(result.get("participants") if isinstance(result.get("participants"), dict) else {})
-    ttoken = _TITLES.set(result.get("titles") if isinstance(result.get("titles"), dict) else {})
-    stoken = _SKILLS.set(result.get("skill_names") if isinstance(result.get("skill_names"), dict) else {})
+    token = _PEOPLE.set(_mapping(result.get("participants")))
+    ttoken = _TITLES.set(_mapping(result.get("titles")))
+    stoken = _SKILLS.set(_mapping(result.get("skill_names")))
     try:
         for g in result.get("gains") or ():
             header.append(Meta(_gain_text(g)))

@@ -66,7 +66,8 @@ def _person(pid: Any) -> Who:
     entry = _PEOPLE.get().get(str(pid)) if pid is not None else None
     entry = entry if isinstance(entry, dict) else {}
     rod = entry.get("rod") or ("mn" if isinstance(entry.get("count"), int) and entry["count"] > 1 else None)
-    forms = entry.get("pady") if isinstance(entry.get("pady"), dict) else {}
+    forms = entry.get("pady")
+    forms = forms if isinstance(forms, dict) else {}
     return Who(_who(pid), rod, {int(k): str(v) for k, v in forms.items() if str(k).isdigit()})
 
 

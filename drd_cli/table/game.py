@@ -95,7 +95,7 @@ class Game:
         self.result: dict | None = None
         self.transcripts: dict[str, str] = {}
         self.last_by: dict[str, str] = {}    # who answered the last question of each kind (for the GM)
-        self._subscribers: list[Callable[[], None]] = []
+        self._subscribers: list[Callable[[], object]] = []
         self._finish = finish
         # The participants' state, taken by the session's own thread whenever it waits (views.board):
         # the pages never read the engine's state while it changes.
@@ -110,7 +110,7 @@ class Game:
 
     # ----------------------------------------------------------------- subscribers (event streams)
 
-    def subscribe(self, wake: Callable[[], None]) -> Callable[[], None]:
+    def subscribe(self, wake: Callable[[], object]) -> Callable[[], None]:
         with self.cond:
             self._subscribers.append(wake)
 

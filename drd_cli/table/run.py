@@ -154,7 +154,6 @@ def server_for(table: Table, sock: socket.socket) -> Any:
             super().handle_exit(sig, frame)
 
     server = Server(config)
-    server.sockets = [sock]
     return server
 
 

@@ -73,7 +73,7 @@ def _initiative(scen: Any, rnd: int | None) -> list[str]:
     return list(ini) if isinstance(ini, list) else []
 
 
-def gm_view(game: Game, links: dict) -> dict:
+def gm_view(game: Game, links: list[dict]) -> dict:
     """Everything: every participant, the whole log, the question wherever it is, the players' links."""
     with game.cond:
         b = copy.deepcopy(game.board_cache) if game.board_cache else board(game)
