@@ -8,7 +8,7 @@ randomness or input enters the otherwise pure engine.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 
@@ -92,6 +92,9 @@ class AskedDice:
         self._queue = list(queue)
         self.name = "entered"
         self.calls: list[list[int] | int] = []
+        # Told each step's id before its rolls when the session marks steps (drd play's replay
+        # marks); None: the engine tells nobody (engine/run.py reads it with getattr).
+        self.begin_step: Callable[[str], None] | None = None
         if see is not None:
             self.see = see
 

@@ -9,6 +9,7 @@ says what the rule makes the number (cost = Ohrožení, R-EXH-1) and where it st
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Callable
 
 from ..i18n import N_, _
@@ -18,7 +19,8 @@ Names = Callable[[Any], str]
 
 def names_of(result: dict) -> Names:
     """id → display name from a result's `participants` (the id itself when unknown)."""
-    people = result.get("participants") if isinstance(result.get("participants"), dict) else {}
+    found = result.get("participants")
+    people = found if isinstance(found, dict) else {}
 
     def name(pid: Any) -> str:
         info = people.get(pid) if isinstance(pid, str) else None
@@ -118,7 +120,7 @@ def _breakdown_line(part: dict, name: Names) -> str:
     return _("for {whom}: {parts} = {cost}").format(whom=whom, parts=", ".join(bits), cost=part.get("cost"))
 
 
-def explain_exhaustion(e: dict, name: Names, earlier: list[dict] = ()) -> list[str]:
+def explain_exhaustion(e: dict, name: Names, earlier: Sequence[dict] = ()) -> list[str]:
     """Why an exhaustion costs what it costs: per protected participant from `breakdown`, or (without
     one) the rule that the cost is the payer's Ohrožení; CS-SEQ-1 when an earlier payment raised it."""
     by, vs = e.get("by"), e.get("vs")
@@ -137,7 +139,7 @@ def explain_exhaustion(e: dict, name: Names, earlier: list[dict] = ()) -> list[s
     if raised and before is not None:
         out.append("  " + _("its Ohrožení is {n}: already raised by its exhaustion against {vs} earlier in this "
                             "step (CS-SEQ-1)").format(n=before, vs=name(raised[-1].get("vs"))))
-    breakdown = e.get("breakdown")
+    breakdown = e.get("breakdown") or []
     protected = e.get("protected") or []
     plain = (isinstance(breakdown, list) and len(breakdown) == 1 and isinstance(breakdown[0], dict)
              and not breakdown[0].get("armour") and not breakdown[0].get("mocne")
@@ -193,7 +195,8 @@ def explain_exhaustion(e: dict, name: Names, earlier: list[dict] = ()) -> list[s
 def explain_manoeuvre(m: dict, name: Names) -> str:
     from ..render.text import MANOEUVRES, pool_name
 
-    what = _(MANOEUVRES[m.get("name")]) if m.get("name") in MANOEUVRES else str(m.get("name"))
+    key = m.get("name")
+    what = _(MANOEUVRES[key]) if isinstance(key, str) and key in MANOEUVRES else str(key)
     paid, cost, via = m.get("paid"), m.get("cost"), m.get("via")
     if paid == "free" or cost == 0:
         why = _("free thanks to {via} (R-MAN-2)").format(via=via) if via else _("free (R-MAN-2)")

@@ -7,6 +7,7 @@ printed with the engine's reason and asked again.
 
 from __future__ import annotations
 
+from collections.abc import Set
 from typing import Any
 
 from ..engine.context import Answer
@@ -186,7 +187,7 @@ class Offers:
 
     # ----------------------------------------------------------------- the replay file
 
-def _allies(w: Any, a: str, b: str, opposed: set = frozenset()) -> bool:
+def _allies(w: Any, a: str, b: str, opposed: Set[Any] = frozenset()) -> bool:
     """Whom exhausting for is offered to (CS-FOR-1: the story must make it believable): not across
     different `side` labels (an ogre does not pay for the hero it fights); where a side is missing,
     not between two who act against each other in this step (`opposed`). A file may still write

@@ -370,8 +370,11 @@ def payers_text(e: dict, name: Callable[[Any], str]) -> str:
     return ""
 
 
-def reason(error: DrdError) -> str:
-    """The engine's reason for refusing an option, short (the R-EXH-4 shortage in Czech)."""
+def reason(error: DrdError | None) -> str:
+    """The engine's reason for refusing an option, short (the R-EXH-4 shortage in Czech); empty
+    when the engine gave none."""
+    if error is None:
+        return ""
     p = error.problems[0] if error.problems else None
     if p is None:
         return str(error)

@@ -71,9 +71,9 @@ class _Oracle:
                             v = node[key][pid]
                             return list(v) if isinstance(v, list) else int(v)
         if len(self.extra) >= n:
-            got, self.extra = self.extra[:n], self.extra[n:]
+            taken, self.extra = self.extra[:n], self.extra[n:]
             self.used_extra += n
-            return [int(x) for x in got]
+            return [int(x) for x in taken]
         return None            # the replay has nothing for it: drd rolls, as Enter would
 
     def answer(self, cpath: tuple, who: str, vs: str, rnd: int) -> Answer | None:

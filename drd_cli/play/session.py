@@ -253,7 +253,7 @@ class Session:
             got, self.queue = self.queue[:n], self.queue[n:]
             self.places.append(None)
             return got
-        place = place_of(self.loaded.scenario, s.path, who) if fresh else None
+        place = place_of(self.loaded.scenario, s.path, who) if fresh and s is not None else None
         fed, got = self._fed("roll")
         if not fed:
             if self._oracle is not None:
@@ -268,7 +268,7 @@ class Session:
 
     def _ask_dice(self, s: Seen | None, n: int, who: str, purpose: str, fresh: bool, *, allow_total: bool) -> Any:
         """Shows who rolls what (with the odds) and reads the dice, a total or Enter."""
-        if fresh:
+        if fresh and s is not None:     # fresh: the roll of the step just seen (s)
             ctx, w = s.ctx, s.w
             keep_best = ctx.param("presne") == "keep-best-2-of-3"
             bonus = bonus_for(ctx, w.peek(who), s.spec, s.path, needed=True) + (0 if keep_best else s.presne)
