@@ -149,7 +149,7 @@ def test_discover_gives_fresh_entries_from_its_template():
 def test_discover_follows_the_autoload_switch_and_rival_distributions(tmp_path, monkeypatch, installed_plugins):
     import sys
 
-    from tests.plugins.test_plugins_builtin import fake_dist
+    from tests.plugins.plugin_support import fake_dist
 
     code = "from drd_cli.plugin import hookimpl\n\n@hookimpl\ndef drd_plugin_info():\n    return {}\n"
     fake_dist(tmp_path, "drd-sdileny-a", {"sdileny": "sdileny_a"}, {"sdileny_a": code})

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 import sys
-import textwrap
 
 import pytest
 from typer.testing import CliRunner
 
 from drd_cli.cli._root import app
 from drd_cli.errors import DrdError
+from tests.plugins.plugin_support import fake_dist
 from drd_cli.testing import resolve_text, step
 
 # A community `pruvodce` written before drd shipped one: +5 on the rolls of those who list it.
@@ -44,17 +44,6 @@ rounds:
 """
 UNRELATED = SCENARIO.replace("ABILITIES", "[]")
 USING = SCENARIO.replace("ABILITIES", "[pruvodce]")
-
-
-def fake_dist(root, dist: str, plugins: dict[str, str], modules: dict[str, str]) -> None:
-    """A .dist-info with entry points (and its modules) in `root`, which goes on sys.path."""
-    info = root / f"{dist.replace('-', '_')}-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 0.1\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text(
-        "[drd_cli.plugins]\n" + "".join(f"{k} = {v}\n" for k, v in plugins.items()), encoding="utf-8")
-    for name, code in modules.items():
-        (root / f"{name}.py").write_text(textwrap.dedent(code), encoding="utf-8")
 
 
 @pytest.fixture

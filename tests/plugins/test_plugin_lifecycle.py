@@ -27,7 +27,7 @@ from drd_cli.errors import DrdError
 from drd_cli.plugins import AUTOLOAD_ENV, PluginError, discover, hook_failed
 from drd_cli.testing import drd_resolve, load_text_scenario, resolve_text  # noqa: F401 - fixture
 from tests.plugins.plugin_support import FACADE_TRACKS_ACTED
-from tests.plugins.test_plugins_builtin import fake_dist
+from tests.plugins.plugin_support import fake_dist
 
 ROOT = Path(__file__).parents[2]
 HLIDKA = ROOT / "tests" / "data" / "step_plugin" / "hlidka.py"

@@ -7,12 +7,12 @@ drd_followup, drd_round_end (and drd_step_types / drd_resolve_contest in their p
 from __future__ import annotations
 
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
 from drd_cli.errors import DrdError
+from tests.plugins.plugin_support import fake_dist
 from drd_cli.testing import drd_manager, drd_resolve, resolve_text, step  # noqa: F401 - fixtures
 
 # --------------------------------------------------------------------------- abilities
@@ -262,17 +262,6 @@ def test_drd_indirect_threats_direct():
 
 
 # --------------------------------------------------------------------------- discovery
-
-def fake_dist(root, dist: str, plugins: dict[str, str], modules: dict[str, str]) -> None:
-    """A .dist-info with entry points (and its modules) in `root`, which goes on sys.path."""
-    info = root / f"{dist.replace('-', '_')}-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 0.1\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text(
-        "[drd_cli.plugins]\n" + "".join(f"{k} = {v}\n" for k, v in plugins.items()), encoding="utf-8")
-    for name, code in modules.items():
-        (root / f"{name}.py").write_text(textwrap.dedent(code), encoding="utf-8")
-
 
 STIT = '''
 from drd_cli.hookspecs import hookimpl
