@@ -12,8 +12,8 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field, model_validator
 
 from ..i18n import _
-from .models import (POOLS, AbilityRef, Charakteristika, ConditionSpec, Equipment, MaxPools, Pools, StrictModel,
-                     cz)
+from .models import (AbilityRef, Charakteristika, ConditionSpec, Equipment, MaxPools, Pools, StrictModel,
+                     cz, pool_over_maximum)
 
 CHARACTER_FORMAT = "drd-postava/1"
 CREATURE_FORMAT = "drd-bestie/1"
@@ -61,12 +61,10 @@ class CharacterFile(_Lasting):
         if self.format not in (None, CHARACTER_FORMAT):
             raise ValueError(_("a character file has `format: {expected}`, not {value!r}").format(
                 expected=CHARACTER_FORMAT, value=self.format))
-        if self.max is not None:
-            for key in POOLS:
-                cap = getattr(self.max, key)
-                if cap is not None and getattr(self.pools, key) > cap:
-                    raise ValueError(_("{pool} is {value}, above its maximum {cap}").format(
-                        pool=key, value=getattr(self.pools, key), cap=cap))
+        over = pool_over_maximum(self.pools, self.max) if self.max is not None else None
+        if over:
+            raise ValueError(_("{pool} is {value}, above its maximum {cap}").format(
+                pool=over[0], value=over[1], cap=over[2]))
         return self
 
 

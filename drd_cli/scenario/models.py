@@ -225,12 +225,21 @@ class Participant(StrictModel):
         if self.max is not None:
             if self.pools is None:
                 raise ValueError(_("`max` gives maxima of a hero's pools (tělo, duše, vliv); a creature has none"))
-            for key in POOLS:
-                cap = getattr(self.max, key)
-                if cap is not None and getattr(self.pools, key) > cap:
-                    raise ValueError(_("{pool} starts at {value}, above its maximum {cap}").format(
-                        pool=key, value=getattr(self.pools, key), cap=cap))
+            over = pool_over_maximum(self.pools, self.max)
+            if over:
+                raise ValueError(_("{pool} starts at {value}, above its maximum {cap}").format(
+                    pool=over[0], value=over[1], cap=over[2]))
         return self
+
+
+def pool_over_maximum(pools: Any, maxima: Any) -> tuple[str, int, int] | None:
+    """The first pool above its given maximum (`max:`, hranice), as (pool, value, cap); None when
+    every pool keeps within its maximum (participants and character files check it alike)."""
+    for key in POOLS:
+        cap = getattr(maxima, key)
+        if cap is not None and getattr(pools, key) > cap:
+            return key, getattr(pools, key), cap
+    return None
 
 
 # --------------------------------------------------------------------------- actions
