@@ -284,10 +284,6 @@ def _complement(p):  # noqa: ANN001, ANN202
     return type(p)(1 - p.value, 1 - p.high, 1 - p.low, p.n)
 
 
-#: How the report names a decision policy (the words of the transcript's defaulted decisions).
-_POLICY_WORDS = {"accept": N_("accept"), "exhaust": N_("exhaust"), "cheapest": N_("exhaust if cheap")}
-
-
 def _step_lines(r: dict, names: dict) -> list[str]:
     """The text report of `drd odds FILE STEP` (in the active language, one fact a line)."""
     from ..i18n import _, fmt_decimal, ngettext
@@ -299,9 +295,12 @@ def _step_lines(r: dict, names: dict) -> list[str]:
     combos = f"{r['combinations']:,}".replace(",", " ")
     combinations = ngettext("{n} dice combination", "{n} dice combinations", r["combinations"]).format(n=combos)
     from ..play.session import STEP_KINDS
+    from ..wording import TEMPLATES
 
     kind = _(STEP_KINDS[r["kind"]]) if r["kind"] in STEP_KINDS else r["kind"]
-    choose = _(_POLICY_WORDS[choose]) if choose in _POLICY_WORDS else choose
+    # The policy in the words the transcript gives a defaulted decision (`answer.exhaust`, …).
+    policy = TEMPLATES.get(f"answer.{choose}")
+    choose = _(policy) if policy else choose
     lines = [_("Step {step} ({kind}), choices: {choose}").format(step=step, kind=kind, choose=choose),
              _("  open rolls: {rollers}").format(rollers=rollers)]
     if r.get("method") == "independent":
