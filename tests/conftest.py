@@ -12,6 +12,8 @@ so a developer's house rule cannot change our results. The tests that really ins
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -115,3 +117,13 @@ def artefacts(tmp_path_factory):
     from tests.browser_support import artefacts_dir
 
     return artefacts_dir(tmp_path_factory.getbasetemp())
+
+
+@pytest.fixture
+def drd_script() -> str:
+    """The `drd` console script beside this interpreter, for tests that need a real process (a
+    terminal, a closed pipe, concurrent runs). The README's install puts it there, so a missing
+    one is a broken installation, not a reason to skip."""
+    exe = shutil.which("drd", path=os.path.dirname(sys.executable))
+    assert exe is not None, "the drd console script is not installed: pip install -e '.[test]'"
+    return exe

@@ -102,16 +102,12 @@ def test_a_choice_inside_a_longer_one_is_not_a_second_match():
     assert keys.split_name("Talent: loutna") == ("Talent", "loutna")
 
 
-def test_at_a_terminal_the_import_asks_for_the_missing_keys(campaign):
+def test_at_a_terminal_the_import_asks_for_the_missing_keys(campaign, drd_script):
     import os
     import re
-    import shutil
-    import sys
 
     pexpect = pytest.importorskip("pexpect")
-    exe = shutil.which("drd", path=os.path.dirname(sys.executable))
-    if exe is None:
-        pytest.skip("the drd console script is not installed")
+    exe = drd_script
     env = dict(os.environ, NO_COLOR="1", COLUMNS="100", LANG="C.UTF-8", DRD_DISABLE_PLUGIN_AUTOLOAD="1")
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         env.pop(var, None)

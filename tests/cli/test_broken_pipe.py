@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-EXE = os.path.join(os.path.dirname(sys.executable), "drd")
 
 
 @pytest.mark.parametrize("args", [
@@ -22,14 +20,12 @@ EXE = os.path.join(os.path.dirname(sys.executable), "drd")
     ["dakara", "test", "-s", "3", "-d", "2"],
     ["--help"],
 ])
-def test_closed_pipe_exits_141_without_a_message(args):
-    if not os.path.exists(EXE):
-        pytest.skip("console script not installed")
+def test_closed_pipe_exits_141_without_a_message(args, drd_script):
     # The reader is gone before drd writes a byte (its start-up alone takes far longer than this).
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
-        proc = subprocess.Popen([EXE, *args], stdout=write_end, stderr=subprocess.PIPE,
+        proc = subprocess.Popen([drd_script, *args], stdout=write_end, stderr=subprocess.PIPE,
                                 env=dict(os.environ, COLUMNS="80"))
     finally:
         os.close(write_end)
@@ -47,13 +43,11 @@ def test_closed_pipe_exits_141_without_a_message(args):
     ["dakara", "test", "-s", "3", "-d", "2"],
     ["--help"],
 ], ids=lambda a: a[0])
-def test_a_nonsense_terminal_width_still_prints_everything(args, width):
+def test_a_nonsense_terminal_width_still_prints_everything(args, width, drd_script):
     """`COLUMNS=0` (or no number, or one far too small or large) is not a layout: the output is
     the same as at a sane width, never nothing and never an internal error."""
-    if not os.path.exists(EXE):
-        pytest.skip("console script not installed")
     env = dict(os.environ, COLUMNS=width, NO_COLOR="1")
-    proc = subprocess.run([EXE, *args], capture_output=True, text=True, env=env, timeout=120)
+    proc = subprocess.run([drd_script, *args], capture_output=True, text=True, env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr and "vnitřní chyba" not in proc.stderr
     assert len(proc.stdout) > 200 and max(map(len, proc.stdout.splitlines())) <= 1000

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 from fractions import Fraction
 
 import pytest
@@ -152,11 +151,9 @@ def test_affordable_keeps_exactly_the_options_that_change_something(rows):
         assert after["options"] == changes
 
 
-def test_what_if_line_in_a_real_terminal(tmp_path):
+def test_what_if_line_in_a_real_terminal(tmp_path, drd_script):
     pexpect = pytest.importorskip("pexpect")
-    drd = shutil.which("drd", path=os.path.dirname(sys.executable)) or shutil.which("drd")
-    if drd is None:
-        pytest.skip("the drd console script is not installed")
+    drd = drd_script
     write(tmp_path)
     env = dict(os.environ, NO_COLOR="1", COLUMNS="120")
     child = pexpect.spawn(drd, ["play", "hanus.yaml", "--seed", "5", "--no-replay"], cwd=str(tmp_path), env=env,

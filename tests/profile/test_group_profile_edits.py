@@ -61,14 +61,11 @@ def test_twenty_concurrent_pairs_of_edits_lose_nothing(tmp_path):
     assert [n for n in os.listdir(tmp_path) if n.startswith(".drd-")] == []
 
 
-def test_concurrent_cli_edits_of_one_profile_all_land(tmp_path):
+def test_concurrent_cli_edits_of_one_profile_all_land(tmp_path, drd_script):
     """The same through the console script: 8 processes at once, each switching a different id."""
     import subprocess
-    import sys
 
-    exe = os.path.join(os.path.dirname(sys.executable), "drd")
-    if not os.path.exists(exe):
-        pytest.skip("console script not installed")
+    exe = drd_script
     group = tmp_path / "g.yaml"
     group.write_text("name: g\nenable: []\ndisable: []\n", encoding="utf-8")
     ids = ["kruhovy-sek", "dest-strel", "smrst-dyk", "pusobivy-recnik", "rodova-zbran", "padny-uder",

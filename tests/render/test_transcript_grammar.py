@@ -15,6 +15,7 @@ import pytest
 from drd_cli import i18n
 from drd_cli.api import load_scenario, resolve_scenario
 from drd_cli.cli._common import attach_digest
+from drd_cli.errors import DrdError
 from drd_cli.wording import Words, choose
 from drd_cli.render.html import render_html
 from drd_cli.render.md import render_markdown
@@ -46,7 +47,7 @@ def _run(path: Path, lang: str) -> tuple[dict, str, str, str, str]:
         loaded = load_scenario(str(path))
         try:
             result = resolve_scenario(loaded)
-        except Exception:   # a scenario that shows a refusal (expect: exit 1/2) has no transcript
+        except DrdError:    # a scenario that shows a refusal (expect: exit 1/2) has no transcript
             return {}, "", "", "", ""
         attach_digest(result, loaded)
         shown = player_view(result, loaded.scenario)

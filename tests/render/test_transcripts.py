@@ -348,13 +348,11 @@ def test_not_a_terminal_no_colour(monkeypatch):
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 @pytest.mark.parametrize("no_color,coloured", [(None, True), ("1", False)])
-def test_real_terminal(no_color, coloured):
+def test_real_terminal(no_color, coloured, drd_script):
     """drd in a real pseudo-terminal: colour unless NO_COLOR; a pipe never gets colour."""
     import pty  # noqa: F401 - only to be sure the platform has ptys
 
-    exe = os.path.join(os.path.dirname(sys.executable), "drd")
-    if not os.path.exists(exe):
-        pytest.skip("console script not installed")
+    exe = drd_script
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
     env.update(TERM="xterm-256color", COLUMNS="100", LANG="C.UTF-8")
     if no_color:
@@ -385,10 +383,8 @@ def test_real_terminal(no_color, coloured):
 
 # --------------------------------------------------------------------------- shell completion
 
-def test_show_completion_script_for_bash():
-    exe = os.path.join(os.path.dirname(sys.executable), "drd")
-    if not os.path.exists(exe):
-        pytest.skip("console script not installed")
+def test_show_completion_script_for_bash(drd_script):
+    exe = drd_script
     # The documented, detection-free form: `--show-completion` asks shellingham which shell is the
     # parent process, which depends on how pytest was started (an IDE, a CI runner, a sandbox).
     env = dict(os.environ, SHELL="/bin/bash", _DRD_COMPLETE="source_bash")
