@@ -18,45 +18,11 @@ from drd_cli.api import load_scenario, resolve_scenario
 from drd_cli.errors import DrdError
 from drd_cli.play import Session, Table
 
+from tests.play.skeletons import skeleton
 from tests.play.test_play import normalised   # what differs by design between table and replay
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = sorted(p for p in (ROOT / "scenarios").glob("*.yaml") if not p.name.startswith("dakara"))
-STRIP = {"roll", "hod", "dice", "kostky", "rolls", "hody", "choices", "volby"}
-
-
-def strip(node, inside=False):
-    """Removes rolls and answers inside steps and environment actions (not the initiative).
-
-    The book gives many heroes' rolls as totals, without saying which profession adds to them;
-    dice need `bonus_from` (R-ROLL-1), so where a roll is removed and none is named, `none` is."""
-    if isinstance(node, dict):
-        rolled = inside and any(k in node for k in ("roll", "hod", "dice", "kostky", "rolls", "hody"))
-        if rolled and "bonus_from" not in node and any(k in node for k in ("actor", "actors", "react")):
-            if "react" in node:
-                node["bonus_from"] = {pid: "none" for pid in node["react"]}
-            else:
-                node["bonus_from"] = "none"
-        for key in list(node):
-            if inside and key in STRIP:
-                del node[key]
-            else:
-                strip(node[key], inside or key in ("steps", "kroky", "environment", "prostředí"))
-    elif isinstance(node, list):
-        for item in node:
-            strip(item, inside)
-
-
-def skeleton(src: Path, dst: Path) -> None:
-    from ruamel.yaml import YAML
-
-    yaml = YAML(typ="rt")
-    doc = yaml.load(src.read_text(encoding="utf-8"))
-    strip(doc)
-    for key in ("expect", "extra_dice"):
-        doc.pop(key, None)
-    with dst.open("w", encoding="utf-8") as fh:
-        yaml.dump(doc, fh)
 
 
 class ScriptedTable(Table):
