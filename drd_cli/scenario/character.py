@@ -13,7 +13,8 @@ from pydantic import ConfigDict, Field, model_validator
 
 from ..i18n import _
 from .models import (AbilityRef, Charakteristika, ConditionSpec, Equipment, MaxPools, Pools, StrictModel,
-                     cz, pool_over_maximum)
+                     cz)
+from .pools import pool_over_maximum
 
 CHARACTER_FORMAT = "drd-postava/1"
 CREATURE_FORMAT = "drd-bestie/1"

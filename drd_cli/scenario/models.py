@@ -16,11 +16,11 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, PrivateAttr, fi
 
 from ..i18n import _
 from . import aliases
+from .pools import POOLS, pool_over_maximum
 
 RESERVED_IDS = frozenset({"test", "accept", "exhaust", "deny", "jizva", "sacrifice", "actor", "payer", "all"})
 MANOEUVRES = ("presne", "rozsahle", "obrana", "mocne", "lstive")
 MANOEUVRE_ALIASES = {"přesně": "presne", "rozsáhle": "rozsahle", "mocně": "mocne", "lstivě": "lstive"}
-POOLS = ("telo", "duse", "vliv")
 POOL_ALIASES = {"tělo": "telo", "duše": "duse"}
 for _cz, _ascii in POOL_ALIASES.items():
     aliases.register(_ascii, _cz)
@@ -230,16 +230,6 @@ class Participant(StrictModel):
                 raise ValueError(_("{pool} starts at {value}, above its maximum {cap}").format(
                     pool=over[0], value=over[1], cap=over[2]))
         return self
-
-
-def pool_over_maximum(pools: Any, maxima: Any) -> tuple[str, int, int] | None:
-    """The first pool above its given maximum (`max:`, hranice), as (pool, value, cap); None when
-    every pool keeps within its maximum (participants and character files check it alike)."""
-    for key in POOLS:
-        cap = getattr(maxima, key)
-        if cap is not None and getattr(pools, key) > cap:
-            return key, getattr(pools, key), cap
-    return None
 
 
 # --------------------------------------------------------------------------- actions
