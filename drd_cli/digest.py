@@ -163,7 +163,7 @@ def find_digest(text: str) -> str | None:
 
 
 def find_seed(text: str) -> int | None:
-    """The seed named on a transcript's footer line (`… · seed 7`), or None."""
+    """The seed named on a transcript's footer line (`… · seed 7`, in Czech `… · semínko 7`), or None."""
     import re
 
     try:                                                   # a JSON result
@@ -175,6 +175,6 @@ def find_seed(text: str) -> int | None:
         return seed if isinstance(seed, int) and not isinstance(seed, bool) else None
     for line in reversed(text.splitlines()):
         if "sha256:" in line:
-            match = re.search(r"seed (-?\d+)", line)
+            match = re.search(r"(?:seed|semínko) (-?\d+)", line)
             return int(match.group(1)) if match else None
     return None

@@ -295,12 +295,9 @@ def _step_lines(r: dict, names: dict) -> list[str]:
     combos = f"{r['combinations']:,}".replace(",", " ")
     combinations = ngettext("{n} dice combination", "{n} dice combinations", r["combinations"]).format(n=combos)
     from ..play.session import STEP_KINDS
-    from ..wording import TEMPLATES
 
     kind = _(STEP_KINDS[r["kind"]]) if r["kind"] in STEP_KINDS else r["kind"]
-    # The policy in the words the transcript gives a defaulted decision (`answer.exhaust`, …).
-    policy = TEMPLATES.get(f"answer.{choose}")
-    choose = _(policy) if policy else choose
+    choose = _policy_words(choose)
     lines = [_("Step {step} ({kind}), choices: {choose}").format(step=step, kind=kind, choose=choose),
              _("  open rolls: {rollers}").format(rollers=rollers)]
     if r.get("method") == "independent":
@@ -352,6 +349,16 @@ def _step_lines(r: dict, names: dict) -> list[str]:
     if r["dropped"]:
         lines.append(_("  (repeated ties cut off: {p}, the rest renormalised)").format(p=_pct(r["dropped"])))
     return lines
+
+
+def _policy_words(choose: str) -> str:
+    """A policy (`accept`, `exhaust`, `cheapest`) in the words the transcript gives a defaulted
+    decision (`answer.exhaust`, …), in the active language."""
+    from ..i18n import _
+    from ..wording import TEMPLATES
+
+    policy = TEMPLATES.get(f"answer.{choose}")
+    return _(policy) if policy else choose
 
 
 def _why_not_fast(r: dict) -> str:
@@ -466,11 +473,16 @@ def _simulate_tables(r: dict, names: dict) -> None:
 
     console = make_console()
     runs = max(r["runs"], 1)
-    head = _("Simulation {n}× (seed {seed}, choices {policy}): {runs} finished").format(
-        n=r["n"], seed=r["seed"], policy=r["policy"], runs=r["runs"])
+    head = _("Simulation {n}× (seed {seed}, choices: {policy}): {runs} finished").format(
+        n=r["n"], seed=r["seed"], policy=_policy_words(r["policy"]), runs=r["runs"])
     if r["errors"]:
-        head += _(", stopped by the rules {count} ({errors})").format(count=sum(r["errors"].values()),
-                                                                      errors=r["errors"])
+        count = sum(r["errors"].values())
+        other = {kind: n for kind, n in r["errors"].items() if kind != "RuleViolation"}
+        if not other:   # the usual case: a rule refused a path (an unaffordable exhaustion, …)
+            head += _(", stopped by the rules {count}").format(count=count)
+        else:           # anything else is a fault, named as the JSON's `errors` names it
+            errors = ", ".join(f"{kind}: {n}" for kind, n in sorted(other.items()))
+            head += _(", stopped by the rules {count} ({errors})").format(count=count, errors=errors)
     console.print(head)
     t = Table(title=_("Final state of the participants"), title_justify="left")
     for col in (_("participant"), _("Ohrožení (distribution)"), _("left on average"), _("Jizvy")):

@@ -219,9 +219,11 @@ def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, 
     if gains:
         # R-ABIL-GAIN at the start of the conflict (an extension of §7, only when something was gained).
         out["gains"] = gains
-    if hooks.acted:
-        # What the plugin ids in the result are called, for the transcript (an extension of §7).
-        out["titles"] = {pid: hooks.title(pid) for pid in sorted(hooks.acted)}
+    named = set(hooks.acted) | set(out["rules"].get("enabled") or ())
+    if named:
+        # What the plugin ids in the result (those that acted, the rules switched on) are called,
+        # for the transcript (an extension of §7).
+        out["titles"] = {pid: hooks.title(pid) for pid in sorted(named)}
     return out
 
 

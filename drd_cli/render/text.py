@@ -518,6 +518,9 @@ def build_final(final: dict) -> Table:
 
 # --------------------------------------------------------------------------- the whole document
 
+#: The games by their own names (proper names: the same in every language).
+SYSTEMS = {"drd2": "Dračí doupě II", "dakara": "Dakara"}
+
 def footer_text(result: dict) -> str | None:
     """`drd 0.1.0 · sha256:… · seed 7` when the result carries a digest (see drd_cli/digest.py)."""
     digest = result.get("digest")
@@ -527,7 +530,7 @@ def footer_text(result: dict) -> str | None:
 
     parts = [f"drd {__version__}", str(digest)]
     if result.get("seed") is not None:
-        parts.append(f"seed {result['seed']}")
+        parts.append(_("seed {seed}").format(seed=result["seed"]))
     snapshot = (result.get("campaign") or {}).get("snapshot")
     if isinstance(snapshot, str):     # the campaign's start states (drd_cli/scenario/snapshots.py)
         parts.append(_("snapshot {hash}").format(hash=snapshot.removeprefix("sha256:")[:16]))
@@ -546,13 +549,17 @@ def build(result: dict) -> Doc:
     title = str(result["title"]) if result.get("title") else None
     if title:
         header.append(Title(title))
-    info = [_("system {system}").format(system=result.get("system", "drd2"))]
+    system = result.get("system", "drd2")
+    info = [SYSTEMS.get(str(system), str(system))]
     if result.get("seed") is not None:
-        info.append(f"seed {result['seed']}")
+        info.append(_("seed {seed}").format(seed=result["seed"]))
     header.append(Meta(" · ".join(info)))
     rules = result.get("rules") or {}
-    if rules.get("enabled") and result.get("system") != "dakara":   # DrD II plugins mean nothing there
-        header.append(Meta(_("Rules: {rules}").format(rules=", ".join(map(str, rules["enabled"])))))
+    if rules.get("enabled") and system != "dakara":   # DrD II plugins mean nothing there
+        # By the plugins' titles (the result's `titles`); a title may hold commas, hence "; ".
+        titles = _mapping(result.get("titles"))
+        header.append(Meta(_("Rules: {rules}").format(
+            rules="; ".join(str(titles.get(str(pid), pid)) for pid in rules["enabled"]))))
     if language() != "cs":
         # The book's proper terms stay Czech in other languages (players know them from the book);
         # this one line says what they mean.

@@ -140,6 +140,12 @@ def test_simulate_and_step_odds_take_the_rules_options():
 
     plain = runs()
     assert plain["runs"] == 0 and plain["errors"] == {"RuleViolation": 20}
+    # In words: how many runs the rules stopped and the policy as the transcript says it, in
+    # Czech without the JSON's class name or the option's English value.
+    words = runner.invoke(app, ["simulate", scene, "-n", "20", "--workers", "1", "--policy", "exhaust",
+                                "--lang", "cs"])
+    head = " ".join(words.stdout.split())          # the console wraps at its width
+    assert head.startswith("Simulace 20× (semínko 0, volby: vyčerpat se), doběhlo běhů: 0, pravidla zastavila běhů: 20 ")
     for extra in (["--group", str(root / "groups" / "ctvrtek.yaml")], ["--enable", "rozsahla-protiakce"]):
         allowed = runs(*extra)
         assert allowed["runs"] == 20 and allowed["errors"] == {}

@@ -46,10 +46,10 @@ def text(result=HANUS) -> str:
 
 def test_heading_rolls_and_order():
     out = text()
-    assert "Mistr Hanuš prchá zlobrům" in out and "seed 7" in out
+    assert "Mistr Hanuš prchá zlobrům" in out and "semínko 7" in out
     assert "Krok utek · kolo 1 · střet" in out
     row = next(line for line in out.splitlines() if line.startswith("mladsi"))
-    assert row.split() == ["mladsi", "7", "1", "+", "2", "+4", "náhodně", "(seed)"]
+    assert row.split() == ["mladsi", "7", "1", "+", "2", "+4", "náhodně", "(semínko)"]
     assert "Pořadí: stary → hanus → mladsi" in out
 
 
@@ -127,7 +127,7 @@ def test_robust_to_sparse_and_odd_results():
     out = render_text({"steps": [{}, {"id": "x", "rolls": {"a": 5}, "exhaustions": ["?"], "log": ["plain"]}],
                        "final": {"a": None}})
     assert "Krok ? · kolo ? · ?" in out and "plain" in out
-    assert render_text({}) .strip() == "systém drd2"
+    assert render_text({}).strip() == "Dračí doupě II"
 
 
 def test_markup_in_names_is_not_interpreted():
@@ -175,6 +175,22 @@ def test_engine_result_lists_participants_with_names_and_sides():
     result = resolve_scenario(load_scenario(str(path)), seed=1)
     assert set(result["participants"]) == set(result["final"])
     assert result["participants"]["hanus"]["name"] == "Mistr Hanuš"
+
+
+def test_heading_names_the_game_and_the_rules_by_their_titles_not_ids():
+    from pathlib import Path
+
+    from drd_cli.api import load_scenario, resolve_scenario
+
+    path = Path(__file__).resolve().parents[2] / "scenarios" / "horici-stodola.yaml"
+    result = resolve_scenario(load_scenario(str(path)), seed=3)
+    assert "prostredi" in result["rules"]["enabled"]
+    head = render_text(result).splitlines()[:3]
+    seed = result.get("seed")
+    assert head[1] == ("Dračí doupě II" if seed is None else f"Dračí doupě II · semínko {seed}")
+    rules = head[2]
+    assert rules.startswith("Pravidla: Akce prostředí, následné akce a nepřímé ohrožení; ")
+    assert not any(pid in rules.split() for pid in result["rules"]["enabled"])
 
 
 def test_an_exhaustion_names_whom_it_protects_only_when_it_is_someone_else():

@@ -41,9 +41,9 @@ def with_digest(result: dict = HANUS) -> dict:
 
 # --------------------------------------------------------------------------- same facts in every format
 
-FACTS = ["Mistr Hanuš prchá zlobrům", "seed 7", "NEÚSPĚCH", "ÚSPĚCH", "Ohrožení", "3→4", "4→5", "Pád z výšky",
+FACTS = ["Mistr Hanuš prchá zlobrům", "semínko 7", "NEÚSPĚCH", "ÚSPĚCH", "Ohrožení", "3→4", "4→5", "Pád z výšky",
          "obětuje hůl (+1)", "R-ORDER", "CS-SEQ-1", "Pořadí hodů: 13, 10, 7", "Tělo 0, Duše 9, Vliv 5",
-         "Sudba 12", "omráčen (ještě 2 kola)", "náhodně (seed)", "přesně zdarma (luk)", "stary → hanus → mladsi",
+         "Sudba 12", "omráčen (ještě 2 kola)", "náhodně (semínko)", "přesně zdarma (luk)", "stary → hanus → mladsi",
          "Krok utek · kolo 1 · střet", "Stav na konci", "Vyčerpání"]
 
 
@@ -76,7 +76,7 @@ def test_markdown_layout_headings_tables_verdicts():
     assert any(line.startswith("| Kdo | Proti | Cena | Ohrožení |") for line in lines)  # exhaustions table
     assert "| **hanus** | stary | 3 Tělo | 3→4 | hanus | – | *Jizva „Pád z výšky“ (+3)* |" in lines
     assert "- **hanus**: **NEÚSPĚCH**" in lines
-    assert lines[-1] == f"`drd 0.1.0 · {DIGEST} · seed 7`"
+    assert lines[-1] == f"`drd 0.1.0 · {DIGEST} · semínko 7`"
 
 
 def test_markdown_escapes_names_from_the_scenario():
@@ -118,7 +118,7 @@ def test_html_is_one_wellformed_page_without_scripts():
     assert "script" not in checker.tags and "link" not in checker.tags        # self-contained, no JS
     assert "@media print" in page
     assert '<span class="bad">NEÚSPĚCH</span>' in page and '<span class="ok">ÚSPĚCH</span>' in page
-    assert f"<footer>drd 0.1.0 · {DIGEST} · seed 7</footer>" in page
+    assert f"<footer>drd 0.1.0 · {DIGEST} · semínko 7</footer>" in page
 
 
 def test_html_escapes_everything_from_the_scenario():
@@ -219,6 +219,9 @@ def test_find_digest_and_seed_in_any_format():
         assert find_digest(text) == DIGEST and find_seed(text) == 7
     assert find_seed(json.dumps(result)) == 7
     assert find_digest("no hash here") is None
+    with i18n.using("en"):     # the footer's word follows the language; both are read
+        english = render_text(result)
+    assert "· seed 7" in english and find_seed(english) == 7
 
 
 # --------------------------------------------------------------------------- the command line
