@@ -158,6 +158,12 @@ def test_a_generated_battle_resolves_to_the_same_json_as_before(tmp_path):
     result["digest"] = digest(result, loaded.digest_source())
     assert len(result["steps"]) == 300
     assert result["digest"] == "sha256:b8bda48539f4188ecac336ce8f5579227f6c31f3815cb1f2e377df41d1092aae"
+    # Since then `titles` also names the rules switched on (for the transcript's heading); the
+    # rest of the JSON is what it was.
+    assert set(result["titles"]) == set(result["rules"]["enabled"])
+    assert hashlib.sha256(dumps(result).encode()).hexdigest() == \
+        "40af46f297207b655602cb1758f4a60ce30201a9fc6cb54e90a3f80ec407f240"
+    del result["titles"]
     assert hashlib.sha256(dumps(result).encode()).hexdigest() == \
         "bc1af62dd3e41dad344aa8b7e283f5d0e1c1f040741db41430c0d45d02c80363"
 
