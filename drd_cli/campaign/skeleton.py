@@ -48,7 +48,8 @@ def skeleton_text(campaign: Any, postavy: list[str], bestie: list[tuple[str, int
               f"    #     action: {{actor: {first}, pool: telo, bonus_from: none, targets: [{other}], "
               "effect: {ohrozeni: 1}}",
               f"    #     counters: [{{actor: {other}, kind: harm, pool: telo, effect: {{ohrozeni: 1}}}}]",
-              f"    #   choices: {{{first}: accept}}", ""]
+              # An answer is read only when its participant loses (else the log notes it unused).
+              f"    #   choices: {{{first}: exhaust}}   # " + _("used only when {who} loses").format(who=first), ""]
     return "\n".join(lines)
 
 

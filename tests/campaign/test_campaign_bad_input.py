@@ -187,6 +187,14 @@ def test_konflikt_new_writes_a_skeleton_that_resolves(campaign):
     assert set(result["campaign"]["start"]) == {"ctibor-z-lesa", "bahenni-slizoun"}
     missing = drd("konflikt", "new", "--postavy", "ctibor", cwd=campaign)
     assert missing.returncode == 2 and "ctibor-z-lesa" in missing.stderr
+    # The example step, uncommented, is a real step; its answer is the loser's, said as such.
+    example = text.replace("steps: []", "steps:").replace("    # - id:", "    - id:")
+    example = "\n".join(line.replace("    #   ", "      ", 1) if line.startswith("    #   ") else line
+                         for line in example.splitlines())
+    assert "choices: {ctibor-z-lesa: exhaust}   # platí, jen když prohraje ctibor-z-lesa" in example
+    (campaign / "konflikty" / "priklad.yaml").write_text(example, encoding="utf-8")
+    played = json.loads(ok("resolve", "konflikty/priklad.yaml", "--json", "--seed", "3", cwd=campaign).stdout)
+    assert [s["kind"] for s in played["steps"]] == ["contest"]
 
 
 def test_the_json_schemas_describe_the_files(campaign):
