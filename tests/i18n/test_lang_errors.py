@@ -199,7 +199,7 @@ def test_odds_usage_errors_follow_the_language():
              "tie must be one of actor, counter, reroll, not 'nikdo'"),
             (["odds", "test", "--presne-mode", "dva"], "presne_mode musí být jedno z plus-one, keep-best-2-of-3",
              "presne_mode must be one of plus-one, keep-best-2-of-3"),
-            (["odds", str(ROOT / "scenarios" / "hanus-utek.yaml"), "nic"], "krok 'nic' neexistuje; kroky jsou utek",
+            (["odds", str(ROOT / "scenarios" / "hanus-utek.yaml"), "nic"], "krok 'nic' neexistuje; kroky v souboru: utek",
              "no step 'nic'; steps are utek")):
         r_cs, r_en = _run(args, "cs"), _run(args, "en")
         assert r_cs.exit_code == r_en.exit_code == 2, (r_cs.output, r_en.output)
