@@ -38,9 +38,11 @@ def participant(p: Any) -> ParticipantView:
 
 
 def action(ctx: Any, w: Any, prep: Any) -> ActionView | None:
-    """The view of a Prepared action (or any object with its fields)."""
-    if prep is None:
-        return None
+    """The view of a Prepared action (or any object with its fields); none for no action."""
+    return None if prep is None else _action(ctx, w, prep)
+
+
+def _action(ctx: Any, w: Any, prep: Any) -> ActionView:
     spec = prep.spec
     targets = tuple(getattr(prep, "targets", ()) or ())
     states = tuple(participant(w.peek(t)) for t in targets if t in w)
@@ -144,8 +146,9 @@ def bare_action(actor: str | None, spec: Any, pool: str, kind: str) -> _Side:
 
 
 def pair(ctx: Any, w: Any, act: Any, c: Any, ra: int, rc: int) -> PairView:
+    # Both sides of a pair have a prepared action: each was rolled before the pair is decided.
     return views.PairView(actor=participant(w.peek(act.pid)), counter=participant(w.peek(c.pid)),
-                    actor_action=action(ctx, w, act.prep), counter_action=action(ctx, w, c.prep),
+                    actor_action=_action(ctx, w, act.prep), counter_action=_action(ctx, w, c.prep),
                     actor_total=ra, counter_total=rc, tie_rule=str(ctx.param("tie")))
 
 
