@@ -17,6 +17,8 @@ import importlib
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ._empty import _EMPTY
+
 if TYPE_CHECKING:     # for checkers (`X as X`: exported); at run time each class is imported when first asked for
     from ._action import ActionView as ActionView, PairView as PairView
     from ._costs import CostView as CostView, ManoeuvreView as ManoeuvreView
@@ -25,8 +27,6 @@ if TYPE_CHECKING:     # for checkers (`X as X`: exported); at run time each clas
     from ._history import ConflictView as ConflictView, HistoryView as HistoryView, Tally as Tally
     from ._participant import ItemView as ItemView, ParticipantView as ParticipantView
     from ._records import BreakdownEntry as BreakdownEntry, JizvaView as JizvaView
-
-_EMPTY: Mapping = MappingProxyType({})
 
 
 def _ro(mapping: Mapping | None) -> Mapping:
