@@ -64,7 +64,7 @@ def _action(ctx: Any, w: Any, prep: Any) -> ActionView:
         **_opponents_of(ctx, w, prep.actor))
 
 
-def _opponents_of(ctx: Any, w: Any, pid: str | None) -> dict:
+def _opponents_of(ctx: Any, w: Any, pid: str | None) -> dict[str, Any]:
     """`opponents` and `opponent_beings` of an ActionView (round context)."""
     if pid is None or pid not in w or getattr(ctx, "round", None) is None:
         return {}
@@ -85,7 +85,7 @@ def opponents(ctx: Any, w: Any, pid: str) -> tuple[tuple[str, ...], int]:
     cache = getattr(ctx.round, "opponents", None)
     if cache is None:
         cache = {}
-    got = cache.get(pid)
+    got: tuple[tuple[str, ...], int] | None = cache.get(pid)
     if got is not None:
         return got
     me = w.peek(pid)
@@ -173,7 +173,7 @@ def _accepted_now(rec: Any, pid: str) -> int:
     return accepted_in(rec.data, pid) if rec is not None else 0
 
 
-def accepted_in(data: dict, pid: str) -> int:
+def accepted_in(data: dict[str, Any], pid: str) -> int:
     """Consequences that landed on `pid` in a finished step's record (see `_accepted_now`)."""
     return sum(1 for actor, a in data.get("actions", {}).items() if actor != pid and pid in a.get("affected", ())) \
         + (1 if pid in (data.get("affected") or ()) else 0)
