@@ -100,8 +100,8 @@ def _message(key: str, args: dict[str, Any], tail: str, plural_key: str | None, 
 #: A problem's text: words already made, or a Message worded when it is shown.
 Text = Union[str, Message]
 
-#: Where in a scenario document: its keys and list indices from the top, as a problem's `path`
-#: holds them (("rounds", 0, "steps", 1, "choices", "zira")).
+#: Where in a scenario the engine is: the parsed document's keys and list indices from the top
+#: (("rounds", 0, "steps", 1, "choices", "zira")), as the engine's problems carry them.
 DocPath = tuple[Union[str, int], ...]
 
 
