@@ -100,6 +100,10 @@ def _message(key: str, args: dict[str, Any], tail: str, plural_key: str | None, 
 #: A problem's text: words already made, or a Message worded when it is shown.
 Text = Union[str, Message]
 
+#: Where in a scenario the engine is: the parsed document's keys and list indices from the top
+#: (("rounds", 0, "steps", 1, "choices", "zira")), as the engine's problems carry them.
+DocPath = tuple[Union[str, int], ...]
+
 
 class Problem:
     """One problem, printable as `FILE:LINE:COL: message [rule]`.

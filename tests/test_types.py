@@ -21,9 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CLEAN = ("plugins", "abilities", "views", "hookspecs", "api", "plugin")
 
 #: Not clean yet: module (first part under drd_cli/) → what is left. May only shrink.
-NOT_YET_CLEAN: dict[str, str] = {
-    "cli": "typer options and rich consoles",
-}
+NOT_YET_CLEAN: dict[str, str] = {}
 
 _LINE = re.compile(r"^drd_cli/([A-Za-z_]+)(?:/|\.py)[^:]*:\d+: error: ")
 

@@ -7,16 +7,20 @@ shell completion stay fast; rich is imported only when a console is actually mad
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
 from collections.abc import Iterator
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from ._streams import (OUTPUT_ERROR_EXIT, REPLACE_ERRORS, finish_output, no_surrogates, no_surrogates_in,  # noqa: F401
                        os_error_exit, prepare_streams, silence_stdout, write_stderr)
+
+if TYPE_CHECKING:      # rich is imported when a console is made, never at start-up
+    from rich.console import Console
 
 INTERNAL_ERROR_EXIT = 3
 """Exit code of a bug in drd itself (never caused by a scenario): 0/1/2 keep their contract meaning."""
@@ -111,22 +115,26 @@ from ..safefiles import cannot_write, refuse_overwriting_input, write_atomic  # 
 from ._streams import BROKEN_PIPE_EXIT, reader_gone  # noqa: E402,F401
 
 
-def make_console(*, stderr: bool = False) -> Any:
+def make_console(*, stderr: bool = False) -> Console:
     """A rich console for stdout (or stderr): colour only on a terminal and without NO_COLOR."""
-    from rich.console import Console
-
     stream = sys.stderr if stderr else sys.stdout
     no_color = bool(os.environ.get("NO_COLOR"))
     is_tty = hasattr(stream, "isatty") and stream.isatty()
-    console = Console(file=stream, no_color=no_color, highlight=False, emoji=False,
-                      color_system="auto" if (is_tty and not no_color) else None)
-    # rich exits 1 when the reader of a pipe goes away; 1 means "a rule forbids it" here.
-    console.on_broken_pipe = _exit_reader_gone
-    return console
+    return _console_class()(file=stream, no_color=no_color, highlight=False, emoji=False,
+                            color_system="auto" if (is_tty and not no_color) else None)
 
 
-def _exit_reader_gone() -> None:
-    raise SystemExit(reader_gone())
+@functools.cache
+def _console_class() -> type[Console]:
+    """rich's Console, except when the reader of a pipe goes away: rich exits 1 then, and 1 means
+    "a rule forbids it" here. (Made on first use: rich is imported only by commands that print.)"""
+    from rich.console import Console
+
+    class PipeConsole(Console):
+        def on_broken_pipe(self) -> None:
+            raise SystemExit(reader_gone())
+
+    return PipeConsole
 
 
 def parse_params(pairs: list[str] | None) -> dict[str, str]:

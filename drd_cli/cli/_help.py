@@ -17,12 +17,15 @@ from __future__ import annotations
 import contextlib
 import inspect
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
 from ._common import N_
+
+if TYPE_CHECKING:
+    from typer._click.core import Command
 
 ARGV_KEY = "drd.argv"
 """`ctx.meta` key: the command line of this run, as the outermost command received it."""
@@ -182,7 +185,7 @@ def import_rich_utils() -> None:
                 delattr(parent, module.rpartition(".")[2])
 
 
-TYPE_WORDS = {int: N_("number"), float: N_("number"), str: N_("text")}
+TYPE_WORDS: dict[object, str] = {int: N_("number"), float: N_("number"), str: N_("text")}
 NARROW = 60
 """Below this many columns a help page is written as plain lines (`_narrow_help`), never as
 tables whose cells rich would cut with "…"."""
@@ -257,7 +260,7 @@ def _metavars(command: Any, ctx: Any) -> Iterator[None]:
             setattr(obj, attr, value)
 
 
-def _format_translated(command: Any, ctx: Any, formatter: Any, base: type) -> None:
+def _format_translated(command: Any, ctx: Any, formatter: Any, base: type[Command]) -> None:
     from ..i18n import using
 
     with using(help_language(ctx)), _metavars(command, ctx):
@@ -338,7 +341,7 @@ def _narrow_help(command: Any, ctx: Any) -> None:
     sys.stdout.write("\n".join(lines).rstrip("\n") + "\n")
 
 
-def _usage(command: Any, ctx: Any, base: type) -> str:
+def _usage(command: Any, ctx: Any, base: type[Command]) -> str:
     from ..i18n import _, using
 
     with using(help_language(ctx)), _metavars(command, ctx):
@@ -466,7 +469,7 @@ def _rewrite(command: Any, args: list[str]) -> list[str]:
     return out
 
 
-def _parse_translated(command: Any, ctx: Any, args: list[str], base: type) -> list[str]:
+def _parse_translated(command: Any, ctx: Any, args: list[str], base: type[Command]) -> list[str]:
     from typer._click.exceptions import UsageError
 
     args = _rewrite(command, args)

@@ -102,6 +102,14 @@ class LazyCommands(dict):
     def values(self) -> Any:
         return [self[name] for name in self]
 
+    def unbuilt(self) -> list[str]:
+        """The names whose command is not built yet (nothing is built to find out)."""
+        return [name for name in self if dict.__getitem__(self, name) is None]
+
+    def put(self, name: str, command: Any) -> None:
+        """Command `name` as it is (None: not built yet), building nothing."""
+        dict.__setitem__(self, name, command)
+
 
 def summary_command(name: str) -> Any:
     """A stand-in for command `name` with only what the root help page lists (its help texts,
@@ -120,9 +128,9 @@ def summary_command(name: str) -> Any:
             text = inspect.getdoc(info.callback) if info.help is None else inspect.cleandoc(info.help)
             return TyperCommand(name=name, help=text, short_help=info.short_help, hidden=info.hidden,
                                 deprecated=info.deprecated, rich_help_panel=info.rich_help_panel)
-    for info in holder.registered_groups:
-        if info.name == name:
-            solved = solve_typer_info_defaults(info)   # as typer.main.get_group_from_info does
+    for group_info in holder.registered_groups:
+        if group_info.name == name:
+            solved = solve_typer_info_defaults(group_info)   # as typer.main.get_group_from_info does
             return TyperGroup(name=name, help=solved.help, short_help=solved.short_help,
                               hidden=solved.hidden, deprecated=solved.deprecated,
                               rich_help_panel=solved.rich_help_panel)
@@ -134,21 +142,21 @@ class RootGroup(DrdGroup):
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         # The root page lists the commands: stand-ins do for the ones not built yet.
-        missing = [name for name in self.commands if dict.__getitem__(self.commands, name) is None]
+        missing = self.lazy_commands.unbuilt()
         for name in missing:
-            dict.__setitem__(self.commands, name, summary_command(name))
+            self.lazy_commands.put(name, summary_command(name))
         try:
             super().format_help(ctx, formatter)
         finally:
             for name in missing:
-                dict.__setitem__(self.commands, name, None)
+                self.lazy_commands.put(name, None)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        lazy = LazyCommands(list(COMMANDS))
-        for name, command in dict.items(self.commands):
-            dict.__setitem__(lazy, name, command)
-        self.commands = lazy
+        self.lazy_commands = LazyCommands(list(COMMANDS))
+        for name, command in self.commands.items():     # a plain dict still: click's own
+            self.lazy_commands.put(name, command)
+        self.commands = self.lazy_commands
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         for param in self.params:       # Typer appends its completion options after __init__
@@ -248,7 +256,7 @@ def _light_coercion(*, completing: bool) -> Iterator[None]:
         return
 
     class _Deferred(RuntimeParam):
-        def _coerce_value(self, value, param, ctx):  # noqa: ANN001, ANN202
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
             if completing:
                 return value
             plain = _as_typed(value, self.annotation, self.parameter_info)
@@ -260,15 +268,16 @@ def _light_coercion(*, completing: bool) -> Iterator[None]:
                 param._drd_runtime_param = real
             return real._coerce_value(value, param=param, ctx=ctx)
 
-    def get_runtime_param(self):  # noqa: ANN001, ANN202
+    def get_runtime_param(self: _TyperParameter) -> RuntimeParam:
         desc = self.type_descriptor
         return _Deferred(parameter_info=desc.parameter_info, annotation=desc.annotation)
 
+    # A patch for the duration: setattr, as mypy (rightly) refuses assigning to a method.
     original = _TyperParameter.get_runtime_param
-    _TyperParameter.get_runtime_param = get_runtime_param
+    setattr(_TyperParameter, "get_runtime_param", get_runtime_param)
     try:
         yield
     finally:
-        _TyperParameter.get_runtime_param = original
+        setattr(_TyperParameter, "get_runtime_param", original)
 
 

@@ -216,8 +216,11 @@ def prepare_streams() -> None:
         except OSError:
             pass
     for stream in (sys.stdout, sys.stderr):
+        # io.TextIOWrapper's; a stream put in its place (a test's capture) may have none.
+        reconfigure = getattr(stream, "reconfigure", None)
         try:
-            stream.reconfigure(errors=REPLACE_ERRORS)
+            if reconfigure is not None:
+                reconfigure(errors=REPLACE_ERRORS)
         except (AttributeError, ValueError, OSError):
             pass
     _keep_click_on_our_streams()
@@ -266,10 +269,11 @@ def _keep_click_on_our_streams() -> None:
             click_utils = importlib.import_module(name)
         except ImportError:
             continue
+        # Private hooks, set only where this click has them (so setattr, not attributes mypy knows).
         if hasattr(click_utils, "_default_text_stdout"):
-            click_utils._default_text_stdout = lambda: sys.stdout
+            setattr(click_utils, "_default_text_stdout", lambda: sys.stdout)
         if hasattr(click_utils, "_default_text_stderr"):
-            click_utils._default_text_stderr = lambda: sys.stderr
+            setattr(click_utils, "_default_text_stderr", lambda: sys.stderr)
 
 
 BROKEN_PIPE_EXIT = 141

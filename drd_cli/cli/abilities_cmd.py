@@ -102,7 +102,7 @@ def abilities(
 def _run(ability: str | None, json_out: bool) -> None:
     import json
 
-    from ..abilities import (KIND_WORDS, STATUS_WORDS, card_params, activation_text, allowed_text,
+    from ..abilities import (KIND_WORDS, card_params, activation_text, allowed_text,
                              installed_catalogue, scope_keys, scope_text, suggest, value_text)
     from ..errors import COMMAND_LINE, Location, ScenarioError
     from ..i18n import _
@@ -116,7 +116,7 @@ def _run(ability: str | None, json_out: bool) -> None:
             return
         for aid, card in cards.items():
             typer.echo(f"{aid:<20} {card.get('name') or aid:<22} {card.get('owner') or '–':<11} "
-                       f"{family_text(card.get('family')):<40} {_(STATUS_WORDS.get(card.get('status'), 'shipped'))}")
+                       f"{family_text(card.get('family')):<40} {status_text(card)}")
         return
     aid = ability if ability in cards else None
     if aid is None:
@@ -140,7 +140,7 @@ def _run(ability: str | None, json_out: bool) -> None:
     out = [f"{card.get('name') or aid} ({aid}) — {card.get('owner') or '–'}, {card.get('category') or '–'}",
            _("  family: {family}, class {klass}, status: {status}").format(
                family=family_text(card.get("family")), klass=card.get("class") or "–",
-               status=_(STATUS_WORDS.get(card.get("status"), "shipped"))),
+               status=status_text(card)),
            _("  mechanic: {text}").format(text=card.get("mechanic") or "–"),
            _("  scope: {scope}").format(scope=scope_text(card.get("scope") or {})),
            _("  activation: {text}").format(text=activation_text(card))]
@@ -164,10 +164,18 @@ def _run(ability: str | None, json_out: bool) -> None:
     else:
         out.append(_("  example:"))
         out += ["    " + line for line in example(aid, card)]
-    shown = _shown_in(aid).get(aid)
-    if shown:
-        out.append(_("  shown in: {files}").format(files=", ".join(f"scenarios/{f}" for f in shown)))
+    files = _shown_in(aid).get(aid)
+    if files:
+        out.append(_("  shown in: {files}").format(files=", ".join(f"scenarios/{f}" for f in files)))
     typer.echo("\n".join(out))
+
+
+def status_text(card: dict) -> str:
+    """A card's status in words (one that names none is shipped)."""
+    from ..abilities import STATUS_WORDS
+    from ..i18n import _
+
+    return _(STATUS_WORDS.get(card.get("status") or "shipped", "shipped"))
 
 
 def _by_name(ability: str) -> dict:

@@ -7,12 +7,19 @@ imported inside the commands.
 from __future__ import annotations
 
 import os
-from typing import List, Optional, Tuple
+from typing import TYPE_CHECKING, List, Optional, Tuple, TypeVar
 
 import typer
 
 from ._common import Lang, lang_option, use_language
 from ._help import DrdTyper
+
+if TYPE_CHECKING:      # the Dakara modules are imported inside the commands
+    from ..dakara.rules import HelperMode, Kind, Risk
+
+_Choice = TypeVar("_Choice", bound=Optional[str])
+HELPER_MODES: tuple[HelperMode, ...] = ("escalating", "shared")
+RISKS: tuple[Risk | None, ...] = ("injury", "complication", None)
 
 
 def N_(message: str) -> str:
@@ -82,15 +89,15 @@ def _pair(text: str) -> Tuple[int, int]:
     return p, g
 
 
-def _run(kind: str, skill: int, difficulty: int, finta: int, tools: str, tools_required: bool,
+def _run(kind: Kind, skill: int, difficulty: int, finta: int, tools: str, tools_required: bool,
          situational: List[int], helper: List[int], helper_dice: List[str], helpers_mode: str,
          risk: Optional[str], injury_modifier: int, armour: int, injured: Optional[int], kondice: int,
          finta_cap: int, injury_floor: int, roll: bool, dice: Optional[Tuple[int, int]], seed: Optional[int],
          opponent_finta: int, as_json: bool, lang: Optional[Lang], name: Optional[str] = None) -> None:
     """Validate the options, print the pre-roll answer, the exact odds and (optionally) the result."""
     use_language(lang)
-    _check_choice(helpers_mode, ("escalating", "shared"), "--helpers-mode")
-    _check_choice(risk, ("injury", "complication", None), "--risk")
+    mode = _check_choice(helpers_mode, HELPER_MODES, "--helpers-mode")
+    chosen_risk = _check_choice(risk, RISKS, "--risk")
     from ..i18n import gettext      # only messages below; the catalog is read when one is needed
 
     over_cap = gettext("+{finta} is over the finta cap +{cap} (SK-6)")
@@ -100,36 +107,36 @@ def _run(kind: str, skill: int, difficulty: int, finta: int, tools: str, tools_r
         raise typer.BadParameter(over_cap.format(finta=opponent_finta, cap=finta_cap), param_hint="--opponent-finta")
     tool_value = _tools(tools)
     dice = _dice(dice, "--dice")
-    helper_dice = [_dice(_pair(p), "--helper-dice") for p in helper_dice]
-    if len(helper_dice) > len(helper):
+    helper_pairs = [_dice(_pair(p), "--helper-dice") for p in helper_dice]
+    if len(helper_pairs) > len(helper):
         raise typer.BadParameter(gettext("more pairs of dice ({pairs}) than helpers ({helpers})").format(
-            pairs=len(helper_dice), helpers=len(helper)), param_hint="--helper-dice")
-    if risk != "injury" and injury_modifier:
+            pairs=len(helper_pairs), helpers=len(helper)), param_hint="--helper-dice")
+    if chosen_risk != "injury" and injury_modifier:
         raise typer.BadParameter(gettext("needs --risk injury (injury or complication, never both; SK-4)"),
                                  param_hint="--injury-modifier")
     if roll and dice is not None:
         raise typer.BadParameter(gettext("give --roll or --dice, not both"), param_hint="--roll")
-    if risk is None:
-        risk = "complication"   # the quick command assumes a complication unless told (docs/dakara.md)
+    if chosen_risk is None:
+        chosen_risk = "complication"   # the quick command assumes a complication unless told (docs/dakara.md)
 
     from drd_cli.dakara import odds as odds_mod, rules
 
     impossible = rules.is_impossible(tool_value, tools_required)
     base = rules.modified_rating(skill, finta=finta, tools=tool_value, situational=situational)
-    diffs = rules.helper_difficulties(difficulty, len(helper), helpers_mode)
+    diffs = rules.helper_difficulties(difficulty, len(helper), mode)
     sure_bonus = sum(1 for h, d in zip(helper, diffs) if h >= d)
     helpers_roll = any(h < d for h, d in zip(helper, diffs))
     answer = None
     if kind == "test":
         answer = rules.pre_roll_answer(base + sure_bonus, difficulty, impossible=impossible)
     odds = odds_mod.skill_odds(kind, base, difficulty, helpers=[odds_mod.HelperSpec(h) for h in helper],
-                               helper_mode=helpers_mode, risk=risk, injury_modifier=injury_modifier,
+                               helper_mode=mode, risk=chosen_risk, injury_modifier=injury_modifier,
                                armour=armour, injury_floor=injury_floor, impossible=impossible,
                                accumulated_injury=injured, kondice=kondice)
     result = None
     if roll or dice is not None:
         result = _resolve(kind, skill, difficulty, finta, tool_value, tools_required, situational, helper,
-                          helper_dice, helpers_mode, risk, injury_modifier, armour, injured, kondice, finta_cap,
+                          helper_pairs, mode, chosen_risk, injury_modifier, armour, injured, kondice, finta_cap,
                           injury_floor, dice, seed, opponent_finta, name)
     if as_json:
         import json
@@ -138,7 +145,7 @@ def _run(kind: str, skill: int, difficulty: int, finta: int, tools: str, tools_r
                "result": result}
         typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
-    _print(kind, skill, base, sure_bonus, helpers_roll, difficulty, helper, diffs, answer, risk, injury_modifier,
+    _print(kind, skill, base, sure_bonus, helpers_roll, difficulty, helper, diffs, answer, chosen_risk, injury_modifier,
            armour, injured, kondice, odds, result)
 
 
@@ -333,10 +340,13 @@ def contest_cmd(
          dice, seed, opponent_finta, as_json, lang, name)
 
 
-def _check_choice(value, allowed, hint) -> None:
-    if value not in allowed:
-        shown = " | ".join(a for a in allowed if a is not None)
-        from ..i18n import gettext
+def _check_choice(value: str | None, allowed: tuple[_Choice, ...], hint: str) -> _Choice:
+    """`value` as the one of `allowed` it equals; another is a usage error naming them."""
+    for choice in allowed:
+        if value == choice:
+            return choice
+    shown = " | ".join(a for a in allowed if a is not None)
+    from ..i18n import gettext
 
-        raise typer.BadParameter(gettext("{value} is not one of {shown}").format(value=repr(value), shown=shown),
-                                 param_hint=hint)
+    raise typer.BadParameter(gettext("{value} is not one of {shown}").format(value=repr(value), shown=shown),
+                             param_hint=hint)

@@ -56,7 +56,8 @@ def docs(
         return
     name = topic[:-3] if topic.endswith(".md") else topic
     name = name.split("/")[-1].split("#")[0]
-    if name not in known:
+    folder = docs_folder()      # there is one whenever `known` names a page
+    if name not in known or folder is None:
         import difflib
 
         close = difflib.get_close_matches(name, list(known), n=1)
@@ -64,4 +65,4 @@ def docs(
         sys.stderr.write(_("drd docs: no page {topic}").format(topic=repr(topic)) + "\n  → " + hint
                          + _("`drd docs` lists them all") + "\n")
         raise typer.Exit(2)
-    sys.stdout.write((docs_folder() / f"{name}.md").read_text(encoding="utf-8"))
+    sys.stdout.write((folder / f"{name}.md").read_text(encoding="utf-8"))

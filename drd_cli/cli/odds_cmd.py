@@ -166,7 +166,7 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
             _dakara_odds(loaded, file, step, seed, set_, enable, disable, group, what_if, as_json, t)
             return
 
-        rules = {"seed": seed, "params": parse_params(set_), "enable": tuple(enable or ()),
+        rules: dict[str, Any] = {"seed": seed, "params": parse_params(set_), "enable": tuple(enable or ()),
                  "disable": tuple(disable or ()), "group": group, "time_limit": time_budget()}
         rules["exact_time"] = exact_deadline(rules["time_limit"])
         r, w = _file_odds(loaded, file, step, choose, rules, budget=budget, samples=samples, what_if=what_if, who=who)
@@ -418,8 +418,8 @@ def simulate_cmd(file: str = typer.Argument(..., help=N_("The scenario (YAML).")
 
     if policy not in ("accept", "exhaust", "cheapest"):
         raise typer.BadParameter("accept | exhaust | cheapest", param_hint="--policy")
-    rules = {"params": parse_params(set_), "enable": tuple(enable or ()), "disable": tuple(disable or ()),
-             "group": group}
+    rules: dict[str, Any] = {"params": parse_params(set_), "enable": tuple(enable or ()),
+                             "disable": tuple(disable or ()), "group": group}
     with guarded():
         from ..api import setup_rules
         from ..simulate import _load

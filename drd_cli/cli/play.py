@@ -130,7 +130,8 @@ class _Game:
             else new_seed()
         with open(file, encoding="utf-8-sig") as handle:
             text = handle.read()
-        opened, notes = None, []
+        opened: int | None = None
+        notes: list[str] = []
         if reroll:
             from ..play.resume import open_rolls
 

@@ -76,9 +76,9 @@ def describe(plugin_dirs_: list[str] | None = None, group: str | None = None) ->
         from ..groups import group_layer
         from ..trust import split_group_dirs
 
-        layer, gdirs = group_layer(group)
+        layer, group_dirs = group_layer(group)
         layers.append(layer)
-        gdirs, untrusted = split_group_dirs(group, gdirs)
+        gdirs, untrusted = split_group_dirs(group, group_dirs)
         dirs += [d for d in gdirs if d not in dirs]
     entries = discover(dirs, *chosen(layers))      # with the choices of `--use` (DRD_USE) and the group
     if untrusted is not None:
@@ -294,8 +294,8 @@ def _kind_code(kind: str, records: list[dict]) -> str:
             return words[kind.strip().lower()]
     import difflib
 
-    words = [_(KINDS[c]) if c in KINDS else c for c in codes]        # the run's language: either is accepted
-    close = difflib.get_close_matches(kind, words, n=1)
+    shown = [_(KINDS[c]) if c in KINDS else c for c in codes]        # the run's language: either is accepted
+    close = difflib.get_close_matches(kind, shown, n=1)
     raise ScenarioError(_("unknown plugin kind {kind}").format(kind=repr(kind)), location=Location(COMMAND_LINE),
                         hint=(_("did you mean {option}?").format(option=repr(close[0])) + " " if close else "")
                         + _("the kinds: {kinds}").format(kinds=", ".join(_(KINDS[c]) if c in KINDS else c

@@ -159,9 +159,9 @@ def effective_rules(file: str | None, *, group: str | None = None, params: dict 
         if pid in prof.broken:
             rec["error"] = prof.broken[pid]
         entry = setup.entries.get(pid)
-        if getattr(entry, "replaces", None) is not None:
+        if entry is not None and getattr(entry, "replaces", None) is not None:
             rec["replaces"] = {"by": entry.where, "builtin": entry.replaces.where}
-        if getattr(entry, "rivals", None):
+        if entry is not None and getattr(entry, "rivals", None):
             rec["clash"] = [c.where for c in [entry, *entry.rivals]]
         untrusted = getattr(prof, "untrusted", None)
         if untrusted is not None and pid in untrusted.ids:

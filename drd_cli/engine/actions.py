@@ -6,7 +6,7 @@ their modules, rolling (rolls.py), paying (costs.py), effects (effects.py) and e
 from __future__ import annotations
 
 
-from ..errors import Message, ScenarioError
+from ..errors import DocPath, Message, ScenarioError
 from ..i18n import N_
 from ..scenario.models import MANOEUVRE_ALIASES, MANOEUVRES, ActionSpec, ManoeuvreSpec, norm_pool
 from .. import views
@@ -24,7 +24,7 @@ from .rolls import POOL_CS, SUROVINY, Prepared, Roll, amount_cs, bonus_for, make
 
 # --------------------------------------------------------------------------- manoeuvres
 
-def canon_manoeuvre(name: str, path: tuple) -> str:
+def canon_manoeuvre(name: str, path: DocPath) -> str:
     name = MANOEUVRE_ALIASES.get(name, name)
     if name not in MANOEUVRES:
         raise ScenarioError(Message(N_("unknown manoeuvre {name}; manoeuvres are {known}"),
@@ -33,7 +33,7 @@ def canon_manoeuvre(name: str, path: tuple) -> str:
     return name
 
 
-def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, path: tuple, *,
+def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, path: DocPath, *,
             from_obrana: bool = False, implied: tuple[str, ...] = (), default_pool: str | None = None,
             targets: list[str] | None = None, kind: str = "action") -> Prepared:
     """Checks conditions and náročnost, pays gains, manoeuvres and náročnost (before the roll)."""
@@ -42,7 +42,7 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
     threat_pool = norm_pool(getattr(spec, "threat_pool", None)) or pool
     _check_allowed(ctx, p, spec, path)
     rec.tried(pid, getattr(spec, "label", None) or getattr(spec, "note", None), kind, pool)
-    items: list[tuple[str, ManoeuvreSpec | None, tuple]] = []
+    items: list[tuple[str, ManoeuvreSpec | None, DocPath]] = []
     for i, m in enumerate(spec.manoeuvres):
         mpath = path + ("manoeuvres", i)
         if isinstance(m, str):
@@ -111,7 +111,7 @@ def prepare(ctx: Ctx, w: Working, rec: StepRecord, pid: str, spec: ActionSpec, p
 
 
 def _check_cap(ctx: Ctx, w: Working, rec: StepRecord, p: PState, prep: Prepared, names: list[str],
-               path: tuple) -> None:
+               path: DocPath) -> None:
     """R-MAN-2 `max_manoeuvres`, plus what plugins allow beyond it (R-ABIL-NAD `allowance-2`)."""
     cap = ctx.param("max_manoeuvres")
     if cap == "none":

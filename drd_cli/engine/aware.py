@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..awareness import RULE as AWARE, sleep_condition
-from ..errors import Message, Text
+from ..errors import DocPath, Message, Text
 from ..i18n import N_
 from . import events as ev
 from ..scenario.models import CounterSpec, norm_pool
@@ -15,14 +15,14 @@ from .state import Working
 
 
 
-def counter_actor(c: CounterSpec, cpath: tuple) -> str:
+def counter_actor(c: CounterSpec, cpath: DocPath) -> str:
     """R-CONT: the actor a counter names (it must name one)."""
     if c.actor is None:
         raise violation(Message(N_("a counter-action needs an `actor`")), "R-CONT", cpath)
     return c.actor
 
 
-def check_counter_actor(w: Working, c: CounterSpec, cpath: tuple, acting: Any) -> str:
+def check_counter_actor(w: Working, c: CounterSpec, cpath: DocPath, acting: Any) -> str:
     """R-CONT: a counter names its actor, and nobody acts twice in one contest (`acting`: who
     already does). Returns the actor."""
     actor = counter_actor(c, cpath)
@@ -32,7 +32,7 @@ def check_counter_actor(w: Working, c: CounterSpec, cpath: tuple, acting: Any) -
     return actor
 
 
-def check_awake(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, cpath: tuple, action: Any,
+def check_awake(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, cpath: DocPath, action: Any,
                 threatened: Any) -> None:
     """R-AWARE: a participant holding a sleep condition (`spí`, drd_cli.awareness) is not aware and
     cannot react to `action` (a Prepared) — no counter, no action from obrana — unless a plugin
@@ -55,7 +55,7 @@ def check_awake(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, cpath: tu
 
 
 def check_awake_reaction(ctx: Ctx, w: Working, rec: StepRecord, pid: str, declared: Any, action: Any,
-                         threatened: Any, path: tuple, text: str, hint: Text, **fields: Any) -> None:
+                         threatened: Any, path: DocPath, text: str, hint: Text, **fields: Any) -> None:
     """R-AWARE for any reaction of `pid` — a counter, undergoing a výzva: nothing when awake; asleep,
     allowed only when a plugin lets him react as if awake (`drd_may_react_asleep`, shown `declared`,
     his reaction as declared, and `action`, what he reacts to; None: nothing to ask about), else
@@ -76,7 +76,7 @@ def check_awake_reaction(ctx: Ctx, w: Working, rec: StepRecord, pid: str, declar
                     hint=hint)
 
 
-def _refuse_sleeper(w: Working, who: str, path: tuple) -> None:
+def _refuse_sleeper(w: Working, who: str, path: DocPath) -> None:
     """R-AWARE: a sleeper does not react, so it cannot exhaust (nor deny a gain) in a contest."""
     cond = sleep_condition(w.peek(who).conditions)
     if cond is not None:

@@ -7,7 +7,9 @@ pairs, the winner's roll meets 9 for targets that did not react and for an obsta
 
 from __future__ import annotations
 
-from ..errors import Message
+from typing import Any
+
+from ..errors import DocPath, Message
 from ..i18n import N_
 from . import events as ev
 from ..scenario.models import ContestSpec, CounterSpec, norm_pool
@@ -24,7 +26,7 @@ from .targets import _named_in_to, _only_helps, action_targets, threatened_targe
 
 
 def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, choices: Choices,
-                    path: tuple) -> None:
+                    path: DocPath) -> None:
     """Resolves one contest step into `rec` (the state changes go to `w`)."""
     a = spec.action
     apath = path + ("action",)
@@ -98,7 +100,7 @@ def resolve_contest(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, ch
 
 
 def _area_counters_taken(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpec, choices: Choices,
-                         path: tuple) -> bool:
+                         path: DocPath) -> bool:
     """Plošná counters: CS-OPT-AREA (plugin) takes every plošná counter when enabled (True: a plugin
     resolved the contest); without it, a plošná counter that only protects targets of the action is
     a helping counter of CS-OPT-AID (the book lets it be "rozsáhlá or plošná"), resolved here by
@@ -117,8 +119,8 @@ def _area_counters_taken(ctx: Ctx, w: Working, rec: StepRecord, spec: ContestSpe
     return False
 
 
-def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: int, path: tuple,
-                     targets: list[str], threatened: set[str], seen: set[str], long_state: dict | None,
+def _prepare_counter(ctx: Ctx, w: Working, rec: StepRecord, c: CounterSpec, i: int, path: DocPath,
+                     targets: list[str], threatened: set[str], seen: set[str], long_state: dict[str, Any] | None,
                      main: Prepared | None = None) -> Side:
     cpath = path + ("counters", i)
     actor = check_counter_actor(w, c, cpath, seen)

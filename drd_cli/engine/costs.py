@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ..errors import Message, ScenarioError
+from ..errors import DocPath, Message, ScenarioError
 from ..i18n import N_
 from ..scenario.models import norm_pool
 from ..terms import MANOEUVRES
@@ -27,17 +27,18 @@ class _Bill:
         self.vyhody_by: dict[str, int] = {}
         # Suroviny (the actor's only): costs [(amount, crafts, ability, result entry)] and the
         # improvised ones this action's activations make [[count, crafts, ability]].
-        self.suroviny: list[tuple[int, str | None, str, dict, tuple]] = []
-        self.improvised: list[list] = []
+        self.suroviny: list[tuple[int, str | None, str, dict[str, Any], DocPath]] = []
+        self.improvised: list[list[Any]] = []
 
-    def add_suroviny(self, amount: int, crafts: str | None, ability: str, entry: dict, path: tuple) -> None:
+    def add_suroviny(self, amount: int, crafts: str | None, ability: str, entry: dict[str, Any],
+                     path: DocPath) -> None:
         self.suroviny.append((amount, crafts, ability, entry, path))
 
     def improvise(self, count: int, crafts: str | None, ability: str) -> None:
         if count > 0:
             self.improvised.append([count, crafts, ability])
 
-    def _cover_suroviny(self) -> list[tuple[int, int, str, dict, list[str], tuple]]:
+    def _cover_suroviny(self) -> list[tuple[int, int, str, dict[str, Any], list[str], DocPath]]:
         """(held, improvised, ability, entry, improvisers) per Suroviny cost: improvised Suroviny of
         the same kind (or of no kind) pay first, in the order the activations were listed."""
         out = []
@@ -58,12 +59,13 @@ class _Bill:
             out.append((need, used, ability, entry, sources, where))
         return out
 
-    def vyhody(self, payer: str, path: tuple) -> None:
+    def vyhody(self, payer: str, path: DocPath) -> None:
         if payer != self.actor:
             self._allowed(payer, "manoeuvre", 1, "vyhoda", None, path)
         self.vyhody_by[payer] = self.vyhody_by.get(payer, 0) + 1
 
-    def add(self, payer: str, key: str, amount: int, kind: str, what: str | None, path: tuple) -> list[dict]:
+    def add(self, payer: str, key: str, amount: int, kind: str, what: str | None,
+            path: DocPath) -> list[dict[str, Any]]:
         """`amount` points of `key` to pay, by `payer`. Someone else than the actor pays where an
         ability allows it (R-ABIL-SHARE), all of it or a part (API 3: the rest stays the actor's).
         Returns the payers of a part payment `[{id, pool, amount}, …]` (the actor first), else []."""
@@ -85,7 +87,7 @@ class _Bill:
             self.kinds.setdefault((payer, key), set()).add(kind)
 
     def _allowed(self, payer: str, kind: str, amount: int, key: str, what: str | None,
-                 path: tuple) -> tuple[str, int]:
+                 path: DocPath) -> tuple[str, int]:
         """R-ABIL-SHARE: someone else pays only where an ability lets them; returns the pool it
         pays from and how many of the points (all, or the part the plugin allows)."""
         w, ctx = self.w, self.ctx
@@ -109,7 +111,7 @@ class _Bill:
                        name=ev.who(self.actor), what=_cost_word(kind, what), source=ctx.hooks.title(plugin))
         return paid_from, share
 
-    def pay(self, path: tuple) -> None:
+    def pay(self, path: DocPath) -> None:
         w = self.w
         for payer, n in self.vyhody_by.items():
             if n > w.peek(payer).vyhody:
@@ -182,7 +184,7 @@ def _cost_word(kind: str, what: str | None) -> Event:
     return ev.phrase("cost.exhaustion")
 
 
-def _activate(ctx: Ctx, w: Working, rec: StepRecord, p: PState, prep: Prepared, item: Any, path: tuple,
+def _activate(ctx: Ctx, w: Working, rec: StepRecord, p: PState, prep: Prepared, item: Any, path: DocPath,
               bill: _Bill) -> None:
     """R-ABIL-ACT: an ability activated for this action pays its activation before the roll."""
     ability = item if isinstance(item, str) else item.id
@@ -251,7 +253,8 @@ def _activate(ctx: Ctx, w: Working, rec: StepRecord, p: PState, prep: Prepared, 
         rec.event("R-ABIL-FACT", "ability.fact", name=ev.who(p.id), fact=fact)
 
 
-def _activation_options(ctx: Ctx, p: PState, ability: str, own: dict, path: tuple) -> dict:
+def _activation_options(ctx: Ctx, p: PState, ability: str, own: dict[str, Any],
+                        path: DocPath) -> dict[str, Any]:
     """The ability's own keys for this activation: the `abilities:` entry's, the `activate:` item's
     over them — checked against the ability's card (exit 2 at the key), and every `per_use` key
     without a default given one way or the other."""
@@ -286,7 +289,7 @@ def _cap(rec: StepRecord, p: PState) -> None:
 
 
 def _manoeuvre_payment(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: str, pay: str | None,
-                       via: str | None, path: tuple, mview: Any = None) -> tuple[str, int, str | None]:
+                       via: str | None, path: DocPath, mview: Any = None) -> tuple[str, int, str | None]:
     """How one manoeuvre is paid: ("telo"/"sudba"/…, 1, None), ("vyhoda", 1, None) or ("free", 0, via)."""
     pool_key = p.pool_for(prep.pool)
     if pay in ("vyhoda", "výhoda"):
@@ -332,7 +335,7 @@ def free_manoeuvre(ctx: Ctx, w: Working, p: PState, prep: Prepared, name: str, v
     return ctx.hooks.free_manoeuvre(ctx, w, p, prep, name, via, mview)
 
 
-def _check_allowed(ctx: Ctx, p: PState, spec: Any, path: tuple) -> None:
+def _check_allowed(ctx: Ctx, p: PState, spec: Any, path: DocPath) -> None:
     """A condition that forbids the action, or a disabled label, refuses it (R-NAR impossible)."""
     words = {x for x in (getattr(spec, "label", None), getattr(spec, "means", None)) if x}
     for c in p.conditions:

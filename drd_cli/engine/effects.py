@@ -15,7 +15,7 @@ from .state import Condition, Working
 
 def apply_effects(ctx: Ctx, w: Working, rec: StepRecord, spec: Any, default_to: list[str], *, actor: str | None,
                   payer: str | None = None, lstive: bool = False, source: str | Event = "",
-                  rule: str = "§1.5", spare: set[str] | frozenset = frozenset()) -> list[str]:
+                  rule: str = "§1.5", spare: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """Applies an effect (mapping or list) to `default_to` (or its `to`); returns who it landed on.
     `spare`: participants an item's `to` names who exhausted against it (they are left out)."""
     landed: list[str] = []

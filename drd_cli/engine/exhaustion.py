@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import Message, ScenarioError
+from ..errors import DocPath, Message, ScenarioError
 from ..i18n import N_
 from ..scenario.models import norm_pool
 from .. import views
@@ -20,9 +20,9 @@ from .rolls import Prepared, pool_cs
 
 # --------------------------------------------------------------------------- exhaustion
 
-def take_gain(ctx: Ctx, w: Working, rec: StepRecord, pid: str, pool: str | None, jizva: dict | None,
-              sacrifice: str | None, path: tuple, purpose: str = "exhaust",
-              extra: list[tuple[str, int]] | None = None) -> dict:
+def take_gain(ctx: Ctx, w: Working, rec: StepRecord, pid: str, pool: str | None, jizva: dict[str, Any] | None,
+              sacrifice: str | None, path: DocPath, purpose: str = "exhaust",
+              extra: list[tuple[str, int]] | None = None) -> dict[str, Any]:
     """R-EXH-4: points from a Jizva or a sacrificed item, added to the pool about to be paid;
     a Jizva yields more where an ability says so (R-ABIL-SCAR, `drd_jizva_yield`)."""
     p = w[pid]
@@ -152,7 +152,7 @@ def exhaustion_cost(ctx: Ctx, w: Working, payer: str, protected: list[str], winn
 def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool: str | None,
             protected: list[str], answer: Answer | None, winner: Prepared | None = None,
             denied: str | None = None, rule: str = "R-EXH-1", why: str | Event = "", use_armour: bool = True,
-            cost: int | None = None, once: bool = False) -> dict | None:
+            cost: int | None = None, once: bool = False) -> dict[str, Any] | None:
     """Pays one exhaustion and raises Ohrožení by exactly 1; refuses (exit 1) when unaffordable.
 
     The cost is `exhaustion_breakdown`'s (the core's with the plugins' adjustments), recorded as the
@@ -228,8 +228,8 @@ def exhaust(ctx: Ctx, w: Working, rec: StepRecord, *, payer: str, vs: str, pool:
 
 
 def _afford(ctx: Ctx, w: Working, p: PState, key: str, pool: str | None, cost: int, own: int,
-            share: tuple[str, str, int] | None, jizva: dict | None, sacrifice: str | None,
-            path: tuple) -> list[tuple[str, int]]:
+            share: tuple[str, str, int] | None, jizva: dict[str, Any] | None, sacrifice: str | None,
+            path: DocPath) -> list[tuple[str, int]]:
     """R-EXH-4: refuses (exit 1) an exhaustion its payers cannot afford — the payer its own part
     (with a Jizva's or a sacrifice's points), a helper its share; returns the abilities' extra
     yield of the Jizva (asked once: for what is available and for what it yields)."""
@@ -290,7 +290,7 @@ def _may_exhaust(ctx: Ctx, w: Working, rec: StepRecord, payer: str, protected: l
     return False
 
 
-def _log_exhaustion(rec: StepRecord, rule: str, entry: dict, why: Any) -> None:
+def _log_exhaustion(rec: StepRecord, rule: str, entry: dict[str, Any], why: Any) -> None:
     """The event of an exhaustion: who paid, for whom, whose gain it denies, against what."""
     payer, vs, protected, denied = entry["by"], entry["vs"], entry["protected"], entry["denied"]
     whom: list[Any] = []
@@ -328,6 +328,6 @@ def _exhaust_helper(ctx: Ctx, w: Working, rec: StepRecord, payer: str, helper: s
     return helper, source_key, amount
 
 
-def _jizva_view(p: PState, jizva: dict, pool: str, purpose: str) -> JizvaView:
+def _jizva_view(p: PState, jizva: dict[str, Any], pool: str, purpose: str) -> JizvaView:
     return JizvaView(str(jizva.get("name")), p.pool_for(norm_pool(jizva.get("pool")) or pool),
                      int(jizva.get("gain", 0)), purpose, tuple(jizva.get("tags") or ()))

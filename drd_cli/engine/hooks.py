@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..errors import DrdError, Message, RuleViolation
+from ..errors import DocPath, DrdError, Message, RuleViolation
 from ..i18n import N_
 from ..plugins.errors import PluginError, disable_hint, enable_hint, hook_failed
 from . import viewbuild as V
@@ -100,7 +100,7 @@ def _wrong_answer(pid: str, hook: str, value: Any, expected: str) -> PluginError
                               expected=Message(expected)),
                       hint=Message(N_("this is a bug in the plugin, not in drd or your file; {how}"),
                                    how=disable_hint(pid)))
-    err.plugin, err.hook = pid, hook     # type: ignore[attr-defined]
+    err.plugin, err.hook = pid, hook
     return err
 
 
@@ -126,18 +126,19 @@ class Hooks:
     #: engine/run.py sets it, so this module does not import the run).
     handle: Any = None
 
-    def __init__(self, pm: Any = None, enabled: frozenset[str] = frozenset(), params: dict | None = None):
+    def __init__(self, pm: Any = None, enabled: frozenset[str] = frozenset(),
+                 params: dict[str, Any] | None = None):
         self.pm = pm
         self.enabled = enabled
         # The parameters in effect (core and enabled plugins), shown read-only to hooks that take
         # a `params` argument; calls that have a Ctx use its profile instead.
         # A Registry built by api.setup_rules carries them (for callers that do not pass them).
-        self.params: dict = dict(params if params is not None else getattr(pm, "params", None) or {})
+        self.params: dict[str, Any] = dict(params if params is not None else getattr(pm, "params", None) or {})
         self.acted: set[str] = set()
         self._impls: dict[str, list[tuple[str, Any]]] = {}
         self._kinds: dict[str, tuple[str, tuple[str, ...]]] = {}
         self._titles: dict[str, str] = {}
-        self._cards: dict[str, dict | None] = {}
+        self._cards: dict[str, dict[str, Any] | None] = {}
         self._asleep: frozenset[str] = frozenset()
         self._ro_params: Any = None
         self._ro_source: Any = None
@@ -295,7 +296,7 @@ class Hooks:
                                       known=", ".join(sorted(allowed))),
                               hint=Message(N_("this is a bug in the plugin, not in drd or your file; {how}"),
                                            how=disable_hint(pid)))
-            err.plugin, err.hook = pid, hook     # type: ignore[attr-defined]
+            err.plugin, err.hook = pid, hook
             raise err
         for key in extra:
             if (pid, hook, key) not in _WARNED:
@@ -382,7 +383,8 @@ class Hooks:
                 out.append((pid, amount, note))
         return out
 
-    def pair_winner(self, ctx: Ctx, w: Working, act: Any, c: Any, ra: int, rc: int) -> tuple[str, str, list] | None:
+    def pair_winner(self, ctx: Ctx, w: Working, act: Any, c: Any, ra: int,
+                    rc: int) -> tuple[str, str, list[Any]] | None:
         """("actor"|"counter", plugin id, [(overruled plugin, answer)]) when a plugin decides the pair."""
         if not self.has("drd_pair_winner"):
             return None
@@ -468,7 +470,7 @@ class Hooks:
         return Verdict(True)
 
     def activation(self, ctx: Ctx, w: Working, p: PState, ability: str, prep: Any,
-                   options: Any = None) -> tuple[str, dict] | None:
+                   options: Any = None) -> tuple[str, dict[str, Any]] | None:
         """(plugin id, {"cost", "pool", …}) of `ability`'s activation; the ability's own plugin first.
 
         `options`: the ability's own keys for this activation (the `abilities:` entry's with the
@@ -485,7 +487,7 @@ class Hooks:
                 return pid, res
         return None
 
-    def card(self, ability: str) -> dict | None:
+    def card(self, ability: str) -> dict[str, Any] | None:
         """The catalogue card of `ability` (its plugin's `drd_plugin_info()["ability"]`), or None."""
         cards = self._cards
         if ability not in cards:
@@ -510,7 +512,7 @@ class Hooks:
             return []
         return self._counts("drd_jizva_yield", participant=V.participant(p), jizva=jizva, params=ctx.profile.params)
 
-    def resource_gain(self, ctx: Ctx, p: PState, event: Any) -> list[tuple[str, dict]]:
+    def resource_gain(self, ctx: Ctx, p: PState, event: Any) -> list[tuple[str, dict[str, Any]]]:
         if not self.has("drd_resource_gain"):
             return []
         out = []
@@ -536,13 +538,13 @@ class Hooks:
         return None
 
     # -- environment, follow-ups, indirect threats (plugin `prostredi`) ----------------------
-    def _need(self, plugin: str, what: str, rule: str, path: tuple) -> None:
+    def _need(self, plugin: str, what: str, rule: str, path: DocPath) -> None:
         if plugin not in self.enabled:
             raise RuleViolation(Message(N_("{what} needs the plugin {plugin}, which is disabled"), what=Message(what),
                                         plugin=plugin),
                                 rule=rule, path=path, hint=enable_hint(plugin, "run"))
 
-    def indirect_threats(self, ctx: Ctx, w: Working, action: Any, path: tuple) -> list[str]:
+    def indirect_threats(self, ctx: Ctx, w: Working, action: Any, path: DocPath) -> list[str]:
         if not action.threatens and action.followup is None:
             return []
         if action.threatens:
@@ -556,14 +558,14 @@ class Hooks:
             ids += [x for x in res if x not in ids]
         return ids
 
-    def followups(self, ctx: Ctx, followup: Any, path: tuple) -> list[Any]:
+    def followups(self, ctx: Ctx, followup: Any, path: DocPath) -> list[Any]:
         """The výzvy (ChallengeSpec) a follow-up action makes, from the plugins that read it (CS-FOL-1);
         the engine resolves them (drd_cli/engine/steps.py `resolve_followup`)."""
         self._need("prostredi", N_("a follow-up action (`followup`)"), "CS-FOL-1", path)
         return [spec for _plugin, spec in self._named("drd_followup", action=None, followup=followup,
                                                        params=ctx.profile.params)]
 
-    def round_end(self, scenario: Any, index: int, rnd: Any, path: tuple) -> list:
+    def round_end(self, scenario: Any, index: int, rnd: Any, path: DocPath) -> list[Any]:
         if scenario.environment or (rnd is not None and rnd.environment):
             where = ("environment",) if scenario.environment else path + ("environment",)
             self._need("prostredi", N_("an environment action (`environment`)"), "CS-ENV-1", where)
@@ -574,7 +576,7 @@ class Hooks:
 
     # -- whole-step plugins -----------------------------------------------------------------
     def resolve_contest(self, ctx: Ctx, w: Working, rec: Any, spec: Any, choices: Any,
-                        path: tuple) -> bool:
+                        path: DocPath) -> bool:
         """Whether a plugin took the contest over (`drd_resolve_contest`): the implementations in
         plugin-id order until one answers; a DrdError is the plugin's message (a refusal), any other
         exception the plugin's failure. The plugin gets the run's engine handle (`handle`)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..awareness import RULE as AWARE, sleep_condition
 from . import events as ev
 from .context import Ctx, StepRecord, violation
-from ..errors import Message
+from ..errors import DocPath, Message
 from ..i18n import N_
 from .state import Working
 
@@ -13,7 +13,7 @@ from .state import Working
 COUNTER_WORDS = {"counter": N_("counter-action"), "protect": N_("protection")}
 
 
-def check_delay(ctx: Ctx, w: Working, pid: str, from_: str | None, path: tuple) -> None:
+def check_delay(ctx: Ctx, w: Working, pid: str, from_: str | None, path: DocPath) -> None:
     """`from: delayed` needs a delay the round declared (SCENARIO-FORMAT §3: delays are declared and checked).
 
     A delayed action is still the actor's one action from initiative in that round (R-RND-1), so
@@ -26,7 +26,7 @@ def check_delay(ctx: Ctx, w: Working, pid: str, from_: str | None, path: tuple) 
                         hint=Message(N_("add it to the round's `delay:` list (delay: [{id}])"), id=pid))
 
 
-def check_awake_to_act(w: Working, pid: str, path: tuple) -> None:
+def check_awake_to_act(w: Working, pid: str, path: DocPath) -> None:
     """R-AWARE: a sleeper does nothing until woken — no action of his own (a test, a contest's
     action, a racer's, a declare), whether from his initiative or a delay. No ability lifts it
     (Jedno oko otevřené only lets him react to a threat). Exit 1 at `path`, the action's actor."""
@@ -41,8 +41,8 @@ def check_awake_to_act(w: Working, pid: str, path: tuple) -> None:
                                         "act"), condition=cond))
 
 
-def main_action(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str | None, path: tuple, *,
-                actor_path: tuple | None = None) -> str:
+def main_action(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str | None, path: DocPath, *,
+                actor_path: DocPath | None = None) -> str:
     """A step's main action spends the actor's initiative action (or its declared delay).
 
     A sleeper takes none (R-AWARE, `check_awake_to_act`): refused at `actor_path` (default: the
@@ -66,7 +66,7 @@ def main_action(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str | No
 
 
 def counter_source(ctx: Ctx, w: Working, rec: StepRecord, pid: str, from_: str | None, threatened: bool,
-                   path: tuple, what: str = "counter") -> str:
+                   path: DocPath, what: str = "counter") -> str:
     """A counter's source: its unused initiative (or delay), else obrana (R-RND-1, R-MAN-3, CS-IND-1)."""
     name = w.peek(pid).name
     what_ev = ev.phrase("counter_word." + what) if what in COUNTER_WORDS else what

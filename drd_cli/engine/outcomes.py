@@ -62,7 +62,7 @@ def _check_named(w: Working, payer: str, vs: Any, answer: Answer, wanted: list[s
 
 def others_exhaust(ctx: Ctx, w: Working, rec: StepRecord, vs: Any, out: Outcome, choices: Choices,
                    participants: list[str], protectable: list[str], *, may_name: set[str],
-                   skip: set[str] | frozenset = frozenset(), named_from: list[str] | None = None) -> None:
+                   skip: set[str] | frozenset[str] = frozenset(), named_from: list[str] | None = None) -> None:
     """CS-FOR-1/2: everyone in the contest (listing order, except `skip`) who answered
     `{exhaust: [ids]}` against the winner `vs` pays once for those it names among `protectable`.
     With `named_from`, only an answer naming one of those counts now (it may be meant for later)."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import events as ev
+from ..errors import DocPath
 from ..scenario.models import ActionSpec
 from .actions import Prepared, Roll, bonus_for, make_roll
 from .context import Ctx, StepRecord
@@ -20,7 +21,7 @@ class Side:
 
     pid: str
     spec: ActionSpec
-    path: tuple
+    path: DocPath
     prep: Prepared
     kind: str = "action"                 # action | harm | protect
     protects: list[str] = field(default_factory=list)
@@ -49,7 +50,7 @@ class Outcome:
 
 
 
-def roll_sides(ctx: Ctx, w: Working, rec: StepRecord, sides: list, heading: str | None = None) -> None:
+def roll_sides(ctx: Ctx, w: Working, rec: StepRecord, sides: list[Any], heading: str | None = None) -> None:
     """Rolls every side (anything with pid, spec, path, prep) and records `rolls` and `order` (R-ORDER)."""
     for s in sides:
         s.prep.roll = make_roll(ctx, w, s.pid, s.spec, s.path, total=s.spec.roll, dice=s.spec.dice,
@@ -70,7 +71,7 @@ def pair_winner(ctx: Ctx, w: Working, rec: StepRecord, act: Any, c: Any, *, rule
     na, nc = ev.who(act.pid), ev.who(c.pid)
     tie = ctx.param("tie")
     word = actor_word if actor_word is not None else ev.phrase("the_actor")
-    rerolls: list[dict] = []
+    rerolls: list[dict[str, Any]] = []
     decided = ctx.hooks.pair_winner(ctx, w, act, c, ra, rc)
     if decided is not None:
         side, plugin, overruled = decided
@@ -124,7 +125,7 @@ def reroll(ctx: Ctx, w: Working, side: Any) -> Roll:
 
 
 def record_pair(rec: StepRecord, actor: str, counter: str, winner: str, totals: tuple[int, int],
-                rerolls: list[dict], rule: str, decided_by: str | None = None) -> None:
+                rerolls: list[dict[str, Any]], rule: str, decided_by: str | None = None) -> None:
     """Appends one resolved pair to the step's `pairs` (SCENARIO-FORMAT §7 extension), in resolution
     order: `totals` are the compared totals after any reroll, `tie` says the tie rule decided; a
     pair that rolled again lists each reroll (`{actor: roll, counter: roll}`) under `rerolls`."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import Message, ScenarioError
+from ..errors import DocPath, Message, ScenarioError
 from ..i18n import N_
 from . import events as ev
 from .context import Ctx
@@ -38,7 +38,7 @@ class Roll:
     # source is `presne`, or the id of the plugin that gave it.
     modifiers: list[tuple[str, int]] = field(default_factory=list)
 
-    def as_result(self) -> dict:
+    def as_result(self) -> dict[str, Any]:
         return {"total": self.total, "dice": self.dice, "bonus": self.bonus, "source": self.source,
                 "modifiers": [{"source": s, "amount": a} for s, a in self.modifiers]}
 
@@ -49,7 +49,7 @@ class Prepared:
 
     actor: str
     spec: Any
-    path: tuple
+    path: DocPath
     pool: str                         # the action's type (telo/duse/vliv)
     threat_pool: str                  # what its targets pay exhaustion from
     manoeuvres: list[str] = field(default_factory=list)
@@ -81,7 +81,7 @@ class Prepared:
 
 # --------------------------------------------------------------------------- rolling
 
-def _check_total(ctx: Ctx, p: PState, spec: Any, path: tuple, total: int, presne: int, pid: str) -> None:
+def _check_total(ctx: Ctx, p: PState, spec: Any, path: DocPath, total: int, presne: int, pid: str) -> None:
     """A total the file gives must be one 2k6 plus the roll's bonus and přesně can make (R-ROLL-2),
     unless the action says `roll_beyond_dice: true` (docs/scenario-format.md §4.1)."""
     if getattr(spec, "roll_beyond_dice", False):
@@ -105,7 +105,7 @@ def _check_total(ctx: Ctx, p: PState, spec: Any, path: tuple, total: int, presne
                             rule="R-ROLL-2")
 
 
-def bonus_for(ctx: Ctx, p: PState, spec: Any, path: tuple, needed: bool) -> int:
+def bonus_for(ctx: Ctx, p: PState, spec: Any, path: DocPath, needed: bool) -> int:
     """R-ROLL-1: a hero's profession level named by `bonus_from`; a creature's charakteristika."""
     src = getattr(spec, "bonus_from", None)
     if p.is_hero:
@@ -139,7 +139,7 @@ def bonus_for(ctx: Ctx, p: PState, spec: Any, path: tuple, needed: bool) -> int:
     return p.charakteristika if covered else 0
 
 
-def make_roll(ctx: Ctx, w: Working, pid: str, spec: Any, path: tuple, *, total: int | None = None,
+def make_roll(ctx: Ctx, w: Working, pid: str, spec: Any, path: DocPath, *, total: int | None = None,
               dice: list[int] | None = None, presne: int = 0, purpose: str = "action",
               prep: Prepared | None = None) -> Roll:
     """R-ROLL-2/3: a given total, given dice, or dice from the dice source.

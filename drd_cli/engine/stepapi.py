@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import Message
+from ..errors import DocPath, Message
 from ..i18n import N_
 from . import steps as core_steps
 from .context import Ctx, StepRecord, violation
@@ -28,7 +28,7 @@ class StepAPI:
     def log(self, rule: str, text: str) -> None:
         self.rec.log(rule, text)
 
-    def test(self, spec: Any, choices: Any, path: tuple, *, spends_initiative: bool = True) -> None:
+    def test(self, spec: Any, choices: Any, path: DocPath, *, spends_initiative: bool = True) -> None:
         """The core test (R-TEST) of `spec`'s actor(s). It is their action: it spends each actor's
         initiative action of the round (R-RND-1; exit 1 if already spent), and pays its manoeuvres,
         náročnost and activations. `spends_initiative=False` (API 3) is a further try of the same
@@ -54,10 +54,10 @@ class StepAPI:
         finally:
             used.update(back)
 
-    def contest(self, spec: Any, choices: Any, path: tuple) -> None:
+    def contest(self, spec: Any, choices: Any, path: DocPath) -> None:
         resolve_contest(self.ctx, self.w, self.rec, spec, choices, path)
 
-    def challenge(self, spec: Any, choices: Any, path: tuple, affects: Any = None, *,
+    def challenge(self, spec: Any, choices: Any, path: DocPath, affects: Any = None, *,
                   charge_narocnost: bool = False) -> Any:
         """The core výzva. `charge_narocnost=True` lets the core charge the výzva's náročnost (R-NAR)
         to each participant who undergoes it; the default keeps the older contract, where a plugin

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import Message
+from ..errors import DocPath, Message
 from ..i18n import N_
 from ..scenario.models import ActionSpec, as_list, effects_of
 from .context import Ctx, violation
@@ -12,7 +12,7 @@ from .state import Working
 
 
 
-def action_targets(ctx: Ctx, w: Working, spec: ActionSpec, actor: str, path: tuple, *,
+def action_targets(ctx: Ctx, w: Working, spec: ActionSpec, actor: str, path: DocPath, *,
                    counter: bool = False) -> list[str]:
     """Who the action is aimed at: `targets`, or everyone in `zone` for a plošná action (CS-RANGE)."""
     targets = [t for t in as_list(spec.targets)]

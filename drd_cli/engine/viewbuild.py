@@ -38,9 +38,11 @@ def participant(p: Any) -> ParticipantView:
 
 
 def action(ctx: Any, w: Any, prep: Any) -> ActionView | None:
-    """The view of a Prepared action (or any object with its fields)."""
-    if prep is None:
-        return None
+    """The view of a Prepared action (or any object with its fields); none for no action."""
+    return None if prep is None else _action(ctx, w, prep)
+
+
+def _action(ctx: Any, w: Any, prep: Any) -> ActionView:
     spec = prep.spec
     targets = tuple(getattr(prep, "targets", ()) or ())
     states = tuple(participant(w.peek(t)) for t in targets if t in w)
@@ -62,7 +64,7 @@ def action(ctx: Any, w: Any, prep: Any) -> ActionView | None:
         **_opponents_of(ctx, w, prep.actor))
 
 
-def _opponents_of(ctx: Any, w: Any, pid: str | None) -> dict:
+def _opponents_of(ctx: Any, w: Any, pid: str | None) -> dict[str, Any]:
     """`opponents` and `opponent_beings` of an ActionView (round context)."""
     if pid is None or pid not in w or getattr(ctx, "round", None) is None:
         return {}
@@ -83,7 +85,7 @@ def opponents(ctx: Any, w: Any, pid: str) -> tuple[tuple[str, ...], int]:
     cache = getattr(ctx.round, "opponents", None)
     if cache is None:
         cache = {}
-    got = cache.get(pid)
+    got: tuple[tuple[str, ...], int] | None = cache.get(pid)
     if got is not None:
         return got
     me = w.peek(pid)
@@ -144,8 +146,9 @@ def bare_action(actor: str | None, spec: Any, pool: str, kind: str) -> _Side:
 
 
 def pair(ctx: Any, w: Any, act: Any, c: Any, ra: int, rc: int) -> PairView:
+    # Both sides of a pair have a prepared action: each was rolled before the pair is decided.
     return views.PairView(actor=participant(w.peek(act.pid)), counter=participant(w.peek(c.pid)),
-                    actor_action=action(ctx, w, act.prep), counter_action=action(ctx, w, c.prep),
+                    actor_action=_action(ctx, w, act.prep), counter_action=_action(ctx, w, c.prep),
                     actor_total=ra, counter_total=rc, tie_rule=str(ctx.param("tie")))
 
 
@@ -170,7 +173,7 @@ def _accepted_now(rec: Any, pid: str) -> int:
     return accepted_in(rec.data, pid) if rec is not None else 0
 
 
-def accepted_in(data: dict, pid: str) -> int:
+def accepted_in(data: dict[str, Any], pid: str) -> int:
     """Consequences that landed on `pid` in a finished step's record (see `_accepted_now`)."""
     return sum(1 for actor, a in data.get("actions", {}).items() if actor != pid and pid in a.get("affected", ())) \
         + (1 if pid in (data.get("affected") or ()) else 0)

@@ -24,7 +24,7 @@ class PluginStep:
         self.validated: dict[type, Any] = {}
 
     def validate(self, model: type[BaseModel], *, source: Any = None, filename: str = "<scenario>",
-                 path: tuple = ()) -> Any:
+                 path: tuple[Any, ...] = ()) -> Any:
         """The step's mapping as an instance of `model`; ScenarioError (exit 2) at file:line:col.
 
         `path` is where the step key sits in the document (problems carry paths under it);

@@ -57,7 +57,7 @@ def find_campaign(start: str) -> str | None:
         folder = parent
 
 
-def state_hash(state: dict) -> str:
+def state_hash(state: dict[str, Any]) -> str:
     """sha256 of a state's canonical JSON (sorted keys, no spaces, UTF-8)."""
     text = json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -83,14 +83,14 @@ def read_entity(path: str, kind: str) -> tuple[Any, Any, Any]:
     return model, data, source
 
 
-def participant_state(model: Any, kind: str) -> dict:
+def participant_state(model: Any, kind: str) -> dict[str, Any]:
     """The lasting part of a character or creature, as participant keys (plain data)."""
     from ..digest import plain
     from .character import jizva_name
     from .models import CASES
 
     dump = model.model_dump(mode="json", exclude_defaults=True, exclude_none=True)
-    state: dict = {}
+    state: dict[str, Any] = {}
     if model.name is not None:
         state["name"] = model.name
     if model.side is not None:
@@ -122,7 +122,8 @@ def participant_state(model: Any, kind: str) -> dict:
     forms = {key: form for key, form in model.forms.items() if str(key).strip().lower() in CASES}
     if forms:
         state["pady"] = forms
-    return plain(state)
+    out: dict[str, Any] = plain(state)
+    return out
 
 
 def _ids(root: str, kind: str) -> list[str]:
@@ -151,7 +152,8 @@ def _missing(root: str, kind: str, ref_id: Any, where: Location) -> ScenarioErro
     return ScenarioError(message, where, hint=hint)
 
 
-def expand(data: Any, source: Any, path: str, *, snapshot: dict | None = None) -> dict:
+def expand(data: Any, source: Any, path: str, *,
+           snapshot: dict[str, Any] | None = None) -> dict[str, Any]:
     """Replaces every reference in `data` by the participant it names (in place).
 
     `snapshot` ({participant id: a `campaign.start` entry}) gives start states to use instead of
@@ -161,7 +163,7 @@ def expand(data: Any, source: Any, path: str, *, snapshot: dict | None = None) -
     parts_key = next(k for k in _PARTICIPANTS if isinstance(data.get(k), dict))
     parts = data[parts_key]
     root = find_campaign(os.path.dirname(os.path.abspath(path)))
-    start: dict = {}
+    start: dict[str, Any] = {}
     for pid, entry in list(parts.items()):
         refs = [k for k in entry if k in REF_KEYS] if isinstance(entry, dict) else []
         if not refs:
@@ -201,10 +203,11 @@ def _condition_names(value: Any) -> list[str]:
     return [i if isinstance(i, str) else str(i.get("name")) for i in items if isinstance(i, (str, dict))]
 
 
-def _merged(state: dict, entry: dict, ref_key: str, kind: str, source: Any, at: tuple) -> dict:
+def _merged(state: dict[str, Any], entry: dict[Any, Any], ref_key: str, kind: str, source: Any,
+            at: tuple[Any, ...]) -> dict[str, Any]:
     from ..digest import plain
 
-    merged = json.loads(json.dumps(state))
+    merged: dict[str, Any] = json.loads(json.dumps(state))
     for key, value in entry.items():
         if key == ref_key:
             continue

@@ -17,6 +17,7 @@ import contextlib
 import json
 import os
 import re
+from typing import Any
 
 FOLDER = ("kronika", "snimky")
 FORMAT = "drd-snimek/1"
@@ -26,7 +27,7 @@ TOKEN = re.compile(r"(?:snímek|snapshot) ([0-9a-f]{16,64})\b")
 """The snapshot named on a transcript's footer line (Czech or English)."""
 
 
-def snapshot_hash(start: dict) -> str:
+def snapshot_hash(start: dict[str, Any]) -> str:
     from .references import state_hash
 
     return state_hash(start)
@@ -40,7 +41,7 @@ def path_of(root: str, digest: str) -> str:
     return os.path.join(folder(root), digest.removeprefix("sha256:") + ".json")
 
 
-def store(root: str, start: dict, digest: str | None = None) -> str | None:
+def store(root: str, start: dict[str, Any], digest: str | None = None) -> str | None:
     """Writes the snapshot unless the store has it; returns its path (None when it cannot be written:
     a read-only campaign still resolves, only its later --verify needs the chronicle)."""
     digest = digest or snapshot_hash(start)
@@ -76,7 +77,7 @@ class SnapshotProblem(Exception):
         self.path = path
 
 
-def load(root: str, short: str) -> dict:
+def load(root: str, short: str) -> dict[str, Any]:
     """The `start` mapping of the stored snapshot whose hash begins with `short`; SnapshotProblem if none."""
     base = folder(root)
     try:
@@ -95,12 +96,12 @@ def load(root: str, short: str) -> dict:
         ok = isinstance(start, dict) and snapshot_hash(start) == "sha256:" + names[0][:-5]
     except (OSError, ValueError, KeyError, TypeError):
         ok, start = False, None
-    if not ok:
+    if not ok or not isinstance(start, dict):      # (ok: a dict whose hash is its name)
         raise SnapshotProblem("changed", path)
     return start
 
 
-def candidates(root: str, start: dict, limit: int = 200) -> list[dict]:
+def candidates(root: str, start: dict[str, Any], limit: int = 200) -> list[dict[str, Any]]:
     """Stored snapshots naming the same participants and files as `start`, newest first (for a
     --verify given a bare hash, which names no snapshot)."""
     base = folder(root)

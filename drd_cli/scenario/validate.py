@@ -49,7 +49,7 @@ _EXPECTED = {
 
 
 def validate_model(model_cls: type[BaseModel], data: Any, source: Any, filename: str, *,
-                   context: dict | None = None) -> Any:
+                   context: dict[str, Any] | None = None) -> Any:
     """Validate `data` (from `load_document`) as `model_cls`; ScenarioError (exit 2) on any error.
 
     `source` is the document's `SourceMap` (or None: problems then carry only the file name).
@@ -65,7 +65,7 @@ def validate_model(model_cls: type[BaseModel], data: Any, source: Any, filename:
         raise ScenarioError(problems) from None
 
 
-def _validated(model_cls: type[BaseModel], data: Any, context: dict | None) -> Any:
+def _validated(model_cls: type[BaseModel], data: Any, context: dict[str, Any] | None) -> Any:
     """`model_cls.model_validate(data)`, without pydantic's plugin lookup. The compiled validator
     is built in this process (nothing executable or pickled is ever loaded from disk: docs/cli.md
     "Security model")."""
@@ -105,8 +105,8 @@ _PYDANTIC_PLUGINS = "PYDANTIC_DISABLE_PLUGINS"
 _LOADER = "pydantic.plugin._loader"
 
 
-def validate_at(model_cls: type[BaseModel], data: Any, source: Any, filename: str, path: tuple, *,
-                context: dict | None = None) -> Any:
+def validate_at(model_cls: type[BaseModel], data: Any, source: Any, filename: str, path: tuple[Any, ...], *,
+                context: dict[str, Any] | None = None) -> Any:
     """Like `validate_model` for a part of a document: `data` is the value found at `path`.
 
     Problems carry document paths under `path` and are located through the whole document's
@@ -126,14 +126,16 @@ def validate_at(model_cls: type[BaseModel], data: Any, source: Any, filename: st
 class _Under:
     """A SourceMap seen from a node inside the document: paths are relative to `prefix`."""
 
-    def __init__(self, source: Any, prefix: tuple):
+    def __init__(self, source: Any, prefix: tuple[Any, ...]):
         self.source, self.prefix = source, prefix
 
-    def locate(self, path: tuple = ()) -> Location:
-        return self.source.locate(self.prefix + tuple(path))
+    def locate(self, path: tuple[Any, ...] = ()) -> Location:
+        where: Location = self.source.locate(self.prefix + tuple(path))
+        return where
 
-    def locate_value(self, path: tuple = ()) -> Location:
-        return self.source.locate_value(self.prefix + tuple(path))
+    def locate_value(self, path: tuple[Any, ...] = ()) -> Location:
+        where: Location = self.source.locate_value(self.prefix + tuple(path))
+        return where
 
 
 def translate_errors(errors: Sequence[Mapping[str, Any]], data: Any, source: Any, filename: str,
@@ -142,7 +144,7 @@ def translate_errors(errors: Sequence[Mapping[str, Any]], data: Any, source: Any
     cleaned = [_Clean.of(err, data) for err in errors]
     cleaned = _drop_union_noise(cleaned)
     problems: list[Problem] = []
-    seen: set[tuple] = set()
+    seen: set[tuple[str, str]] = set()
     for group in _group_by_path(cleaned):
         problem = _to_problem(group, source, filename, model_cls)
         key = (str(problem.location), problem.message)
@@ -160,7 +162,7 @@ class _Clean:
 
     __slots__ = ("err", "type", "path", "tail", "from_union")
 
-    def __init__(self, err: Mapping[str, Any], path: tuple, tail: tuple, from_union: bool):
+    def __init__(self, err: Mapping[str, Any], path: tuple[Any, ...], tail: tuple[Any, ...], from_union: bool):
         self.err = err
         self.type: str = err["type"]
         self.path = path          # keys/indices that exist in the data
@@ -171,7 +173,7 @@ class _Clean:
     def of(cls, err: Mapping[str, Any], data: Any) -> "_Clean":
         loc = tuple(err.get("loc", ()))
         node = data
-        path: list = []
+        path: list[Any] = []
         skipped = False
         consumed = 0
         for i, part in enumerate(loc):
@@ -192,19 +194,19 @@ class _Clean:
         return cls(err, tuple(path), tail, skipped)
 
     @property
-    def full(self) -> tuple:
+    def full(self) -> tuple[Any, ...]:
         """The path including a missing key, for "is this error deeper than that one"."""
         return self.path + self.tail[-1:] if self.type == "missing" else self.path
 
 
-def _has_key(mapping: dict, part: Any) -> bool:
+def _has_key(mapping: dict[Any, Any], part: Any) -> bool:
     return _key_of(mapping, part) is not _NOKEY
 
 
 _NOKEY = object()
 
 
-def _key_of(mapping: dict, part: Any) -> Any:
+def _key_of(mapping: dict[Any, Any], part: Any) -> Any:
     if part in mapping:
         return part
     if isinstance(part, str):
@@ -237,7 +239,7 @@ def _drop_union_noise(items: list[_Clean]) -> list[_Clean]:
 def _group_by_path(items: list[_Clean]) -> list[list[_Clean]]:
     """Type errors at the same place (one per union member) become one group; others stay alone."""
     groups: list[list[_Clean]] = []
-    by_path: dict[tuple, list[_Clean]] = {}
+    by_path: dict[tuple[Any, ...], list[_Clean]] = {}
     for item in items:
         if item.type in _EXPECTED:
             if item.path in by_path:
@@ -361,17 +363,16 @@ def _did_you_mean(value: Any, options: list[str]) -> str | None:
     return _("did you mean {option}?").format(option=repr(best)) if best is not None else None
 
 
-def _locate(source: Any, filename: str, path: tuple, *, value: bool) -> Location:
+def _locate(source: Any, filename: str, path: tuple[Any, ...], *, value: bool) -> Location:
     if source is None:
         return Location(filename)
-    if value and hasattr(source, "locate_value"):
-        return source.locate_value(path)
-    return source.locate(path)
+    where: Location = source.locate_value(path) if value and hasattr(source, "locate_value") else source.locate(path)
+    return where
 
 
 # --------------------------------------------------------------------------- "did you mean"
 
-def _suggest_key(key: str, model_cls: type[BaseModel] | None, loc: tuple, data_keys: Any) -> str | None:
+def _suggest_key(key: str, model_cls: type[BaseModel] | None, loc: tuple[Any, ...], data_keys: Any) -> str | None:
     """Closest field name or alias of the model(s) at `loc` (the unknown key's parent)."""
     if model_cls is None:
         return None
@@ -381,7 +382,7 @@ def _suggest_key(key: str, model_cls: type[BaseModel] | None, loc: tuple, data_k
     return _did_you_mean(key, names)
 
 
-def _names_at(model_cls: type[BaseModel], loc: tuple) -> list[str]:
+def _names_at(model_cls: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
     """Field names and aliases of every model that can sit at `loc`, following annotations."""
     candidates: list[Any] = [model_cls]
     for part in loc:

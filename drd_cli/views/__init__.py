@@ -15,9 +15,18 @@ from __future__ import annotations
 
 import importlib
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-_EMPTY: Mapping = MappingProxyType({})
+from ._empty import _EMPTY
+
+if TYPE_CHECKING:     # for checkers (`X as X`: exported); at run time each class is imported when first asked for
+    from ._action import ActionView as ActionView, PairView as PairView
+    from ._costs import CostView as CostView, ManoeuvreView as ManoeuvreView
+    from ._event import EventView as EventView
+    from ._exhaustion import ExhaustionView as ExhaustionView
+    from ._history import ConflictView as ConflictView, HistoryView as HistoryView, Tally as Tally
+    from ._participant import ItemView as ItemView, ParticipantView as ParticipantView
+    from ._records import BreakdownEntry as BreakdownEntry, JizvaView as JizvaView
 
 
 def _ro(mapping: Mapping | None) -> Mapping:

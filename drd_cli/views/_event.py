@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from . import _EMPTY
+from ._empty import _EMPTY
 
 
 @dataclass(frozen=True, slots=True)

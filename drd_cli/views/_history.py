@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
-from . import _EMPTY
+from ._empty import _EMPTY
 
 
 @dataclass(frozen=True, slots=True)
