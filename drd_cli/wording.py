@@ -11,7 +11,7 @@ the contract's `{"rule", "text"}` (SCENARIO-FORMAT §7), in place.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from .i18n import N_, _, ngettext
@@ -257,7 +257,8 @@ class Words:
             if "kind" in v:      # a phrase first: its own fields may be called `who` or `manoeuvre`
                 return self.word(v)
             if "who" in v:
-                return self.who(v["who"])
+                pid = v["who"]
+                return self._who.get(pid) or self.who(pid)
             if "manoeuvre" in v:
                 return manoeuvre_name(v["manoeuvre"])
             if "join" in v:
@@ -270,7 +271,9 @@ class Words:
     def word(self, event: Mapping[str, Any]) -> str:
         """One event (or phrase) in words."""
         kind = event["kind"]
-        fields = {k: self.value(v) for k, v in event.items() if k != "kind"}
+        # Only a mapping is worded (a marker or a phrase); the rest stays as it is.
+        value = self.value
+        fields = {k: value(v) if isinstance(v, dict) else v for k, v in event.items() if k != "kind"}
         special = _SPECIAL.get(kind)
         if special is not None:
             text = special(self, fields)
@@ -325,6 +328,22 @@ def say(message: Said) -> str:
     template = _(message.key) if message.plural_key is None else ngettext(message.key, message.plural_key, message.n)
     text = template.format(**message.args)
     return f"{text} — {message.tail}" if message.tail else text
+
+
+def step_wording() -> Callable[[dict, Mapping[str, Mapping[str, Any]]], None]:
+    """A step record's log in words as soon as the engine makes it (`engine.run.resolve`'s
+    `each_record`): the same words `word_result` gives the finished result, for the same
+    participants, without keeping every step's events until the end."""
+    words: list[Words] = []
+
+    def word_step(step: dict, participants: Mapping[str, Mapping[str, Any]]) -> None:
+        if not words:
+            words.append(Words(participants))
+        log = step.get("log")
+        if log:
+            word_log(log, words[0])
+
+    return word_step
 
 
 def word_result(result: dict) -> dict:
