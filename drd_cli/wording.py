@@ -271,9 +271,12 @@ class Words:
     def word(self, event: Mapping[str, Any]) -> str:
         """One event (or phrase) in words."""
         kind = event["kind"]
-        # Only a mapping is worded (a marker or a phrase); the rest stays as it is.
-        value = self.value
-        fields = {k: value(v) if isinstance(v, dict) else v for k, v in event.items() if k != "kind"}
+        # Only a mapping is worded (a marker or a phrase); the rest stays as it is. A participant
+        # already met (`{"who": id}`, most fields of a battle's events) is taken in line.
+        value, known = self.value, self._who
+        fields = {k: (known.get(v["who"]) or value(v) if v.__class__ is dict and "kind" not in v and "who" in v
+                      else value(v) if isinstance(v, dict) else v)
+                  for k, v in event.items() if k != "kind"}
         special = _SPECIAL.get(kind)
         if special is not None:
             text = special(self, fields)
