@@ -183,7 +183,7 @@ def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, 
     hooks = hooks or Hooks(None, profile.enabled)
     check_references(scenario)
     state: State = initial_state(scenario)
-    who = None if each_record is None else _participants(state, scenario)
+    who = {} if each_record is None else _participants(state, scenario)
     hooks.focus(listed_abilities(scenario))
     state, gains = _conflict_start(profile, dice, hooks, state, choose)
     steps_out: list[dict] = []
@@ -201,14 +201,14 @@ def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, 
             steps_out.append(data)
             if observe is not None:
                 observe(data, state)
-            if who is not None:
+            if each_record is not None:
                 each_record(data, who)
         for data, state in end_round(ctx, state, scenario, ri, rnd, step_no):
             step_no += 1
             steps_out.append(data)
             if observe is not None:
                 observe(data, state)
-            if who is not None:
+            if each_record is not None:
                 each_record(data, who)
     out = {
         "format": "drd-result/1",

@@ -348,11 +348,9 @@ def _fill(get: Any, root: dict, data: dict | None, max_nodes: int, max_depth: in
             elif want_key:
                 if value in cur:  # a duplicate key: ruamel reports where both are
                     _count_rest(get, None, nodes, depth, max_nodes, max_depth)
-                key = value
+                key, want_key = value, False
                 if data is not None:         # positions kept: where the key was read
-                    mark = event.start_mark
-                    kline, kcol = mark.line, mark.column
-                want_key = False
+                    kline, kcol = event.start_mark.line, event.start_mark.column
             else:
                 cur[key] = value
                 if data is not None:
