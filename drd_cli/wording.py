@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, language, ngettext
 from .terms import manoeuvre_name
 
 POOL_CS = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv", "sudba": "Sudba", "suroviny": "Suroviny"}
@@ -236,6 +236,9 @@ class Words:
     def __init__(self, participants: Mapping[str, Mapping[str, Any]]):
         self.participants = participants
         self._who: dict[str, Who] = {}
+        # kind → (its template in the active language, or None for a RAW one; whether it has
+        # alternatives to choose from): a battle words tens of thousands of events of a few kinds.
+        self._templates: dict[tuple[str, str], tuple[str | None, bool]] = {}
 
     def who(self, pid: str) -> Who:
         got = self._who.get(pid)
@@ -281,9 +284,16 @@ class Words:
         if special is not None:
             text = special(self, fields)
         else:
-            template = TEMPLATES[kind]
-            if kind not in RAW:
-                template = choose(_(template), SUBJECT.get(kind, "name"), fields)
+            key = (kind, language())
+            known_template = self._templates.get(key)
+            if known_template is None:
+                translated = None if kind in RAW else _(TEMPLATES[kind])
+                known_template = self._templates[key] = (translated, translated is not None and "[[" in translated)
+            template, alternatives = known_template
+            if template is None:
+                template = TEMPLATES[kind]
+            elif alternatives:
+                template = choose(template, SUBJECT.get(kind, "name"), fields)
             text = template.format(**fields)
         tail = fields.get("tail")
         return f"{text} — {tail}" if tail else text
