@@ -238,14 +238,16 @@ def resolve_scenario(loaded: LoadedScenario, *, seed: int | None = None, choose:
         check_plugin_uses(loaded.scenario, setup.profile, setup.pm)
         if release_document:
             loaded.release_document()
-        from .wording import word_result
+        from .wording import step_wording, word_result
 
         from .gcpause import collector_paused
 
         # The result grows by hundreds of thousands of mappings and lists and makes no cycles: the
-        # collector waits until it is built (drd_cli/gcpause.py).
+        # collector waits until it is built (drd_cli/gcpause.py). Each step's log is worded as
+        # soon as the step is resolved, its events dropped then (word_result finds nothing left).
         with collector_paused():
-            result = word_result(resolve(loaded.scenario, setup.profile, dice, hooks, choose=choose, seed=seed))
+            result = word_result(resolve(loaded.scenario, setup.profile, dice, hooks, choose=choose, seed=seed,
+                                         each_record=step_wording()))
         if loaded.campaign:
             result["campaign"] = _campaign_start(loaded.campaign)   # SCENARIO-FORMAT §2.1
         return _no_seed_unless_used(result, seeded)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
-from typing import Any
+from typing import Any, Iterator
 
 VERSION = 1
 PREFIX = "sha256:"
@@ -79,7 +79,11 @@ def _already_plain(value: Any) -> bool:
 
 
 def _rolls(result: dict) -> list[dict]:
-    out = []
+    return list(_each_roll(result))
+
+
+def _each_roll(result: dict) -> Iterator[dict]:
+    """The `dice` entries of the payload, one by one."""
     for step in result.get("steps") or []:
         if not isinstance(step, dict):
             continue
@@ -89,8 +93,7 @@ def _rolls(result: dict) -> list[dict]:
                 entry.update({k: roll.get(k) for k in ("total", "dice", "bonus", "source")})
             else:
                 entry["total"] = roll
-            out.append(entry)
-    return out
+            yield entry
 
 
 def scenario_data(scenario: Any, *, known_plain: bool = False) -> Any:
@@ -143,15 +146,38 @@ def digest(result: dict, scenario: Any, draws: list | None = None) -> str:
 
     `scenario` is the document, or its `document_bytes` computed earlier (the same hash).
     """
-    if isinstance(scenario, bytes):
-        data = payload(result, None, draws)
-        # The bytes json.dumps(sort_keys=True) would give for the whole payload: its keys in
-        # order, each value canonical on its own, the scenario's as computed before.
-        body = b"{" + b",".join(canonical(k) + b":" + (scenario if k == "scenario" else canonical(data[k]))
-                                 for k in sorted(data)) + b"}"
-    else:
-        body = canonical(payload(result, scenario, draws))
-    return PREFIX + hashlib.sha256(body).hexdigest()
+    # Hashed as it is written: the bytes `canonical(payload(result, scenario, draws))` would give
+    # (json.dumps(sort_keys=True) of a mapping is its keys in order, each value canonical on its
+    # own; of a list, its items' texts joined by commas), without holding the payload's text, or a
+    # 5,000-step battle's ten thousand `dice` entries, at once.
+    scenario_bytes = scenario if isinstance(scenario, bytes) else canonical(scenario_data(scenario))
+    rules = result.get("rules") or {}
+    h = hashlib.sha256()
+    h.update(b'{"dice":')
+    _hash_list(h, _each_roll(result))
+    h.update(b',"draws":' + canonical(plain(draws or [])))
+    h.update(b',"rules":' + canonical({"enabled": plain(rules.get("enabled") or []),
+                                       "params": plain(rules.get("params") or {})}))
+    h.update(b',"scenario":')
+    h.update(scenario_bytes)
+    h.update(b',"seed":' + canonical(result.get("seed")) + b',"v":' + canonical(VERSION) + b"}")
+    return PREFIX + h.hexdigest()
+
+
+def _hash_list(h: Any, items: Iterator[Any], batch: int = 512) -> None:
+    """Feeds `h` the canonical text of the list of `items`, `batch` items at a time."""
+    h.update(b"[")
+    first = True
+    chunk: list = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == batch:
+            h.update((b"" if first else b",") + canonical(chunk)[1:-1])
+            first = False
+            chunk.clear()
+    if chunk:
+        h.update((b"" if first else b",") + canonical(chunk)[1:-1])
+    h.update(b"]")
 
 
 def find_digest(text: str) -> str | None:

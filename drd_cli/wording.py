@@ -11,10 +11,10 @@ the contract's `{"rule", "text"}` (SCENARIO-FORMAT §7), in place.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, language, ngettext
 from .terms import manoeuvre_name
 
 POOL_CS = {"telo": "Tělo", "duse": "Duše", "vliv": "Vliv", "sudba": "Sudba", "suroviny": "Suroviny"}
@@ -236,6 +236,9 @@ class Words:
     def __init__(self, participants: Mapping[str, Mapping[str, Any]]):
         self.participants = participants
         self._who: dict[str, Who] = {}
+        # kind → (its template in the active language, or None for a RAW one; whether it has
+        # alternatives to choose from): a battle words tens of thousands of events of a few kinds.
+        self._templates: dict[tuple[str, str], tuple[str | None, bool]] = {}
 
     def who(self, pid: str) -> Who:
         got = self._who.get(pid)
@@ -257,7 +260,8 @@ class Words:
             if "kind" in v:      # a phrase first: its own fields may be called `who` or `manoeuvre`
                 return self.word(v)
             if "who" in v:
-                return self.who(v["who"])
+                pid = v["who"]
+                return self._who.get(pid) or self.who(pid)
             if "manoeuvre" in v:
                 return manoeuvre_name(v["manoeuvre"])
             if "join" in v:
@@ -270,14 +274,26 @@ class Words:
     def word(self, event: Mapping[str, Any]) -> str:
         """One event (or phrase) in words."""
         kind = event["kind"]
-        fields = {k: self.value(v) for k, v in event.items() if k != "kind"}
+        # Only a mapping is worded (a marker or a phrase); the rest stays as it is. A participant
+        # already met (`{"who": id}`, most fields of a battle's events) is taken in line.
+        value, known = self.value, self._who
+        fields = {k: (known.get(v["who"]) or value(v) if v.__class__ is dict and "kind" not in v and "who" in v
+                      else value(v) if isinstance(v, dict) else v)
+                  for k, v in event.items() if k != "kind"}
         special = _SPECIAL.get(kind)
         if special is not None:
             text = special(self, fields)
         else:
-            template = TEMPLATES[kind]
-            if kind not in RAW:
-                template = choose(_(template), SUBJECT.get(kind, "name"), fields)
+            key = (kind, language())
+            known_template = self._templates.get(key)
+            if known_template is None:
+                translated = None if kind in RAW else _(TEMPLATES[kind])
+                known_template = self._templates[key] = (translated, translated is not None and "[[" in translated)
+            template, alternatives = known_template
+            if template is None:
+                template = TEMPLATES[kind]
+            elif alternatives:
+                template = choose(template, SUBJECT.get(kind, "name"), fields)
             text = template.format(**fields)
         tail = fields.get("tail")
         return f"{text} — {tail}" if tail else text
@@ -325,6 +341,22 @@ def say(message: Said) -> str:
     template = _(message.key) if message.plural_key is None else ngettext(message.key, message.plural_key, message.n)
     text = template.format(**message.args)
     return f"{text} — {message.tail}" if message.tail else text
+
+
+def step_wording() -> Callable[[dict, Mapping[str, Mapping[str, Any]]], None]:
+    """A step record's log in words as soon as the engine makes it (`engine.run.resolve`'s
+    `each_record`): the same words `word_result` gives the finished result, for the same
+    participants, without keeping every step's events until the end."""
+    words: list[Words] = []
+
+    def word_step(step: dict, participants: Mapping[str, Mapping[str, Any]]) -> None:
+        if not words:
+            words.append(Words(participants))
+        log = step.get("log")
+        if log:
+            word_log(log, words[0])
+
+    return word_step
 
 
 def word_result(result: dict) -> dict:

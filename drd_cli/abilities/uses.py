@@ -115,30 +115,34 @@ def check_plugin_uses(scenario: Any, profile: Any, pm: Any = None) -> None:
         raise RuleViolation(problems)
 
 
-def _manoeuvres(node: Any, path: tuple):
+def _manoeuvres(node: Any, path: tuple) -> list[tuple[tuple, Any]]:
     """(document path, ManoeuvreSpec) of every manoeuvre given as a mapping with `via`."""
     from pydantic import BaseModel
 
-    # Imported once per walk, not once per node (a battle has ~150,000 nodes).
-    return _walk_manoeuvres(node, path, BaseModel)
+    # Imported once per walk, not once per node (a battle has ~150,000 nodes); one list filled
+    # by plain calls, not a generator per level that every find passes through.
+    found: list[tuple[tuple, Any]] = []
+    _walk_manoeuvres(node, path, BaseModel, found)
+    return found
 
 
-def _walk_manoeuvres(node: Any, path: tuple, BaseModel: Any):  # noqa: N803
+def _walk_manoeuvres(node: Any, path: tuple, BaseModel: Any, found: list) -> None:  # noqa: N803
     if isinstance(node, BaseModel):
         if type(node).__name__ == "ManoeuvreSpec":
             if getattr(node, "via", None):
-                yield path, node
+                found.append((path, node))
             return
         for name, key in _manoeuvre_fields(type(node), BaseModel):
             value = getattr(node, name, None)
             if value is not None and not isinstance(value, (str, int, float)):   # a scalar holds no manoeuvre
-                yield from _walk_manoeuvres(value, path + (key,), BaseModel)
+                _walk_manoeuvres(value, path + (key,), BaseModel, found)
     elif isinstance(node, (list, tuple)):
         for i, item in enumerate(node):
-            yield from _walk_manoeuvres(item, path + (i,), BaseModel)
+            if item.__class__ is not str:        # `manoeuvres: [mocne]`: a name holds no mapping
+                _walk_manoeuvres(item, path + (i,), BaseModel, found)
     elif isinstance(node, dict):
         for key, item in node.items():
-            yield from _walk_manoeuvres(item, path + (key,), BaseModel)
+            _walk_manoeuvres(item, path + (key,), BaseModel, found)
 
 
 _MANOEUVRE_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}

@@ -170,15 +170,20 @@ def _unknown(pid: str, ids: set[str]) -> Message:
 
 
 def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, *, choose: str = "accept",
-            seed: int | None = None, observe: Callable[[dict, State], None] | None = None) -> dict:
+            seed: int | None = None, observe: Callable[[dict, State], None] | None = None,
+            each_record: Callable[[dict, dict], None] | None = None) -> dict:
     """Resolves every round and step; returns the result contract as a dict.
 
     `observe(record, state)` (optional) is called after every step with the state after it
-    (`drd diff` follows Ohrožení step by step with it).
+    (`drd diff` follows Ohrožení step by step with it). `each_record(record, participants)`
+    (optional) gets each step's record as soon as it is made, with what will be the result's
+    `participants` (who the ids are): api.resolve_scenario words its log then, so a long battle
+    never holds the events of every step at once.
     """
     hooks = hooks or Hooks(None, profile.enabled)
     check_references(scenario)
     state: State = initial_state(scenario)
+    who = {} if each_record is None else _participants(state, scenario)
     hooks.focus(listed_abilities(scenario))
     state, gains = _conflict_start(profile, dice, hooks, state, choose)
     steps_out: list[dict] = []
@@ -196,11 +201,15 @@ def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, 
             steps_out.append(data)
             if observe is not None:
                 observe(data, state)
+            if each_record is not None:
+                each_record(data, who)
         for data, state in end_round(ctx, state, scenario, ri, rnd, step_no):
             step_no += 1
             steps_out.append(data)
             if observe is not None:
                 observe(data, state)
+            if each_record is not None:
+                each_record(data, who)
     out = {
         "format": "drd-result/1",
         "title": scenario.title,
@@ -210,7 +219,7 @@ def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, 
         "steps": steps_out,
         "final": {pid: p.final(last_round) for pid, p in state.participants.items()},
         # An extension of §7: who the ids are, so a transcript can speak of people, not ids.
-        "participants": {pid: _who_is(p, scenario.participants.get(pid)) for pid, p in state.participants.items()},
+        "participants": _participants(state, scenario),
     }
     notes = getattr(scenario, "notes", None)
     if notes:
@@ -225,6 +234,12 @@ def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, 
         # for the transcript (an extension of §7).
         out["titles"] = {pid: hooks.title(pid) for pid in sorted(named)}
     return out
+
+
+def _participants(state: State, scenario: Any) -> dict:
+    """The result's `participants`: who each id is (a participant's name and side never change
+    during a run, so the first state's answer is the last one's)."""
+    return {pid: _who_is(p, scenario.participants.get(pid)) for pid, p in state.participants.items()}
 
 
 def _who_is(p: Any, spec: Any) -> dict:

@@ -118,19 +118,24 @@ def default_states(entries: dict[str, PluginEntry], extra: dict[str, Any] | None
 
 def third_party(entries: dict[str, PluginEntry], extra: dict[str, Any] | None = None) -> frozenset[str]:
     """The ids of plugins that drd does not ship (listed in a result only when they acted)."""
+    from ..rules import BUILTIN_PLUGINS        # once per call, not once per plugin (`drd check`: per file)
+
     extra = extra or {}
-    return frozenset(pid for pid in set(entries) | set(extra) if not _ships(pid, entries, extra))
+    return frozenset(pid for pid in set(entries) | set(extra) if not _ships(pid, entries, extra, BUILTIN_PLUGINS))
 
 
-def _ships(pid: str, entries: dict[str, PluginEntry], extra: Mapping[str, Any]) -> bool:
-    """Does drd ship plugin `pid`: a built-in id (BUILTIN_PLUGINS), or an entry point of drd's own
-    distribution that no plugin object given to the test fixture (`extra`) stands in for?"""
-    from ..rules import BUILTIN_PLUGINS
+def _ships(pid: str, entries: dict[str, PluginEntry], extra: Mapping[str, Any], builtin: Any = None) -> bool:
+    """Does drd ship plugin `pid`: a built-in id (BUILTIN_PLUGINS, or `builtin` when given), or an
+    entry point of drd's own distribution that no plugin object given to the test fixture (`extra`)
+    stands in for?"""
+    if builtin is None:
+        from ..rules import BUILTIN_PLUGINS
 
+        builtin = BUILTIN_PLUGINS
     entry = entries.get(pid)
     if entry is not None and entry.replaces is not None and pid not in extra:
         return False            # a third-party plugin in a built-in's place (choice.settle)
-    return pid in BUILTIN_PLUGINS or (entry is not None and entry.builtin and pid not in extra)
+    return pid in builtin or (entry is not None and entry.builtin and pid not in extra)
 
 
 def dormant(pid: str, entry: PluginEntry | None, listed: set[str] | frozenset[str] | None) -> bool:

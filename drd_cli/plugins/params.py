@@ -91,11 +91,13 @@ class ParamSource:
             for pid in asleep:
                 if named & set(builtin_abilities.ABILITY_PLUGINS.get(pid, ())):
                     self._declare(pid, declared)
+        from ..rules import CORE_PARAMS          # once per run, not once per plugin
+
         out: dict = {}
         owner: dict[str, str] = {}
         for pid in sorted(declared):
             _claim(out, owner, pid, declared[pid], N_("plugins {first} and {second} both declare the parameter {name}"))
-            _no_core_param(pid, declared[pid])
+            _no_core_param(pid, declared[pid], CORE_PARAMS)
         return out
 
     def _declare(self, pid: str, declared: dict[str, dict]) -> None:
@@ -137,11 +139,16 @@ class ParamSource:
         return None
 
 
-def _no_core_param(pid: str, declared: dict) -> None:
-    """A plugin declaring a parameter the core has (`tie`) is the plugin's failure (exit 1)."""
-    from ..rules import CORE_PARAMS
+def _no_core_param(pid: str, declared: dict, core: Any = None) -> None:
+    """A plugin declaring a parameter the core has (`tie`, one of `core`: default the core's
+    parameters, rules.CORE_PARAMS) is the plugin's failure (exit 1)."""
+    if core is None:
+        from ..rules import CORE_PARAMS
 
-    for name in sorted(set(declared) & set(CORE_PARAMS)):
+        core = CORE_PARAMS
+    if not declared:
+        return
+    for name in sorted(set(declared) & set(core)):
         raise PluginError(_("plugin {plugin} declares the parameter {name}, which the core already has").format(
                               plugin=repr(pid), name=repr(name)),
                           hint=_("rename it in {plugin}, or disable one of them").format(plugin=pid))

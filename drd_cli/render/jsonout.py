@@ -134,6 +134,8 @@ def _text(value: Any, newline: str) -> str:
                 append("null")
             elif kind is bool:
                 append("true" if item else "false")
+            elif not item and (kind is list or kind is dict):
+                append("[]" if kind is list else "{}")
             else:
                 append(_text(item, inner))
         return "[" + inner + ("," + inner).join(parts) + newline + "]"
@@ -155,6 +157,8 @@ def _text(value: Any, newline: str) -> str:
                 append(head + "null")
             elif kind is bool:
                 append(head + ("true" if item else "false"))
+            elif not item and (kind is list or kind is dict):
+                append(head + ("[]" if kind is list else "{}"))     # `modifiers: []`, `affected: []`
             else:
                 append(head + _text(item, inner))
         return "{" + inner + ("," + inner).join(parts) + newline + "}"

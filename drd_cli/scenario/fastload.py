@@ -312,11 +312,9 @@ def _fill(get: Any, root: dict, data: dict | None, max_nodes: int, max_depth: in
             depth -= 1
             continue
         nodes += 1
-        mark = event.start_mark
-        if depth >= max_depth:
-            raise Limit("depth", mark.line, mark.column)
-        if nodes > max_nodes:
-            raise Limit("nodes", mark.line, mark.column)
+        if depth >= max_depth or nodes > max_nodes:
+            mark = event.start_mark
+            raise Limit("depth" if depth >= max_depth else "nodes", mark.line, mark.column)
         if cls is Scalar:
             if event.anchor is not None or event.tag is not None:
                 _count_rest(get, event, nodes - 1, depth, max_nodes, max_depth)
@@ -329,7 +327,7 @@ def _fill(get: Any, root: dict, data: dict | None, max_nodes: int, max_depth: in
                 elif value in false:
                     value = False
                 elif int_too_long(value):
-                    raise Limit("digits", mark.line, mark.column)
+                    raise Limit("digits", event.start_mark.line, event.start_mark.column)
                 else:
                     try:
                         value = plain_scalar(value)
@@ -344,16 +342,19 @@ def _fill(get: Any, root: dict, data: dict | None, max_nodes: int, max_depth: in
                 value = nfc("NFC", value)
             if not is_map:
                 if data is not None:
+                    mark = event.start_mark
                     data[len(cur)] = (mark.line, mark.column)
                 cur.append(value)
             elif want_key:
                 if value in cur:  # a duplicate key: ruamel reports where both are
                     _count_rest(get, None, nodes, depth, max_nodes, max_depth)
-                key, kline, kcol = value, mark.line, mark.column
-                want_key = False
+                key, want_key = value, False
+                if data is not None:         # positions kept: where the key was read
+                    kline, kcol = event.start_mark.line, event.start_mark.column
             else:
                 cur[key] = value
                 if data is not None:
+                    mark = event.start_mark
                     data[key] = (kline, kcol, mark.line, mark.column)
                 want_key = True
             continue
@@ -361,7 +362,7 @@ def _fill(get: Any, root: dict, data: dict | None, max_nodes: int, max_depth: in
                 or event.tag is not None or (is_map and want_key):
             # an alias, an anchor or tag, or a list/mapping as a key
             _count_rest(get, event, nodes - 1, depth, max_nodes, max_depth)
-        new, inner = _open(cur, data, is_map, key, kline, kcol, mark, cls is MapStart)
+        new, inner = _open(cur, data, is_map, key, kline, kcol, event.start_mark, cls is MapStart)
         stack.append((cur, data, is_map, None, 0, 0))
         cur, data, is_map, want_key = new, inner, cls is MapStart, True
         depth += 1

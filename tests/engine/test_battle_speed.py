@@ -242,3 +242,48 @@ def test_a_consuming_commit_updates_the_base_mapping_and_a_plain_one_copies_it()
     w["h"].ohrozeni += 2
     consumed = w.commit(consume=True)
     assert consumed.participants is state.participants and consumed.participants["h"].ohrozeni == 2
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_each_step_worded_as_it_is_made_reads_as_the_result_worded_at_the_end(lang):
+    """api.resolve_scenario words each step's log as soon as the engine makes it (a battle never
+    holds every step's events): the same words as wording the finished result, with the
+    participants the result names."""
+    import glob
+    from pathlib import Path
+
+    from drd_cli import api
+    from drd_cli.dice import SeededDice
+    from drd_cli.engine.hooks import Hooks
+    from drd_cli.errors import DrdError
+    from drd_cli.i18n import using
+    from drd_cli.wording import step_wording, word_result
+
+    root = Path(__file__).resolve().parents[2]
+    compared = 0
+    with using(lang):
+        for path in sorted(glob.glob(str(root / "scenarios" / "*.yaml"))):
+            loaded = api.load_scenario(path)
+            if loaded.system == "dakara":
+                continue
+            setup = api.setup_rules(loaded)
+            seen: list = []
+            word_step = step_wording()
+
+            def each(record, participants):
+                word_step(record, participants)
+                seen.append((record, participants))
+                assert all("event" not in entry for entry in record.get("log") or ())
+
+            def hooks():
+                return Hooks(setup.pm, setup.profile.enabled, params=setup.profile.params)
+
+            try:
+                at_the_end = word_result(run.resolve(loaded.scenario, setup.profile, SeededDice(5), hooks(), seed=5))
+            except DrdError:
+                continue
+            as_made = run.resolve(loaded.scenario, setup.profile, SeededDice(5), hooks(), seed=5, each_record=each)
+            assert word_result(copy.deepcopy(as_made)) == as_made == at_the_end, path
+            assert len(seen) == len(as_made["steps"]) and all(p == as_made["participants"] for _, p in seen)
+            compared += 1
+    assert compared > 40

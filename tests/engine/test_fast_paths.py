@@ -120,6 +120,29 @@ def test_digest_of_a_released_document_is_the_same(document, draws, seed):
     assert digest.digest(result, digest.document_bytes(document), draws) == digest.digest(result, document, draws)
 
 
+ROLLS = st.one_of(st.integers(-3, 30), st.fixed_dictionaries(
+    {"total": st.integers(0, 30), "dice": st.one_of(st.none(), st.lists(st.integers(1, 6), max_size=3)),
+     "bonus": st.one_of(st.none(), st.integers(-3, 3)), "source": st.sampled_from(["given", "seeded"])}))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.dictionaries(st.text(max_size=5), VALUES, max_size=4),
+       st.lists(st.dictionaries(st.text(max_size=3), ROLLS, max_size=3), max_size=6),
+       st.integers(0, 1100), st.one_of(st.none(), st.lists(VALUES, max_size=3)), st.one_of(st.none(), st.integers()))
+def test_digest_is_the_hash_of_the_canonical_payload(document, step_rolls, many, draws, seed):
+    # The digest is hashed as it is written, its `dice` list in batches: the same bytes as the
+    # canonical text of the whole payload, however many rolls (a batch is 512 of them).
+    import hashlib
+
+    steps = [{"id": f"s{i}", "round": 1, "rolls": rolls} for i, rolls in enumerate(step_rolls)]
+    steps.append({"id": "many", "round": 2, "rolls": {f"p{i}": i % 7 for i in range(many)}})
+    result = {"seed": seed, "steps": steps, "rules": {"enabled": ["a", "b"], "params": {"tie": "actor"}}}
+    whole = digest.canonical(digest.payload(result, document, draws))
+    expected = digest.PREFIX + hashlib.sha256(whole).hexdigest()
+    assert digest.digest(result, document, draws) == expected
+    assert digest.digest(result, digest.document_bytes(document), draws) == expected
+
+
 def test_resolving_with_the_document_released_changes_nothing(tmp_path):
     import glob
     from pathlib import Path
