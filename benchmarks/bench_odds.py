@@ -12,8 +12,9 @@ times the class method (`fast_method=False`) in process where it can answer, for
 Then the same rows for the other step shapes the fast method answers (files written to a
 temporary folder, `shape_files`): races of 9 and 20 racers, a výzva of 12, contests of 9 and 20
 rollers with protecting counters (one with an obstacle) and a target that does not react, a contest
-of 9 rollers of whom 6 protect (shown, not held to the goal: `SHOWN`), a test of 14 actors; and
-one what-if option of the 9-roller contest with a protector.
+of 9 rollers of whom 6 protect (shown, not held to the goal: `SHOWN`), a test of 14 actors, a
+long action with a follow-up (9 rollers); and one what-if option of the 9-roller contest with a
+protector.
 Exits 1 when a goal is missed. The machine the numbers in benchmarks/README.md come from is
 shared: read the ratios, not the seconds.
 """
@@ -94,6 +95,12 @@ def shape_files(folder: Path) -> list[tuple[str, str, str]]:
         # Six protectors: none with an obstacle (2^6 combinations of their states, fast.MAX_STATES).
         path.write_text(_contest(h, p, obstacle=p < 6) + "\n", encoding="utf-8")
         out.append((label, str(path), "boj"))
+    # A long action (CS-DUR) with a follow-up nobody rolls for (CS-FOL-1), 9 rollers.
+    path = folder / "long-9.yaml"
+    fol = "long: strom, followup: {challenge: {name: pad, affects: [x], pool: telo, effect: {ohrozeni: 1}}}, "
+    path.write_text(_contest(6, 2).replace("bonus_from: valecnik, ", "bonus_from: valecnik, " + fol) + "\n",
+                    encoding="utf-8")
+    out.append(("long-9", str(path), "boj"))
     return out
 
 

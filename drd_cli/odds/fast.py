@@ -53,6 +53,9 @@ class Model:
         self.actor, self.counters, self.pre, self.specials = actor, counters, pre, specials
         self.groups: dict[tuple, dict] = {}
         self.resolutions = 0
+        #: Every action the engine recorded in any resolution (a follow-up's výzva adds those it
+        #: reached): each has a chance of success, 0 where it never succeeds.
+        self.names: dict[str, None] = {}
 
 
 #: Most combinations of the special counters' states (protecting, or with an obstacle) per class
@@ -63,12 +66,13 @@ MAX_SPECIAL = 6
 
 #: Why the fast method did not answer a step (`why_not_fast` in the JSON; the words are in
 #: cli/odds_cmd.py): a plugin hook that may decide from the dice, protecting counters, a plošná
-#: counter, an obstacle, `tie: reroll`, a long action or follow-up, totals the file gives (or a
+#: counter, an obstacle, `tie: reroll`, `long` (no longer given: long actions are modelled; kept for
+#: readers of older JSON), a follow-up whose výzva rolls dice (`rolled_followup`), totals the file gives (or a
 #: roller rolling twice), another kind of step, the engine disagreeing with the model on
 #: a checked configuration, the exhaust/cheapest policy and a written exhaustion (payments that
 #: depend on their order), and a rule refusing some of the dice.
-WHY = ("hooks", "protect", "area", "obstacle", "reroll", "long", "totals", "kind", "model", "policy", "exhaustion",
-       "refused")
+WHY = ("hooks", "protect", "area", "obstacle", "reroll", "long", "followup", "totals", "kind", "model", "policy",
+       "exhaustion", "refused")
 
 
 def specials_of(spec: Any) -> list[int]:
@@ -89,12 +93,24 @@ def why_not(spec: Any, step_rec: dict, keyfn: Any, profile: Any, open_calls: lis
         return "protect" if any(contest.counters[j].obstacle is None for j in specials) else "obstacle"
     if profile.params.get("tie", "actor") not in ("actor", "counter"):
         return "reroll"
-    a = contest.action
-    if getattr(a, "long", None) or getattr(a, "followup", None) is not None:
-        return "long"
+    if any(rolled_followup(x) for x in (contest.action, *contest.counters)):
+        return "followup"
     if keyfn is None or not getattr(keyfn, "split", False) or None in offsets:
         return "totals"
     return None if len(open_calls) >= 2 else "totals"
+
+
+def rolled_followup(action: Any) -> bool:
+    """Whether an action's follow-up (CS-FOL-1) rolls dice the file does not give: a reaction or a
+    protecting counter of its výzva. Those dice are rolled only when the action gets through, so
+    how many dice the step takes depends on who won (long actions and follow-ups whose rolls are
+    given or that nobody reacts to are modelled like any other step, checked on the engine)."""
+    fol = getattr(action, "followup", None)
+    if fol is None:
+        return False
+    ch = fol.challenge
+    given = set(ch.rolls or {}) | set(ch.dice or {})
+    return any(pid not in given for pid in ch.react) or any(c.roll is None and c.dice is None for c in ch.counters)
 
 
 def applies(spec: Any, keyfn: Any, profile: Any, hooks: Any, open_calls: list, offsets: list,
@@ -160,6 +176,7 @@ def fast_odds(run: Callable, open_calls: list, offsets: list, pre_state: Any, ti
     if model is None:
         pre = {pid: ps.ohrozeni for pid, ps in pre_state.participants.items()}
         model = Model(open_calls[0][1], [c[1] for c in open_calls[1:]], pre, st.specials)
+    run = _naming(run, model.names)
     rng = random.Random(1)
     refs: dict[tuple, dict] = {}
     for key, avals in groups.items():
@@ -184,6 +201,16 @@ def fast_odds(run: Callable, open_calls: list, offsets: list, pre_state: Any, ti
                       reused=not learn):
             return None
     return _numbers(st, group_of, model), model
+
+
+def _naming(run: Callable, names: dict[str, None]) -> Callable:
+    """`run` noting the actions each resolution recorded."""
+    def named(dice: Any) -> tuple[dict, Any]:
+        rec, state = run(dice)
+        for pid in rec.get("actions", {}):
+            names.setdefault(pid)
+        return rec, state
+    return named
 
 
 def _plan(st: _Step, a: int, winners: set[int], sig: dict, rng: random.Random | None = None) -> list[list[int]] | None:
@@ -379,10 +406,15 @@ def _check(run: Callable, st: _Step, avals: list[int], sig: dict, model: Model, 
         if got is None:
             return False
         want = _predict(model, g, winners, sig)
-        if (got["ohr"] != want["ohr"] or got["success"] != want["success"] or got["hit"] != want["hit"]
+        if (got["ohr"] != want["ohr"] or _won(got) != _won(want) or got["hit"] != want["hit"]
                 or got["pairs"] != want["pairs"]):
             return False
     return True
+
+
+def _won(o: dict) -> set[str]:
+    """The actions that succeeded (an action not recorded, like one that failed, did not)."""
+    return {pid for pid, ok in o["success"].items() if ok}
 
 
 def _numbers(st: _Step, group_of: Callable, model: Model) -> dict:
@@ -440,7 +472,7 @@ def _add_numbers(acc: _Acc, st: _Step, model: Model, g: dict, a: int, cnt: int, 
             dist[v] = dist.get(v, 0) + cnt * wt
     for key, field in (("success", "success"), ("hit", "hit")):
         target = acc.success if key == "success" else acc.hit
-        names = g["names"] if key == "success" else model.pre
+        names = model.names if key == "success" else model.pre
         for pid in names:
             base = (none["success"].get(pid, False) if key == "success" else pid in none["hit"]) \
                 if none is not None else False

@@ -33,9 +33,11 @@ def why_not(spec: Any, step_rec: dict, open_calls: list, offsets: list) -> str |
     if None in offsets or len(set(whos)) != len(whos):
         return "totals"
     if kind == "test" and getattr(spec, "test", None) is not None:
+        from .fast import rolled_followup
+
         test = spec.test
-        if getattr(test, "long", None):
-            return "long"
+        if rolled_followup(test):
+            return "followup"
         actors = list(test.actors) if test.actors else [test.actor]
         return None if whos and sorted(whos) == sorted(actors) else "totals"
     if kind == "challenge" and getattr(spec, "challenge", None) is not None:
