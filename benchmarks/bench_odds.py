@@ -13,7 +13,7 @@ Then the same rows for the other step shapes the fast method answers (files writ
 temporary folder, `shape_files`): races of 9 and 20 racers, a výzva of 12, contests of 9 and 20
 rollers with protecting counters (one with an obstacle) and a target that does not react, a contest
 of 9 rollers of whom 6 protect (shown, not held to the goal: `SHOWN`), a test of 14 actors, a
-long action with a follow-up (9 rollers); and one what-if option of the 9-roller contest with a
+long action with a follow-up (9 rollers), a výzva of 12 rollers with 3 protectors; and one what-if option of the 9-roller contest with a
 protector.
 Exits 1 when a goal is missed. The machine the numbers in benchmarks/README.md come from is
 shared: read the ratios, not the seconds.
@@ -101,6 +101,18 @@ def shape_files(folder: Path) -> list[tuple[str, str, str]]:
     path.write_text(_contest(6, 2).replace("bonus_from: valecnik, ", "bonus_from: valecnik, " + fol) + "\n",
                     encoding="utf-8")
     out.append(("long-9", str(path), "boj"))
+    # A výzva of 12 rollers: 3 protectors (of 4 each) and 9 who undergo it, some of them protected.
+    people = _people(12) + [f"  p{i}: {{name: P{i}, sudba: 9, ohrozeni: 1, charakteristika: {i}}}" for i in range(3)]
+    counters = ", ".join(f"{{actor: p{i}, from: delayed, kind: protect, protects: [{ids(12).split(', ')[4 * i]}"
+                         + "".join(f", t{4 * i + j}" for j in range(1, 4)) + "], pool: telo, manoeuvres: [rozsahle]}"
+                         for i in range(3))
+    react = ", ".join(f"t{i}: obrana" for i in (0, 2, 3, 5, 6, 8, 9, 10, 11))
+    path = folder / "vyzva-prot-12.yaml"
+    path.write_text("\n".join(head + people + [
+        "rules: {enable: [rozsahla-protiakce]}", "rounds:", "  - delay: [p0, p1, p2]", "    steps:", "      - id: krok",
+        f"        challenge: {{name: lavina, affects: [{ids(12)}, p0, p1, p2], pool: telo, effect: {{ohrozeni: 1}}, "
+        f"react: {{{react}}}, counters: [{counters}]}}"]) + "\n", encoding="utf-8")
+    out.append(("vyzva-prot-12", str(path), "krok"))
     return out
 
 
