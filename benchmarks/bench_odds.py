@@ -13,7 +13,7 @@ Then the same rows for the other step shapes the fast method answers (files writ
 temporary folder, `shape_files`): races of 9 and 20 racers, a výzva of 12, contests of 9 and 20
 rollers with protecting counters (one with an obstacle) and a target that does not react, a contest
 of 9 rollers of whom 6 protect (shown, not held to the goal: `SHOWN`), a test of 14 actors, a
-long action with a follow-up (9 rollers), a výzva of 12 rollers with 3 protectors; and one what-if option of the 9-roller contest with a
+long action with a follow-up (9 rollers), a výzva of 12 rollers with 3 protectors, 9 rollers under `tie: reroll`; and one what-if option of the 9-roller contest with a
 protector.
 Exits 1 when a goal is missed. The machine the numbers in benchmarks/README.md come from is
 shared: read the ratios, not the seconds.
@@ -113,6 +113,11 @@ def shape_files(folder: Path) -> list[tuple[str, str, str]]:
         f"        challenge: {{name: lavina, affects: [{ids(12)}, p0, p1, p2], pool: telo, effect: {{ohrozeni: 1}}, "
         f"react: {{{react}}}, counters: [{counters}]}}"]) + "\n", encoding="utf-8")
     out.append(("vyzva-prot-12", str(path), "krok"))
+    # `tie: reroll`: one actor against 8 harming counters (9 rollers).
+    path = folder / "reroll-9.yaml"
+    path.write_text((DATA / "jeden-proti-8.yaml").read_text(encoding="utf-8").replace("tie: actor", "tie: reroll", 1),
+                    encoding="utf-8")
+    out.append(("reroll-9", str(path), "boj"))
     return out
 
 
