@@ -13,7 +13,8 @@ Then the same rows for the other step shapes the fast method answers (files writ
 temporary folder, `shape_files`): races of 9 and 20 racers, a výzva of 12, contests of 9 and 20
 rollers with protecting counters (one with an obstacle) and a target that does not react, a contest
 of 9 rollers of whom 6 protect (shown, not held to the goal: `SHOWN`), a test of 14 actors, a
-long action with a follow-up (9 rollers), a výzva of 12 rollers with 3 protectors, 9 rollers under `tie: reroll`; and one what-if option of the 9-roller contest with a
+long action with a follow-up (9 rollers), a výzva of 12 rollers with 3 protectors, 9 rollers under `tie: reroll`, ten alike protectors beside two harming counters (13 rollers,
+shown: `SHOWN`); and one what-if option of the 9-roller contest with a
 protector.
 Exits 1 when a goal is missed. The machine the numbers in benchmarks/README.md come from is
 shared: read the ratios, not the seconds.
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -36,7 +38,7 @@ COUNTERS = (3, 5, 8, 11, 19)
 RATIO, MEMORY_MB, WHAT_IF_SHARE = 1.5, 150, 0.05
 #: Rows shown but not held to the ×1.5 goal: six protectors (2^6 combinations of their states, each
 #: a small story checked on the engine), which before were estimated.
-SHOWN = ("protect6-9",)
+SHOWN = ("protect6-9", "alike10-13")
 
 
 def timed(cmd: list[str]) -> tuple[float, float]:
@@ -118,6 +120,11 @@ def shape_files(folder: Path) -> list[tuple[str, str, str]]:
     path.write_text((DATA / "jeden-proti-8.yaml").read_text(encoding="utf-8").replace("tie: actor", "tie: reroll", 1),
                     encoding="utf-8")
     out.append(("reroll-9", str(path), "boj"))
+    # Ten alike protectors (one family of stories: 11 per class, not 2^10) beside two harming counters.
+    path = folder / "alike10-13.yaml"
+    alike = re.sub(r"ohrozeni: \d, charakteristika: \d", "ohrozeni: 0, charakteristika: 1", _contest(2, 10, obstacle=False))
+    path.write_text(alike + "\n", encoding="utf-8")
+    out.append(("alike10-13", str(path), "boj"))
     return out
 
 

@@ -37,6 +37,8 @@ from typing import Any, Callable
 from .budget import Guard
 from .classes import _classes
 from .estimate import _NeedDice, _PlanDice, summarize
+from . import fast_alike
+from .fast_alike import alike_of  # noqa: F401 - the step reads it here
 from .fast_numbers import _numbers
 
 METHOD = "independent"
@@ -58,11 +60,13 @@ class Model:
         self.names: dict[str, None] = {}
 
 
-#: Most combinations of the special counters' states (protecting, or with an obstacle) per class
-#: of the actor's total, and so most special counters: six that each win or lose make 2^6 of them
-#: (fewer states of each — a counter that always wins or loses at some total — leave room).
+#: Most stories learnt for combinations of the special counters' states (protecting, or with an
+#: obstacle) per class of the actor's total: six that each win or lose and are not alike make
+#: 2^6 of them; alike counters share one story per family (`fast_alike`: k of them, k + 1), and a
+#: counter that always wins or loses at some total leaves room. At most `MAX_SPECIAL` of them
+#: (the arithmetic walks every combination: `fast_alike.MAX_WALKED`).
 MAX_STATES = 64
-MAX_SPECIAL = 6
+MAX_SPECIAL = 10
 
 #: Why the fast method did not answer a step (`why_not_fast` in the JSON; the words are in
 #: cli/odds_cmd.py): a plugin hook that may decide from the dice, protecting counters, a plošná
@@ -161,17 +165,22 @@ class _Step:
 
 def fast_odds(run: Callable, open_calls: list, offsets: list, pre_state: Any, tie: str, act_consts: list[int],
               guard: Guard, model: Model | None = None, cnt_consts: list | None = None,
-              specials: list[int] | None = None) -> tuple[dict, Model] | None:
+              specials: list[int] | None = None, alike: list[list[int]] | None = None) -> tuple[dict, Model] | None:
     """The step's numbers by the model (`Model`, learnt here or reused from an earlier variant of
     the same step and checked again), or None when the engine disagrees with the model."""
     n = len(open_calls) - 1
     st = _Step(open_calls, offsets, tie, cnt_consts or [[] for _ in range(n)], specials or [])
     group_of = lambda a: tuple(a >= k for k in act_consts)  # noqa: E731
+    fams = fast_alike.families(alike or [], st.specials, open_calls, offsets, pre_state)
     groups: dict[tuple, list[int]] = {}
+    walked = 0
     for t in sorted({t for t, _f, _c in st.rollers[0]}):
-        for states in st.sigmas(t):
+        sigmas = st.sigmas(t)
+        walked = max(walked, len(sigmas))
+        for states in sigmas:
             groups.setdefault((group_of(t), states), []).append(t)
-    if len(groups) > MAX_STATES * (len(act_consts) + 1):
+    canon = {key: (key[0], fast_alike.canonical(key[1], fams)[0]) for key in groups}
+    if len(set(canon.values())) > MAX_STATES * (len(act_consts) + 1) or walked > fast_alike.MAX_WALKED:
         # Too many combinations of the special counters' states: said as their kind.
         pure = any(not (cnt_consts or [[]] * n)[j] for j in st.specials)
         guard.why = "protect" if pure else "obstacle"
@@ -189,6 +198,8 @@ def fast_odds(run: Callable, open_calls: list, offsets: list, pre_state: Any, ti
     refs: dict[tuple, dict] = {}
     for key, avals in groups.items():
         sig: dict[int, tuple] = dict(zip(st.specials, key[1]))
+        if learn and canon[key] != key:
+            continue        # told by an alike combination's story, renamed (below)
         if learn:
             # Another state of the special counters: the harming counters' contributions learnt
             # for the first state are reused, only what the states change is asked (and checked).
@@ -208,7 +219,30 @@ def fast_odds(run: Callable, open_calls: list, offsets: list, pre_state: Any, ti
         if not _check(run, st, avals, sig, model, model.groups[key], rng, guard, always=not learn,
                       reused=not learn):
             return None
+    if learn and not _renamed(run, st, groups, canon, fams, model, rng, guard):
+        return None
     return _numbers(st, group_of, model), model
+
+
+def _renamed(run: Callable, st: _Step, groups: dict, canon: dict, fams: list[list[int]], model: Model,
+             rng: random.Random, guard: Guard) -> bool:
+    """The stories of combinations whose alike counters only swapped states (`fast_alike`), read from
+    the story learnt for the sorted combination; `CHECKS` of them per class of the actor's total
+    checked on the engine."""
+    derived: dict[tuple, list[tuple]] = {}
+    for key in groups:
+        if canon[key] == key:
+            continue
+        _c, moved = fast_alike.canonical(key[1], fams)
+        rename = {model.counters[st.specials[p]]: model.counters[st.specials[q]] for p, q in moved}
+        model.groups[key] = fast_alike.relabel(model.groups[canon[key]], rename)
+        derived.setdefault(key[0], []).append(key)
+    for keys in derived.values():
+        for key in rng.sample(keys, min(CHECKS, len(keys))):
+            if not _check(run, st, groups[key], dict(zip(st.specials, key[1])), model, model.groups[key], rng,
+                          guard, always=True):
+                return False
+    return True
 
 
 def _reroll_odds(run: Callable, st: _Step, groups: dict, group_of: Callable, model: Model, offsets: list,

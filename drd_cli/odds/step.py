@@ -344,7 +344,7 @@ def _fast(prep: StepPrep, run: Callable, spec: Any, open_calls: list, offsets: l
     models = prep.__dict__.setdefault("_fast_models", {})
     reuse = None if is_base else models.get(choose)
     tie = prep.profile.params.get("tie", "actor")
-    shape = {"cnt_consts": keyfn.cnt_consts, "specials": fast.specials_of(spec)}
+    shape = {"cnt_consts": keyfn.cnt_consts, "specials": fast.specials_of(spec), "alike": fast.alike_of(spec)}
     try:
         got = fast.fast_odds(run, open_calls, offsets, cp.state, tie, keyfn.act_consts, guard, model=reuse, **shape)
         if got is None and reuse is not None:
