@@ -12,8 +12,10 @@ times the class method (`fast_method=False`) in process where it can answer, for
 Then the same rows for the other step shapes the fast method answers (files written to a
 temporary folder, `shape_files`): races of 9 and 20 racers, a výzva of 12, contests of 9 and 20
 rollers with protecting counters (one with an obstacle) and a target that does not react, a contest
-of 9 rollers of whom 6 protect (shown, not held to the goal: `SHOWN`), a test of 14 actors; and
-one what-if option of the 9-roller contest with a protector.
+of 9 rollers of whom 6 protect (shown, not held to the goal: `SHOWN`), a test of 14 actors, a
+long action with a follow-up (9 rollers), a výzva of 12 rollers with 3 protectors, 9 rollers under `tie: reroll`, ten alike protectors beside two harming counters (13 rollers,
+shown: `SHOWN`); and one what-if option of the 9-roller contest with a
+protector.
 Exits 1 when a goal is missed. The machine the numbers in benchmarks/README.md come from is
 shared: read the ratios, not the seconds.
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -35,7 +38,7 @@ COUNTERS = (3, 5, 8, 11, 19)
 RATIO, MEMORY_MB, WHAT_IF_SHARE = 1.5, 150, 0.05
 #: Rows shown but not held to the ×1.5 goal: six protectors (2^6 combinations of their states, each
 #: a small story checked on the engine), which before were estimated.
-SHOWN = ("protect6-9",)
+SHOWN = ("protect6-9", "alike10-13")
 
 
 def timed(cmd: list[str]) -> tuple[float, float]:
@@ -94,6 +97,34 @@ def shape_files(folder: Path) -> list[tuple[str, str, str]]:
         # Six protectors: none with an obstacle (2^6 combinations of their states, fast.MAX_STATES).
         path.write_text(_contest(h, p, obstacle=p < 6) + "\n", encoding="utf-8")
         out.append((label, str(path), "boj"))
+    # A long action (CS-DUR) with a follow-up nobody rolls for (CS-FOL-1), 9 rollers.
+    path = folder / "long-9.yaml"
+    fol = "long: strom, followup: {challenge: {name: pad, affects: [x], pool: telo, effect: {ohrozeni: 1}}}, "
+    path.write_text(_contest(6, 2).replace("bonus_from: valecnik, ", "bonus_from: valecnik, " + fol) + "\n",
+                    encoding="utf-8")
+    out.append(("long-9", str(path), "boj"))
+    # A výzva of 12 rollers: 3 protectors (of 4 each) and 9 who undergo it, some of them protected.
+    people = _people(12) + [f"  p{i}: {{name: P{i}, sudba: 9, ohrozeni: 1, charakteristika: {i}}}" for i in range(3)]
+    counters = ", ".join(f"{{actor: p{i}, from: delayed, kind: protect, protects: [{ids(12).split(', ')[4 * i]}"
+                         + "".join(f", t{4 * i + j}" for j in range(1, 4)) + "], pool: telo, manoeuvres: [rozsahle]}"
+                         for i in range(3))
+    react = ", ".join(f"t{i}: obrana" for i in (0, 2, 3, 5, 6, 8, 9, 10, 11))
+    path = folder / "vyzva-prot-12.yaml"
+    path.write_text("\n".join(head + people + [
+        "rules: {enable: [rozsahla-protiakce]}", "rounds:", "  - delay: [p0, p1, p2]", "    steps:", "      - id: krok",
+        f"        challenge: {{name: lavina, affects: [{ids(12)}, p0, p1, p2], pool: telo, effect: {{ohrozeni: 1}}, "
+        f"react: {{{react}}}, counters: [{counters}]}}"]) + "\n", encoding="utf-8")
+    out.append(("vyzva-prot-12", str(path), "krok"))
+    # `tie: reroll`: one actor against 8 harming counters (9 rollers).
+    path = folder / "reroll-9.yaml"
+    path.write_text((DATA / "jeden-proti-8.yaml").read_text(encoding="utf-8").replace("tie: actor", "tie: reroll", 1),
+                    encoding="utf-8")
+    out.append(("reroll-9", str(path), "boj"))
+    # Ten alike protectors (one family of stories: 11 per class, not 2^10) beside two harming counters.
+    path = folder / "alike10-13.yaml"
+    alike = re.sub(r"ohrozeni: \d, charakteristika: \d", "ohrozeni: 0, charakteristika: 1", _contest(2, 10, obstacle=False))
+    path.write_text(alike + "\n", encoding="utf-8")
+    out.append(("alike10-13", str(path), "boj"))
     return out
 
 

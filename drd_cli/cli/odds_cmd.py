@@ -376,6 +376,7 @@ def _why_not_fast(r: dict) -> str:
         "obstacle": _("an obstacle on a counter"),
         "reroll": _("tie: reroll"),
         "long": _("a long action or a follow-up"),
+        "followup": _("a follow-up whose výzva rolls dice only when the action gets through"),
         "totals": _("totals given by the file or a roller rolling twice"),
         "kind": _("no model for this kind of step"),
         "model": _("the rules did not follow its model on a checked roll"),

@@ -32,12 +32,14 @@ end, so every number is an exact `Fraction`.
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 from typing import Any, Callable
 
 from .budget import Guard
 from .classes import _classes
 from .estimate import _NeedDice, _PlanDice, summarize
+from . import fast_alike
+from .fast_alike import alike_of  # noqa: F401 - the step reads it here
+from .fast_numbers import _numbers
 
 METHOD = "independent"
 #: Random sets of winners the model is checked on, per class of the actor's total.
@@ -53,22 +55,28 @@ class Model:
         self.actor, self.counters, self.pre, self.specials = actor, counters, pre, specials
         self.groups: dict[tuple, dict] = {}
         self.resolutions = 0
+        #: Every action the engine recorded in any resolution (a follow-up's výzva adds those it
+        #: reached): each has a chance of success, 0 where it never succeeds.
+        self.names: dict[str, None] = {}
 
 
-#: Most combinations of the special counters' states (protecting, or with an obstacle) per class
-#: of the actor's total, and so most special counters: six that each win or lose make 2^6 of them
-#: (fewer states of each — a counter that always wins or loses at some total — leave room).
+#: Most stories learnt for combinations of the special counters' states (protecting, or with an
+#: obstacle) per class of the actor's total: six that each win or lose and are not alike make
+#: 2^6 of them; alike counters share one story per family (`fast_alike`: k of them, k + 1), and a
+#: counter that always wins or loses at some total leaves room. At most `MAX_SPECIAL` of them
+#: (the arithmetic walks every combination: `fast_alike.MAX_WALKED`).
 MAX_STATES = 64
-MAX_SPECIAL = 6
+MAX_SPECIAL = 10
 
 #: Why the fast method did not answer a step (`why_not_fast` in the JSON; the words are in
 #: cli/odds_cmd.py): a plugin hook that may decide from the dice, protecting counters, a plošná
-#: counter, an obstacle, `tie: reroll`, a long action or follow-up, totals the file gives (or a
+#: counter, an obstacle, `tie: reroll`, `long` (no longer given: long actions are modelled; kept for
+#: readers of older JSON), a follow-up whose výzva rolls dice (`rolled_followup`), totals the file gives (or a
 #: roller rolling twice), another kind of step, the engine disagreeing with the model on
 #: a checked configuration, the exhaust/cheapest policy and a written exhaustion (payments that
 #: depend on their order), and a rule refusing some of the dice.
-WHY = ("hooks", "protect", "area", "obstacle", "reroll", "long", "totals", "kind", "model", "policy", "exhaustion",
-       "refused")
+WHY = ("hooks", "protect", "area", "obstacle", "reroll", "long", "followup", "totals", "kind", "model", "policy",
+       "exhaustion", "refused")
 
 
 def specials_of(spec: Any) -> list[int]:
@@ -87,14 +95,27 @@ def why_not(spec: Any, step_rec: dict, keyfn: Any, profile: Any, open_calls: lis
     specials = specials_of(spec)
     if len(specials) > MAX_SPECIAL:
         return "protect" if any(contest.counters[j].obstacle is None for j in specials) else "obstacle"
-    if profile.params.get("tie", "actor") not in ("actor", "counter"):
-        return "reroll"
-    a = contest.action
-    if getattr(a, "long", None) or getattr(a, "followup", None) is not None:
-        return "long"
+    tie = profile.params.get("tie", "actor")
+    if tie not in ("actor", "counter") and (tie != "reroll" or specials):
+        return "reroll"     # re-rolls beside protecting counters or obstacles: not modelled
+    if any(rolled_followup(x) for x in (contest.action, *contest.counters)):
+        return "followup"
     if keyfn is None or not getattr(keyfn, "split", False) or None in offsets:
         return "totals"
     return None if len(open_calls) >= 2 else "totals"
+
+
+def rolled_followup(action: Any) -> bool:
+    """Whether an action's follow-up (CS-FOL-1) rolls dice the file does not give: a reaction or a
+    protecting counter of its výzva. Those dice are rolled only when the action gets through, so
+    how many dice the step takes depends on who won (long actions and follow-ups whose rolls are
+    given or that nobody reacts to are modelled like any other step, checked on the engine)."""
+    fol = getattr(action, "followup", None)
+    if fol is None:
+        return False
+    ch = fol.challenge
+    given = set(ch.rolls or {}) | set(ch.dice or {})
+    return any(pid not in given for pid in ch.react) or any(c.roll is None and c.dice is None for c in ch.counters)
 
 
 def applies(spec: Any, keyfn: Any, profile: Any, hooks: Any, open_calls: list, offsets: list,
@@ -119,7 +140,10 @@ class _Step:
         self.cnt_consts = cnt_consts
         self.specials = specials
         self.harmers = [j for j in range(self.n) if j not in specials]
-        self.wins = (lambda c, a: c > a) if tie == "actor" else (lambda c, a: c >= a)
+        self.wins = (lambda c, a: c >= a) if tie == "counter" else (lambda c, a: c > a)
+        #: `tie: reroll`: the learnt configurations have no ties (a tie is a state of its own,
+        #: `fast_reroll`), so a losing counter's total is below the actor's.
+        self.strict = tie == "reroll"
 
     def state(self, j: int, t: int, a: int) -> tuple:
         return (self.wins(t, a), tuple(t >= k for k in self.cnt_consts[j]))
@@ -141,29 +165,41 @@ class _Step:
 
 def fast_odds(run: Callable, open_calls: list, offsets: list, pre_state: Any, tie: str, act_consts: list[int],
               guard: Guard, model: Model | None = None, cnt_consts: list | None = None,
-              specials: list[int] | None = None) -> tuple[dict, Model] | None:
+              specials: list[int] | None = None, alike: list[list[int]] | None = None) -> tuple[dict, Model] | None:
     """The step's numbers by the model (`Model`, learnt here or reused from an earlier variant of
     the same step and checked again), or None when the engine disagrees with the model."""
     n = len(open_calls) - 1
     st = _Step(open_calls, offsets, tie, cnt_consts or [[] for _ in range(n)], specials or [])
     group_of = lambda a: tuple(a >= k for k in act_consts)  # noqa: E731
+    fams = fast_alike.families(alike or [], st.specials, open_calls, offsets, pre_state)
     groups: dict[tuple, list[int]] = {}
+    walked = 0
     for t in sorted({t for t, _f, _c in st.rollers[0]}):
-        for states in st.sigmas(t):
+        sigmas = st.sigmas(t)
+        walked = max(walked, len(sigmas))
+        for states in sigmas:
             groups.setdefault((group_of(t), states), []).append(t)
-    if len(groups) > MAX_STATES * (len(act_consts) + 1):
+    canon = {key: (key[0], fast_alike.canonical(key[1], fams)[0]) for key in groups}
+    if len(set(canon.values())) > MAX_STATES * (len(act_consts) + 1) or walked > fast_alike.MAX_WALKED:
         # Too many combinations of the special counters' states: said as their kind.
         pure = any(not (cnt_consts or [[]] * n)[j] for j in st.specials)
         guard.why = "protect" if pure else "obstacle"
         return None
+    if st.strict:
+        model = None        # ties are learnt per variant of the step (its dice change the chains)
     learn = model is None
     if model is None:
         pre = {pid: ps.ohrozeni for pid, ps in pre_state.participants.items()}
         model = Model(open_calls[0][1], [c[1] for c in open_calls[1:]], pre, st.specials)
+    run = _naming(run, model.names)
     rng = random.Random(1)
+    if st.strict:
+        return _reroll_odds(run, st, groups, group_of, model, offsets, guard)
     refs: dict[tuple, dict] = {}
     for key, avals in groups.items():
         sig: dict[int, tuple] = dict(zip(st.specials, key[1]))
+        if learn and canon[key] != key:
+            continue        # told by an alike combination's story, renamed (below)
         if learn:
             # Another state of the special counters: the harming counters' contributions learnt
             # for the first state are reused, only what the states change is asked (and checked).
@@ -183,7 +219,85 @@ def fast_odds(run: Callable, open_calls: list, offsets: list, pre_state: Any, ti
         if not _check(run, st, avals, sig, model, model.groups[key], rng, guard, always=not learn,
                       reused=not learn):
             return None
+    if learn and not _renamed(run, st, groups, canon, fams, model, rng, guard):
+        return None
     return _numbers(st, group_of, model), model
+
+
+def _renamed(run: Callable, st: _Step, groups: dict, canon: dict, fams: list[list[int]], model: Model,
+             rng: random.Random, guard: Guard) -> bool:
+    """The stories of combinations whose alike counters only swapped states (`fast_alike`), read from
+    the story learnt for the sorted combination; `CHECKS` of them per class of the actor's total
+    checked on the engine."""
+    derived: dict[tuple, list[tuple]] = {}
+    for key in groups:
+        if canon[key] == key:
+            continue
+        _c, moved = fast_alike.canonical(key[1], fams)
+        rename = {model.counters[st.specials[p]]: model.counters[st.specials[q]] for p, q in moved}
+        model.groups[key] = fast_alike.relabel(model.groups[canon[key]], rename)
+        derived.setdefault(key[0], []).append(key)
+    for keys in derived.values():
+        for key in rng.sample(keys, min(CHECKS, len(keys))):
+            if not _check(run, st, groups[key], dict(zip(st.specials, key[1])), model, model.groups[key], rng,
+                          guard, always=True):
+                return False
+    return True
+
+
+def _reroll_odds(run: Callable, st: _Step, groups: dict, group_of: Callable, model: Model, offsets: list,
+                 guard: Guard) -> tuple[dict, Model] | None:
+    """`tie: reroll` (`fast_reroll`): per class of the actor's total the model learnt without ties,
+    then what ties change, each checked on the engine with re-rolls that keep the bonuses."""
+    from . import fast_reroll
+
+    chain = fast_reroll.chains(st)
+    rng = random.Random(1)
+    bad: list[str] = []
+    run = _same_bonus_rerolls(run, dict(zip([model.actor, *model.counters], offsets)), bad)
+
+    def resolve(plan: list | None) -> dict | None:
+        if plan is None:
+            return None
+        model.resolutions += 1
+        return _outcome(run, plan, guard)
+
+    for key, avals in groups.items():
+        g = _learn(run, st, avals, {}, model, guard)
+        if g is None or not _check(run, st, avals, {}, model, g, rng, guard, always=True):
+            return None
+        model.groups[key] = g
+        if not fast_reroll.learn(resolve, st, avals, model, g, rng, chain) or bad:
+            guard.why = guard.why or "model"
+            return None
+    return fast_reroll.numbers(st, group_of, model, chain), model
+
+
+def _same_bonus_rerolls(run: Callable, bonus: dict[str, int], bad: list[str]) -> Callable:
+    """`run` noting (in `bad`) a re-roll whose bonus differs from its roller's first roll: the
+    chances of winning a tie's re-rolls are reckoned with the first roll's bonus."""
+    def checked(dice: Any) -> tuple[dict, Any]:
+        rec, state = run(dice)
+        for p in rec.get("pairs", []):
+            for r in p.get("rerolls", []):
+                for side in ("actor", "counter"):
+                    roll = r[side]
+                    d = roll.get("dice") or []
+                    kept = sum(sorted(d, reverse=True)[:2]) if len(d) > 2 else sum(d)
+                    if roll.get("dice") is None or roll["total"] - kept != bonus.get(p[side]):
+                        bad.append(p[side])
+        return rec, state
+    return checked
+
+
+def _naming(run: Callable, names: dict[str, None]) -> Callable:
+    """`run` noting the actions each resolution recorded."""
+    def named(dice: Any) -> tuple[dict, Any]:
+        rec, state = run(dice)
+        for pid in rec.get("actions", {}):
+            names.setdefault(pid)
+        return rec, state
+    return named
 
 
 def _plan(st: _Step, a: int, winners: set[int], sig: dict, rng: random.Random | None = None) -> list[list[int]] | None:
@@ -203,7 +317,7 @@ def _plan(st: _Step, a: int, winners: set[int], sig: dict, rng: random.Random | 
             want = sig[j][0]
         else:
             want = j in winners
-            fit = [(t, f) for t, f, _c in vals if st.wins(t, a) == want]
+            fit = [(t, f) for t, f, _c in vals if st.wins(t, a) == want and not (st.strict and t == a)]
         if not fit:
             return None
         if rng is not None:
@@ -379,96 +493,12 @@ def _check(run: Callable, st: _Step, avals: list[int], sig: dict, model: Model, 
         if got is None:
             return False
         want = _predict(model, g, winners, sig)
-        if (got["ohr"] != want["ohr"] or got["success"] != want["success"] or got["hit"] != want["hit"]
+        if (got["ohr"] != want["ohr"] or _won(got) != _won(want) or got["hit"] != want["hit"]
                 or got["pairs"] != want["pairs"]):
             return False
     return True
 
 
-def _numbers(st: _Step, group_of: Callable, model: Model) -> dict:
-    """Every number of the step from the model, as integer weights over all dice, then Fractions."""
-    dc = 1
-    for s in st.sizes[1:]:
-        dc *= s
-    dh = 1                       # the harming counters' dice
-    for j in st.harmers:
-        dh *= st.sizes[j + 1]
-    denom = st.sizes[0] * dc
-    acc = _Acc()
-    for a, _f, cnt in st.rollers[0]:
-        for sig_t, ws in st.sigmas(a).items():
-            g = model.groups[(group_of(a), sig_t)]
-            _add_numbers(acc, st, model, g, a, cnt * ws, dh, dict(zip(st.specials, sig_t)))
-    share = lambda v: Fraction(v, denom)  # noqa: E731
-    return {
-        "pairs": {k: {who: share(v) for who, v in sorted(d.items()) if v} for k, d in acc.pairs.items()},
-        "ohrozeni": {pid: {o: share(v) for o, v in sorted(d.items()) if v} for pid, d in acc.ohr.items()},
-        "success": {pid: share(v) for pid, v in acc.success.items()},
-        "hit": {pid: share(v) for pid, v in sorted(acc.hit.items()) if v},
-        "exhausts": {}, "exhaust_cost": {}, "exhaust_vs": {},
-    }
-
-
-class _Acc:
-    def __init__(self) -> None:
-        self.ohr: dict[str, dict[int, int]] = {}
-        self.success: dict[str, int] = {}
-        self.hit: dict[str, int] = {}
-        self.pairs: dict[str, dict[str, int]] = {}
-
-
-def _add_numbers(acc: _Acc, st: _Step, model: Model, g: dict, a: int, cnt: int, dh: int, sig: dict) -> None:
-    """Adds the weights at actor total `a` and special states `sig` (weight `cnt` of both)."""
-    w = {j: sum(c for t, _f2, c in st.rollers[j + 1] if st.wins(t, a)) for j in st.harmers}
-    lose = {j: st.sizes[j + 1] - w[j] for j in st.harmers}
-    q0 = 1
-    for x in lose.values():
-        q0 *= x
-    for j, c in enumerate(model.counters):
-        d = acc.pairs.setdefault(f"{model.actor} vs {c}", {})
-        win_w = cnt * w[j] * (dh // st.sizes[j + 1]) if j in w else (cnt * dh if sig[j][0] else 0)
-        d[c] = d.get(c, 0) + win_w
-        d[model.actor] = d.get(model.actor, 0) + cnt * dh - win_w
-    none = g["none"]
-    for pid in model.pre:
-        dist = acc.ohr.setdefault(pid, {})
-        if q0 and none is not None:
-            v = none["ohr"][pid]
-            dist[v] = dist.get(v, 0) + cnt * q0
-        for s, wt in _sums(pid, g, st, w, lose).items():
-            v = g["base"].get(pid, 0) + s
-            dist[v] = dist.get(v, 0) + cnt * wt
-    for key, field in (("success", "success"), ("hit", "hit")):
-        target = acc.success if key == "success" else acc.hit
-        names = g["names"] if key == "success" else model.pre
-        for pid in names:
-            base = (none["success"].get(pid, False) if key == "success" else pid in none["hit"]) \
-                if none is not None else False
-            avoid = 1
-            for j in st.harmers:
-                e = g["each"].get(j)
-                brings = e is not None and pid in e[field]
-                avoid *= lose[j] if brings else st.sizes[j + 1]
-            every = pid in g["s_sig" if key == "success" else "h_sig"]    # whoever wins
-            wt = (q0 if base else 0) + ((dh - q0) if every else (dh - avoid))
-            if key == "success" or wt:
-                target[pid] = target.get(pid, 0) + cnt * wt
-
-
-def _sums(pid: str, g: dict, st: _Step, w: dict[int, int], lose: dict[int, int]) -> dict[int, int]:
-    """Weights of Σ (what each winner changes in `pid`'s Ohrožení) over the non-empty sets of
-    winning harming counters: a convolution over them, one at a time (polynomial in their number)."""
-    dist: dict[tuple[int, bool], int] = {(0, False): 1}
-    for j in st.harmers:
-        e = g["each"].get(j)
-        d = e["d"].get(pid, 0) if e is not None else 0
-        new: dict[tuple[int, bool], int] = {}
-        for (s, ne), wt in dist.items():
-            if w[j]:
-                k = (s + d, True)
-                new[k] = new.get(k, 0) + wt * w[j]
-            if lose[j]:
-                k = (s, ne)
-                new[k] = new.get(k, 0) + wt * lose[j]
-        dist = new
-    return {s: wt for (s, ne), wt in dist.items() if ne}
+def _won(o: dict) -> set[str]:
+    """The actions that succeeded (an action not recorded, like one that failed, did not)."""
+    return {pid for pid, ok in o["success"].items() if ok}

@@ -33,8 +33,6 @@ def why_not(spec: Any, step_rec: dict, open_calls: list, offsets: list) -> str |
     race = getattr(spec, "race", None)
     if race is None or step_rec.get("kind") != "race":
         return "kind"
-    if getattr(race, "long", None):
-        return "long"
     whos = [c[1] for c in open_calls]
     if None in offsets or len(set(whos)) != len(whos) or sorted(whos) != sorted(race.actors):
         return "totals"

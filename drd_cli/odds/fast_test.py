@@ -20,7 +20,7 @@ from typing import Any, Callable
 from .budget import Guard
 from .classes import _classes
 from .estimate import _Agg
-from .fast import CHECKS, _outcome
+from .fast import CHECKS, MAX_SPECIAL, _outcome
 
 METHOD = "independent"
 
@@ -33,18 +33,29 @@ def why_not(spec: Any, step_rec: dict, open_calls: list, offsets: list) -> str |
     if None in offsets or len(set(whos)) != len(whos):
         return "totals"
     if kind == "test" and getattr(spec, "test", None) is not None:
+        from .fast import rolled_followup
+
         test = spec.test
-        if getattr(test, "long", None):
-            return "long"
+        if rolled_followup(test):
+            return "followup"
         actors = list(test.actors) if test.actors else [test.actor]
         return None if whos and sorted(whos) == sorted(actors) else "totals"
     if kind == "challenge" and getattr(spec, "challenge", None) is not None:
         ch = spec.challenge
         if ch.counters:
-            return "protect"
+            return _protected_why_not(ch, whos)
         rolled = set(step_rec.get("rolls") or {})
         return None if whos and rolled == set(whos) else "totals"
     return "kind"
+
+
+def _protected_why_not(ch: Any, whos: list[str]) -> str | None:
+    """A výzva with protecting counters (`fast_vyzva`): each protector a counter of its own, at most
+    `fast.MAX_SPECIAL` of them rolling here."""
+    protectors = [c.actor for c in ch.counters]
+    if len(set(protectors)) != len(protectors):
+        return "totals"
+    return "protect" if len([w for w in whos if w in protectors]) > MAX_SPECIAL else None
 
 
 def applies(spec: Any, step_rec: dict, profile: Any, open_calls: list, offsets: list) -> bool:

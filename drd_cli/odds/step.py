@@ -241,7 +241,7 @@ def _fast_methods(prep: StepPrep, run: Callable, spec: Any, step_rec: dict, open
     if why == "kind":
         why_t = fast_test.why_not(spec, step_rec, open_calls, offsets)
         if why_t is None:
-            got = _fast_test(run, open_calls, offsets, fast_test.target_of(spec, profile), guard)
+            got = _fast_test(run, open_calls, offsets, fast_test.target_of(spec, profile), guard, spec, profile)
             if got is not None:
                 return got
             why_t = "model"
@@ -344,7 +344,7 @@ def _fast(prep: StepPrep, run: Callable, spec: Any, open_calls: list, offsets: l
     models = prep.__dict__.setdefault("_fast_models", {})
     reuse = None if is_base else models.get(choose)
     tie = prep.profile.params.get("tie", "actor")
-    shape = {"cnt_consts": keyfn.cnt_consts, "specials": fast.specials_of(spec)}
+    shape = {"cnt_consts": keyfn.cnt_consts, "specials": fast.specials_of(spec), "alike": fast.alike_of(spec)}
     try:
         got = fast.fast_odds(run, open_calls, offsets, cp.state, tie, keyfn.act_consts, guard, model=reuse, **shape)
         if got is None and reuse is not None:
@@ -362,8 +362,19 @@ def _fast(prep: StepPrep, run: Callable, spec: Any, open_calls: list, offsets: l
     return out
 
 
-def _fast_test(run: Callable, open_calls: list, offsets: list, target: int, guard: Guard) -> dict | None:
-    """The fast exact method of a test (`odds.fast_test`), or None when no shape explains the step."""
+def _fast_test(run: Callable, open_calls: list, offsets: list, target: int, guard: Guard, spec: Any = None,
+               profile: Any = None) -> dict | None:
+    """The fast exact method of a test (`odds.fast_test`), or of a výzva with protecting counters
+    (`odds.fast_vyzva`), or None when no shape explains the step."""
+    challenge = getattr(spec, "challenge", None)
+    if challenge is not None and challenge.counters:
+        from functools import partial
+
+        from . import fast_vyzva
+
+        keep_best = profile is not None and profile.params.get("presne") == "keep-best-2-of-3"
+        method = partial(fast_vyzva.fast_vyzva_odds, spec=spec, keep_best=keep_best)
+        return _counted(method, run, open_calls, offsets, target, guard)
     return _counted(fast_test.fast_test_odds, run, open_calls, offsets, target, guard)
 
 
