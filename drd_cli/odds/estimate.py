@@ -14,10 +14,12 @@ from .classes import _classes
 from .dice import compare_totals
 
 class _NeedDice(Exception):
-    """Raised by `_PlanDice` when the engine asks for a die the plan has not fixed yet."""
+    """Raised by `_PlanDice` when the engine asks for a die the plan has not fixed yet; `key`: who
+    asked and whether it is a re-roll (for a plan that hands dice out by who rolls them)."""
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, key: tuple[str, bool] | None = None):
         self.n = n
+        self.key = key
 
 
 class _RecordingDice:
@@ -41,12 +43,20 @@ class _PlanDice:
 
     name = "entered"
 
-    def __init__(self, answers: list[list[int]], rng: random.Random | None = None):
+    def __init__(self, answers: list[list[int]], rng: random.Random | None = None,
+                 whos: list[tuple[str, bool]] | None = None):
         self._answers = answers
         self._i = 0
         self._rng = rng
+        # By who rolls (`whos[i]` = (who, re-roll?) of answers[i]) rather than in the order asked:
+        # a roller who does not roll with these dice (a výzva's participant its protector shields)
+        # must not pass its dice on to the next one.
+        self._whos = whos
+        self._used = [False] * len(answers)
 
     def roll(self, n: int, who: str, purpose: str) -> list[int]:
+        if self._whos is not None:
+            return self._roll_by_who(n, (who, purpose == "reroll"))
         if self._i >= len(self._answers):
             if self._rng is not None:
                 return [self._rng.randint(1, 6) for _ in range(n)]
@@ -56,6 +66,23 @@ class _PlanDice:
         if len(vals) != n:
             raise _NeedDice(n)
         return list(vals)
+
+    def _roll_by_who(self, n: int, key: tuple[str, bool]) -> list[int]:
+        assert self._whos is not None
+        for i, k in enumerate(self._whos):
+            if k == key and not self._used[i]:
+                self._used[i] = True
+                if len(self._answers[i]) != n:
+                    raise _NeedDice(n, key)
+                return list(self._answers[i])
+        if self._rng is not None:
+            return [self._rng.randint(1, 6) for _ in range(n)]
+        raise _NeedDice(n, key)
+
+
+def roller_keys(open_calls: list) -> list[tuple[str, bool]]:
+    """Who rolls each of the step's open rolls (and whether it is a re-roll), for `_PlanDice`."""
+    return [(c[1], c[2] == "reroll") for c in open_calls]
 
 
 _CLASSES: dict[int, tuple] = {}
@@ -85,6 +112,7 @@ def _estimate(run: Callable, open_calls: list, offsets: list, keyfn: Any, split:
     from ..errors import RuleViolation
 
     rng = random.Random(f"drd-odds|{seed}")
+    whos = roller_keys(open_calls)
     limit = samples if samples is not None else MAX_SAMPLES
     deadline = None if samples is not None or time_limit is None else time.perf_counter() + time_limit
     cache: dict[Any, Any] = {}
@@ -109,7 +137,7 @@ def _estimate(run: Callable, open_calls: list, offsets: list, keyfn: Any, split:
         if got is None or got is _EXTRA:
             try:
                 resolutions += 1
-                rec, state = run(_PlanDice(faces, rng if got is _EXTRA else None))
+                rec, state = run(_PlanDice(faces, rng if got is _EXTRA else None, whos))
                 got = summarize(rec, state)
                 cache[key] = got
             except RuleViolation:
@@ -118,7 +146,7 @@ def _estimate(run: Callable, open_calls: list, offsets: list, keyfn: Any, split:
                 # A re-roll: this class's outcome depends on more dice; roll them for each sample.
                 cache[key] = _EXTRA
                 try:
-                    rec, state = run(_PlanDice(faces, rng))
+                    rec, state = run(_PlanDice(faces, rng, whos))
                     got = summarize(rec, state)
                 except RuleViolation:
                     got = _REFUSED

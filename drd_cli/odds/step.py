@@ -28,7 +28,7 @@ from .classes import (_classes, _compress, _contest_classes, _exact_groups, _giv
                       _key_function, _pattern, _placements, _targets)
 from . import fast, fast_race, fast_test
 from .estimate import (_EXTRA, _REFUSED, _Agg, _estimate, _exact_pairs, _NeedDice, _PlanDice,  # noqa: F401
-                       _RecordingDice, summarize)
+                       _RecordingDice, roller_keys, summarize)
 
 # --------------------------------------------------------------------------- preparing a step
 
@@ -167,7 +167,7 @@ def odds_for(prep: StepPrep, choose: str = "accept", *, step: Any = None, step_c
     if groups is None:
         return estimate(time_limit)
     try:
-        return _resolve_classes(run, groups, denom, base, max_extra, progress, guard)
+        return _resolve_classes(run, groups, denom, base, max_extra, progress, guard, roller_keys(open_calls))
     except OverBudget:
         return estimate(time_limit)
 
@@ -288,8 +288,10 @@ def _class_groups(open_calls: list, offsets: list, keyfn: Any, consts: list[int]
 
 
 def _resolve_classes(run: Callable, groups: dict, denom: int, base: dict, max_extra: int,
-                     progress: Callable | None, guard: Guard) -> dict[str, Any]:
-    """Resolves one representative per class and adds up the outcomes as exact Fractions."""
+                     progress: Callable | None, guard: Guard, whos: list[tuple[str, bool]]) -> dict[str, Any]:
+    """Resolves one representative per class and adds up the outcomes as exact Fractions; the
+    dice go to the rollers by who rolls them (`whos`: the open rolls' rollers, `roller_keys`), a
+    roll nobody planned for is branched over on demand."""
     from ..errors import RuleViolation
 
     agg = _Agg()
@@ -300,13 +302,13 @@ def _resolve_classes(run: Callable, groups: dict, denom: int, base: dict, max_ex
     # per distinct outcome first: many classes end alike, and Fraction arithmetic is slow.
     by_outcome: dict[tuple, Any] = {}
     for done, (answers, w) in enumerate(groups.values()):
-        stack: list[tuple[list[list[int]], Any]] = [(answers, w)]
+        stack: list[tuple[list[list[int]], list[tuple[str, bool]], Any]] = [(answers, whos, w)]
         while stack:
             guard.check()
-            plan, p = stack.pop()
+            plan, keys, p = stack.pop()
             try:
                 resolutions += 1
-                rec, state = run(_PlanDice(plan))
+                rec, state = run(_PlanDice(plan, whos=keys))
             except RuleViolation:
                 # A written answer the payer cannot afford with these dice (R-EXH-4): an outcome too.
                 refused += p
@@ -316,8 +318,9 @@ def _resolve_classes(run: Callable, groups: dict, denom: int, base: dict, max_ex
                     dropped += p
                     continue
                 tot = 6 ** need.n
+                extra = keys + [need.key or ("", False)]
                 for _k, faces, cnt in _classes(need.n):
-                    stack.append((plan + [list(faces)], p * Fraction(cnt, tot)))
+                    stack.append((plan + [list(faces)], extra, p * Fraction(cnt, tot)))
                 continue
             key = summarize(rec, state)
             by_outcome[key] = by_outcome.get(key, 0) + p

@@ -98,13 +98,31 @@ def test_protected_vyzva_by_the_fast_method_equals_every_die(tmp_path, choose, b
 @pytest.mark.parametrize("choose", ["accept", "exhaust"])
 def test_protected_vyzva_nobody_protected_rolls_equals_the_class_method(tmp_path, choose):
     """The protected accept (do not react), an unprotected one rolls: every roller always rolls,
-    so the class method, which hands dice out in the probe's order, is exact too."""
+    so the class method is exact here whichever way it hands the dice out."""
     path = vyzva_file(tmp_path, [1, 2, 3], [(1, [0, 1]), (2, [0])], [2])
     prep = StepPrep(api.load_scenario(path), "vyzva")
     fast = odds_for(prep, choose, time_limit=None)
     classes = odds_for(prep, choose, fast_method=False, time_limit=None)
     assert (fast["method"], classes["method"]) == ("independent", "classes")
     assert numbers(fast) == numbers(classes)
+
+
+@pytest.mark.parametrize("choose", ["accept", "exhaust"])
+def test_class_method_hands_dice_by_who_rolls_when_the_protected_react(tmp_path, choose):
+    """The protected react: whoever a protector shields does not roll, and its dice must not pass
+    to the next roller. The class method (and the estimate) give each roller its own dice, so both
+    agree with every die resolved by who rolls it (they used to hand dice out in the probe's order:
+    5/9 for t1's success where every die says 7/12)."""
+    protectors, react = [(1, [0, 1])], [0, 1, 2]
+    path = vyzva_file(tmp_path, [4, 0, 1], protectors, react, target=11, effect="{jizva: Pád}")
+    prep = StepPrep(api.load_scenario(path), "vyzva")
+    every = numbers(brute_force_by_who(path, choose, rollers(protectors, react)))
+    classes = odds_for(prep, choose, fast_method=False, time_limit=None)
+    assert classes["method"] == "classes" and classes["exact"] and not classes["dropped"]
+    assert numbers(classes) == every
+    sampled = odds_for(prep, choose, fast_method=False, budget=0, samples=4000)
+    assert sampled["method"] == "estimate"
+    assert inside_999(every, sampled) == len(every["success"]) + len(every["hit"]) > 0
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
