@@ -26,7 +26,7 @@ def exact_deadline(time_limit: float | None) -> float:
     return max(EXACT_TIME, 4 * (time_limit or 0))
 from .classes import (_classes, _compress, _contest_classes, _exact_groups, _given_totals,  # noqa: F401
                       _key_function, _pattern, _placements, _targets)
-from . import fast, fast_race, fast_test
+from . import fast, fast_race, fast_seq, fast_test
 from .estimate import (_EXTRA, _REFUSED, _Agg, _estimate, _exact_pairs, _NeedDice, _PlanDice,  # noqa: F401
                        _RecordingDice, summarize)
 
@@ -257,6 +257,13 @@ def _fast_methods(prep: StepPrep, run: Callable, spec: Any, step_rec: dict, open
             why = "model"
     if why == "model":
         why = guard.why or "model"
+    if why == "exhaustion" and not fast.specials_of(spec):
+        # Payments in sequence (CS-SEQ-1): the winners' order matters, not only who won.
+        guard.why = None
+        got = _seq(prep, run, spec, open_calls, offsets, keyfn, guard, choose)
+        if got is not None:
+            return got
+        why = guard.why if guard.why in ("refused", "reroll") else "exhaustion"
     if why == "exhaustion" and choose != "accept":
         why = "policy"
     note["why_not_fast"] = why
@@ -384,4 +391,26 @@ def _counted(method: Callable, run: Callable, open_calls: list, offsets: list, t
         return None
     out.update({"exact": True, "method": fast_test.METHOD, "samples": None, "classes": calls[0],
                 "resolutions": calls[0], "dropped": Fraction(0), "refused": Fraction(0)})
+    return out
+
+
+def _seq(prep: StepPrep, run: Callable, spec: Any, open_calls: list, offsets: list, keyfn: Any, guard: Guard,
+         choose: str) -> dict | None:
+    """The fast exact method of a contest with payments in sequence (`odds.fast_seq`), or None."""
+    counters = spec.contest.counters
+    if len(counters) != len(open_calls) - 1 or any(c.actor != o[1] for c, o in zip(counters, open_calls[1:])):
+        return None
+    written = (getattr(spec, "choices", None) or {}).get(open_calls[0][1])
+    types = [(repr(c.model_dump(exclude={"actor", "label", "roll", "dice", "bonus_from", "roll_beyond_dice"})),
+              repr(written.get(c.actor)) if isinstance(written, dict) else None) for c in counters]
+    try:
+        got = fast_seq.seq_odds(run, open_calls, offsets, prep.profile.params.get("tie", "actor"), keyfn.act_consts,
+                                types, guard)
+    except OverBudget:
+        return None
+    if got is None:
+        return None
+    out, model = got
+    out.update({"exact": True, "method": fast_seq.METHOD, "samples": None, "classes": model.resolutions,
+                "resolutions": model.resolutions, "dropped": Fraction(0), "refused": Fraction(0)})
     return out
