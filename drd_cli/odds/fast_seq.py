@@ -33,6 +33,13 @@ METHOD = "sequence"
 CHECKS = 4
 
 Part = tuple  # (Ohrožení, success or None, hit, exhaustions: ((vs, cost), …))
+#: An outcome a rule refuses (a written exhaustion the payer cannot afford, R-EXH-4): with k
+#: winners the actor's part, or the outcome with nobody winning.
+REFUSED = "refused"
+
+
+class _Missing(Exception):
+    """A part the numbers need was never learnt."""
 
 
 class _Rollers:
@@ -107,12 +114,16 @@ def seq_odds(run: Callable, open_calls: list, offsets: list, tie: str, act_const
     for g, avals in groups.items():
         if not _learn(run, ro, g, avals, model, guard) or not _check(run, ro, g, avals, model, rng, guard):
             return None
-    return _numbers(ro, group_of, groups, model), model
+    try:
+        return _numbers(ro, group_of, model), model
+    except _Missing:
+        guard.why = "model"
+        return None
 
 
 def _resolve(run: Callable, ro: _Rollers, model: Seq, a: int, plan: list, totals: list[int],
-             guard: Guard) -> tuple[dict, list[int]] | None:
-    """One resolution, in canonical form (`_canon`), with its winners in settling order."""
+             guard: Guard) -> tuple[Any, list[int]] | None:
+    """One resolution, in canonical form (`_canon`, or `REFUSED`), with its winners in settling order."""
     from ..errors import RuleViolation
 
     guard.check()
@@ -120,8 +131,7 @@ def _resolve(run: Callable, ro: _Rollers, model: Seq, a: int, plan: list, totals
     try:
         rec, state = run(_PlanDice(plan))
     except RuleViolation:
-        guard.why = "refused"
-        return None
+        return REFUSED, ro.order(a, totals)
     except _NeedDice:
         guard.why = "reroll"
         return None
@@ -192,15 +202,20 @@ def _learn(run: Callable, ro: _Rollers, g: tuple, avals: list[int], model: Seq, 
 
 
 def _role_plan(ro: _Rollers, avals: list[int], j: int, won: bool) -> tuple[int, set[int]] | None:
+    """The fewest winners with which counter j wins (or loses while somebody else wins): fewer
+    payments, so the least likely to be refused."""
+    best: tuple[int, set[int]] | None = None
     for a in avals:
         must, can = set(ro.must(a)), set(ro.can(a))
         if won and j in can:
-            return a, must | {j}
-        if not won and j not in must:
-            rest = must | set(sorted(can - {j})[:1])
-            if rest:
-                return a, rest
-    return None
+            got = must | {j}
+        elif not won and j not in must and (must or can - {j}):
+            got = must or set(sorted(can - {j})[:1])
+        else:
+            continue
+        if best is None or len(got) < len(best[1]):
+            best = (a, got)
+    return best
 
 
 def _record(run: Callable, ro: _Rollers, g: tuple, a: int, winners: set[int], model: Seq, guard: Guard) -> bool:
@@ -210,12 +225,17 @@ def _record(run: Callable, ro: _Rollers, g: tuple, a: int, winners: set[int], mo
     res = _resolve(run, ro, model, a, *got, guard)
     if res is None:
         return False
+    k = len(res[1])
+    if res[0] is REFUSED:
+        if model.k[g].setdefault(k, REFUSED) != REFUSED:
+            guard.why = "exhaustion"
+            return False
+        return True
     split = _split(model, *res)
     if split is None:
         guard.why = "exhaustion"
         return False
     actor, parts = split
-    k = len(res[1])
     if model.k[g].setdefault(k, actor) != actor:
         guard.why = "exhaustion"    # the actor's side depends on who won, not only how many
         return False
@@ -230,7 +250,13 @@ def _record(run: Callable, ro: _Rollers, g: tuple, a: int, winners: set[int], mo
 def _prefix_ok(ks: dict[int, tuple]) -> bool:
     """The payment on the i-th place must not depend on how many winners follow it."""
     seen: dict[int, tuple] = {}
+    refused = False
     for k in sorted(ks):
+        if ks[k] is REFUSED:
+            refused = True
+            continue
+        if refused:
+            return False    # refused with fewer winners, not with more: not a sequence
         by_pos: dict[int, list] = {}
         for pos, cost in ks[k][3]:
             if isinstance(pos, int):
@@ -242,12 +268,12 @@ def _prefix_ok(ks: dict[int, tuple]) -> bool:
     return True
 
 
-def _predict(model: Seq, g: tuple, order: list[int]) -> dict | None:
+def _predict(model: Seq, g: tuple, order: list[int]) -> Any:
     if not order:
         return model.none[g]
     actor = model.k[g].get(len(order))
-    if actor is None:
-        return None
+    if actor is None or actor is REFUSED:
+        return actor
     a = model.actor
     names = [model.counters[j] for j in order]
     wset = set(names)
@@ -268,9 +294,9 @@ def _predict(model: Seq, g: tuple, order: list[int]) -> dict | None:
     return out
 
 
-def _same(got: dict, want: dict | None) -> bool:
-    if want is None:
-        return False
+def _same(got: Any, want: Any) -> bool:
+    if want is None or got is REFUSED or want is REFUSED:
+        return got is want
     return (got["ohr"] == want["ohr"] and got["success"] == want["success"] and got["hit"] == want["hit"]
             and sorted(got["exh"], key=repr) == sorted(want["exh"], key=repr) and got["pairs"] == want["pairs"])
 
@@ -361,85 +387,140 @@ def _poly(ws: list[tuple[int, int]], cap: int) -> list[int]:
     return out
 
 
-def _numbers(ro: _Rollers, group_of: Callable, groups: dict, model: Seq) -> dict:
+def _without(q: list[int], w: int, lose: int) -> list[int]:
+    """The Poisson-binomial weights `q` with one member (weights w, lose) taken out again."""
+    out = [0] * (len(q) - 1)
+    if lose:
+        prev = 0
+        for i in range(len(out)):
+            prev = out[i] = (q[i] - w * prev) // lose
+    else:
+        for i in range(len(out)):
+            out[i] = q[i + 1] // w
+    return out
+
+
+def _numbers(ro: _Rollers, group_of: Callable, model: Seq) -> dict:
+    """Every number of the step from the model, as integer weights over all dice, then Fractions."""
     dh = 1
     for s in ro.sizes[1:]:
         dh *= s
-    denom = ro.sizes[0] * dh
     acc = _Acc()
-    a_id = model.actor
+    refused = 0
     for a, _f, cnt in ro.rollers[0]:
-        g = group_of(a)
-        w = [sum(c for t, _f2, c in ro.rollers[j + 1] if ro.wins(t, a)) for j in range(ro.n)]
-        lose = [ro.sizes[j + 1] - w[j] for j in range(ro.n)]
-        q = _poly(list(zip(w, lose)), ro.n)
-        none = model.none[g]
-        if q[0]:
-            if none is None:
-                raise AssertionError("nobody winning was never learnt")
-            acc.whole(none, cnt * q[0])
-        for k in range(1, len(q)):
-            if q[k]:
-                ohr, ok, hit, exh = model.k[g][k]
-                acc.part(a_id, (ohr, ok, hit, exh), cnt * q[k])
-        for j, c in enumerate(model.counters):
-            rest = dh // ro.sizes[j + 1]
-            won = cnt * w[j] * rest
-            d = acc.pairs.setdefault(f"{a_id} vs {c}", {})
-            d[c] = d.get(c, 0) + won
-            d[a_id] = d.get(a_id, 0) + cnt * lose[j] * rest
-            if won:
-                acc.part(c, model.role[g][(c, True)], won)
-            lost = cnt * (lose[j] * rest - q[0])    # it lost while somebody else won
-            if lost:
-                acc.part(c, model.role[g][(c, False)], lost)
-        for (pid, won), part in model.role[g].items():
-            if pid not in model.counters and dh - q[0]:
-                acc.part(pid, part, cnt * (dh - q[0]))
-        _ranks(acc, ro, model, g, a, cnt)
-    return _fractions(acc, denom)
+        refused += _at(acc, ro, model, group_of(a), a, cnt, dh)
+    out = _fractions(acc, ro.sizes[0] * dh)
+    out["refused"] = Fraction(refused, ro.sizes[0] * dh)
+    return out
 
 
-def _places(ks: dict[int, tuple]) -> dict[int, int]:
+def _part(table: dict, key: Any) -> Any:
+    got = table.get(key)
+    if got is None:
+        raise _Missing(key)
+    return got
+
+
+def _at(acc: _Acc, ro: _Rollers, model: Seq, g: tuple, a: int, cnt: int, dh: int) -> int:
+    """Adds the weights at actor total `a` (weight cnt); returns the weight a rule refuses."""
+    a_id = model.actor
+    w = [sum(c for t, _f2, c in ro.rollers[j + 1] if ro.wins(t, a)) for j in range(ro.n)]
+    lose = [ro.sizes[j + 1] - w[j] for j in range(ro.n)]
+    q = _poly(list(zip(w, lose)), ro.n)
+    parts = model.k[g]
+    none_ok = q[0] and model.none[g] is not REFUSED
+    ok = [bool(none_ok)] + [bool(q[k]) and _part(parts, k) is not REFUSED for k in range(1, len(q))]
+    refused = cnt * sum(x for x, good in zip(q, ok) if not good)
+    if none_ok:
+        acc.whole(_part(model.none, g), cnt * q[0])
+    for k in range(1, len(q)):
+        if ok[k]:
+            acc.part(a_id, parts[k], cnt * q[k])
+    for j, c in enumerate(model.counters):
+        rest = _without(q, w[j], lose[j])           # the others: how many of them win
+        won = cnt * w[j] * sum(x for i, x in enumerate(rest) if ok[i + 1])
+        lost = cnt * lose[j] * sum(x for i, x in enumerate(rest) if i and ok[i])
+        d = acc.pairs.setdefault(f"{a_id} vs {c}", {})
+        d[c] = d.get(c, 0) + won
+        d[a_id] = d.get(a_id, 0) + lost + (cnt * lose[j] * rest[0] if ok[0] else 0)
+        if won:
+            acc.part(c, _part(model.role[g], (c, True)), won)
+        if lost:
+            acc.part(c, _part(model.role[g], (c, False)), lost)
+    some = cnt * sum(x for k, x in enumerate(q) if k and ok[k])
+    for (pid, _won), part in model.role[g].items():
+        if pid not in model.counters and some:
+            acc.part(pid, part, some)
+    bad = [k for k in range(1, len(q)) if q[k] and not ok[k]]
+    _ranks(acc, ro, model, g, a, cnt, min(bad) if bad else ro.n + 2)
+    return refused
+
+
+def _places(ks: dict[int, Any]) -> dict[int, int]:
     """The actor's payments by place among the winners: place → total cost (a payment of 0 too)."""
     out: dict[int, int] = {}
     for k in sorted(ks, reverse=True):
+        if ks[k] is REFUSED:
+            continue
         per: dict[int, int] = {}
         for pos, cost in ks[k][3]:
             if isinstance(pos, int):
                 per[pos] = per.get(pos, 0) + cost
-        out.update(per)
+        for pos, cost in per.items():
+            out.setdefault(pos, cost)   # the same on every k (`_prefix_ok`)
     return out
 
 
-def _ranks(acc: _Acc, ro: _Rollers, model: Seq, g: tuple, a: int, cnt: int) -> None:
+def _ranks(acc: _Acc, ro: _Rollers, model: Seq, g: tuple, a: int, cnt: int, limit: int) -> None:
     """'actor vs c': the chance that c wins on the i-th place and the actor pays there, for every i —
-    the others before c (a higher total, or the same one earlier in the file) counted by weight."""
+    the others before c (a higher total, or the same one earlier in the file) and after it counted
+    by weight; outcomes a rule refuses (too many winners) left out."""
     places = _places(model.k[g])
     if not places:
         return
-    cap = max(places) - 1
+    cap = min(max(places), limit - 1) - 1
     tots = [sorted((t, c) for t, _f, c in r) for r in ro.rollers[1:]]
     for ci, name in enumerate(model.counters):
         p = s = 0
         for t, ct in tots[ci]:
             if not ro.wins(t, a):
                 continue
-            before = []
+            others = []
             for i in range(ro.n):
-                if i == ci:
-                    continue
-                b = sum(c for u, c in tots[i] if u > t or (u == t and i < ci))
-                before.append((b, ro.sizes[i + 1] - b))
-            r = _poly(before, cap)
-            for pos, cost in places.items():
-                if pos - 1 < len(r) and r[pos - 1]:
-                    p += ct * r[pos - 1]
-                    s += ct * r[pos - 1] * cost
+                if i != ci:
+                    b = sum(c for u, c in tots[i] if u > t or (u == t and i < ci))
+                    f = sum(c for u, c in tots[i] if ro.wins(u, a)) - b
+                    others.append((b, f, ro.sizes[i + 1] - b - f))
+            for r, x in enumerate(_before(others, cap, limit)):
+                cost = places.get(r + 1)
+                if x and cost is not None:
+                    p += ct * x
+                    s += ct * x * cost
         if p:
             e = acc.vs.setdefault(f"{model.actor} vs {name}", [0, 0])
             e[0] += cnt * p
             e[1] += cnt * s
+
+
+def _before(others: list[tuple[int, int, int]], cap: int, limit: int) -> list[int]:
+    """Weights of how many of `others` (before, after, losing weights) come before, up to `cap`,
+    over the outcomes with fewer than `limit` winners in all (c itself included)."""
+    if limit >= len(others) + 2:
+        return _poly([(b, f + lo) for b, f, lo in others], cap)
+    # A 2-D Poisson-binomial: (before, after) with before + after + 1 < limit.
+    dist = {(0, 0): 1}
+    for b, f, lo in others:
+        new: dict[tuple[int, int], int] = {}
+        for (x, y), v in dist.items():
+            for dx, dy, wt in ((0, 0, lo), (1, 0, b), (0, 1, f)):
+                key = (x + dx, y + dy)
+                if wt and key[0] + key[1] + 1 < limit and key[0] <= cap:
+                    new[key] = new.get(key, 0) + v * wt
+        dist = new
+    out = [0] * (cap + 1)
+    for (x, _y), v in dist.items():
+        out[x] += v
+    return out
 
 
 def _fractions(acc: _Acc, denom: int) -> dict:

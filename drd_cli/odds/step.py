@@ -257,13 +257,13 @@ def _fast_methods(prep: StepPrep, run: Callable, spec: Any, step_rec: dict, open
             why = "model"
     if why == "model":
         why = guard.why or "model"
-    if why == "exhaustion" and not fast.specials_of(spec):
+    if why in ("exhaustion", "refused") and not fast.specials_of(spec):
         # Payments in sequence (CS-SEQ-1): the winners' order matters, not only who won.
         guard.why = None
         got = _seq(prep, run, spec, open_calls, offsets, keyfn, guard, choose)
         if got is not None:
             return got
-        why = guard.why if guard.why in ("refused", "reroll") else "exhaustion"
+        why = guard.why if guard.why in ("refused", "reroll") else why
     if why == "exhaustion" and choose != "accept":
         why = "policy"
     note["why_not_fast"] = why
@@ -412,5 +412,5 @@ def _seq(prep: StepPrep, run: Callable, spec: Any, open_calls: list, offsets: li
         return None
     out, model = got
     out.update({"exact": True, "method": fast_seq.METHOD, "samples": None, "classes": model.resolutions,
-                "resolutions": model.resolutions, "dropped": Fraction(0), "refused": Fraction(0)})
+                "resolutions": model.resolutions, "dropped": Fraction(0)})
     return out
