@@ -407,8 +407,9 @@ def _numbers(ro: _Rollers, group_of: Callable, model: Seq) -> dict:
         dh *= s
     acc = _Acc()
     refused = 0
+    rk = _Ranks(ro)
     for a, _f, cnt in ro.rollers[0]:
-        refused += _at(acc, ro, model, group_of(a), a, cnt, dh)
+        refused += _at(acc, rk, model, group_of(a), a, cnt, dh)
     out = _fractions(acc, ro.sizes[0] * dh)
     out["refused"] = Fraction(refused, ro.sizes[0] * dh)
     return out
@@ -421,8 +422,9 @@ def _part(table: dict, key: Any) -> Any:
     return got
 
 
-def _at(acc: _Acc, ro: _Rollers, model: Seq, g: tuple, a: int, cnt: int, dh: int) -> int:
+def _at(acc: _Acc, rk: _Ranks, model: Seq, g: tuple, a: int, cnt: int, dh: int) -> int:
     """Adds the weights at actor total `a` (weight cnt); returns the weight a rule refuses."""
+    ro = rk.ro
     a_id = model.actor
     w = [sum(c for t, _f2, c in ro.rollers[j + 1] if ro.wins(t, a)) for j in range(ro.n)]
     lose = [ro.sizes[j + 1] - w[j] for j in range(ro.n)]
@@ -452,7 +454,7 @@ def _at(acc: _Acc, ro: _Rollers, model: Seq, g: tuple, a: int, cnt: int, dh: int
         if pid not in model.counters and some:
             acc.part(pid, part, some)
     bad = [k for k in range(1, len(q)) if q[k] and not ok[k]]
-    _ranks(acc, ro, model, g, a, cnt, min(bad) if bad else ro.n + 2)
+    _ranks(acc, rk, model, g, a, cnt, min(bad) if bad else ro.n + 2)
     return refused
 
 
@@ -471,7 +473,37 @@ def _places(ks: dict[int, Any]) -> dict[int, int]:
     return out
 
 
-def _ranks(acc: _Acc, ro: _Rollers, model: Seq, g: tuple, a: int, cnt: int, limit: int) -> None:
+class _Ranks:
+    """Each counter's weights above / at least each total, and the 'how many come before c at
+    total t' weights, which do not depend on the actor's total (memoised)."""
+
+    def __init__(self, ro: _Rollers):
+        self.ro = ro
+        self.tots = [sorted((t, c) for t, _f, c in r) for r in ro.rollers[1:]]
+        self.above: list[dict[int, int]] = []
+        self.at_least: list[dict[int, int]] = []
+        every = sorted({t for r in self.tots for t, _c in r})
+        for r in self.tots:
+            self.above.append({t: sum(c for u, c in r if u > t) for t in every})
+            self.at_least.append({t: sum(c for u, c in r if u >= t) for t in every})
+        self.memo: dict[tuple, list[int]] = {}
+
+    def before(self, ci: int, t: int, a: int, cap: int, limit: int) -> list[int]:
+        ro = self.ro
+        key = (ci, t, cap) if limit >= ro.n + 1 else (ci, t, cap, a, limit)
+        got = self.memo.get(key)
+        if got is None:
+            others = []
+            for i in range(ro.n):
+                if i != ci:
+                    b = (self.at_least if i < ci else self.above)[i][t]
+                    f = sum(c for u, c in self.tots[i] if ro.wins(u, a)) - b if len(key) > 3 else 0
+                    others.append((b, f, ro.sizes[i + 1] - b - f))
+            got = self.memo[key] = _before(others, cap, limit)
+        return got
+
+
+def _ranks(acc: _Acc, rk: _Ranks, model: Seq, g: tuple, a: int, cnt: int, limit: int) -> None:
     """'actor vs c': the chance that c wins on the i-th place and the actor pays there, for every i —
     the others before c (a higher total, or the same one earlier in the file) and after it counted
     by weight; outcomes a rule refuses (too many winners) left out."""
@@ -479,19 +511,12 @@ def _ranks(acc: _Acc, ro: _Rollers, model: Seq, g: tuple, a: int, cnt: int, limi
     if not places:
         return
     cap = min(max(places), limit - 1) - 1
-    tots = [sorted((t, c) for t, _f, c in r) for r in ro.rollers[1:]]
     for ci, name in enumerate(model.counters):
         p = s = 0
-        for t, ct in tots[ci]:
-            if not ro.wins(t, a):
+        for t, ct in rk.tots[ci]:
+            if not rk.ro.wins(t, a):
                 continue
-            others = []
-            for i in range(ro.n):
-                if i != ci:
-                    b = sum(c for u, c in tots[i] if u > t or (u == t and i < ci))
-                    f = sum(c for u, c in tots[i] if ro.wins(u, a)) - b
-                    others.append((b, f, ro.sizes[i + 1] - b - f))
-            for r, x in enumerate(_before(others, cap, limit)):
+            for r, x in enumerate(rk.before(ci, t, a, cap, limit)):
                 cost = places.get(r + 1)
                 if x and cost is not None:
                     p += ct * x
