@@ -6,7 +6,7 @@ Rows (issue #26's goals): the whole command `drd odds FILE boj` over the whole c
 `drd resolve FILE` for `tests/data/jeden-proti-N.yaml` (one actor against N harming counters,
 every roll open: 4, 6, 9, 12 and 20 rollers), medians of `--runs` interleaved runs of each: exact,
 at most ×1.5, and the odds command's peak memory (the child's own maximum resident set) under
-150 MB. Then, in process, one what-if option (the actor's přesně) of the 9-roller step, the model
+150 MB; the same files again under `--choose exhaust` (payments in sequence, `odds/fast_seq.py`). Then, in process, one what-if option (the actor's přesně) of the 9-roller step, the model
 of the step already learnt, against the median `drd resolve` process: under 5 %. `--classes` also
 times the class method (`fast_method=False`) in process where it can answer, for comparison.
 Then the same rows for the other step shapes the fast method answers (files written to a
@@ -111,15 +111,15 @@ def in_process(runs: int, classes: bool) -> None:
     from drd_cli.odds.step import StepPrep, odds_for
 
     print("in process (best of runs):")
-    for n in COUNTERS:
+    for n, choose in [(n, "accept") for n in COUNTERS] + [(n, "exhaust") for n in COUNTERS]:
         loaded = api.load_scenario(str(DATA / f"jeden-proti-{n}.yaml"))
-        r = odds_for(StepPrep(loaded, "boj"), "accept", time_limit=None)
-        t = best(lambda: odds_for(StepPrep(loaded, "boj"), "accept", time_limit=None), runs)
-        line = (f"  {n + 1:>2} rollers: {r['method']}, exact {r['exact']}, {r['resolutions']} resolutions, "
+        r = odds_for(StepPrep(loaded, "boj"), choose, time_limit=None)
+        t = best(lambda: odds_for(StepPrep(loaded, "boj"), choose, time_limit=None), runs)
+        line = (f"  {n + 1:>2} rollers, {choose}: {r['method']}, exact {r['exact']}, {r['resolutions']} resolutions, "
                 f"{t * 1000:7.1f} ms")
         if classes:
-            c = odds_for(StepPrep(loaded, "boj"), "accept", fast_method=False, time_limit=10.0)
-            tc = best(lambda: odds_for(StepPrep(loaded, "boj"), "accept", fast_method=False, time_limit=10.0), 1)
+            c = odds_for(StepPrep(loaded, "boj"), choose, fast_method=False, time_limit=10.0)
+            tc = best(lambda: odds_for(StepPrep(loaded, "boj"), choose, fast_method=False, time_limit=10.0), 1)
             line += f"; class method: {c['method']}, {tc * 1000:.0f} ms"
         print(line)
 
@@ -176,10 +176,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nwhole commands (median of {args.runs} interleaved runs):")
     print(f"  {'step':>14} {'odds s':>8} {'resolve s':>9} {'ratio':>7} {'goal':>6} {'peak MB':>8}")
     rows = [(f"{n + 1} rollers", str(DATA / f"jeden-proti-{n}.yaml"), "boj") for n in COUNTERS] + shapes
+    rows += [(f"{n + 1} exhaust", str(DATA / f"jeden-proti-{n}.yaml"), "boj") for n in COUNTERS]
     for label, path, step in rows:
         t_odds, t_res, mem = [], [], 0.0
+        extra = ["--choose", "exhaust"] if label.endswith(" exhaust") else []
         for _ in range(args.runs):
-            w, m = timed(drd + ["odds", path, step])
+            w, m = timed(drd + ["odds", path, step, *extra])
             t_odds.append(w)
             mem = max(mem, m)
             t_res.append(timed(drd + ["resolve", path])[0])

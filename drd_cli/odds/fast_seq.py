@@ -99,8 +99,10 @@ class Seq:
 
 
 def seq_odds(run: Callable, open_calls: list, offsets: list, tie: str, act_consts: list[int], types: list,
-             guard: Guard) -> tuple[dict, Seq] | None:
-    """The step's numbers by the sequence model, or None (with `guard.why`) when it does not fit."""
+             guard: Guard, model: Seq | None = None) -> tuple[dict, Seq] | None:
+    """The step's numbers by the sequence model, or None (with `guard.why`) when it does not fit.
+    A `model` learnt on the step itself (what-if: a variant differs in one roller's dice) is only
+    checked again, with fewer random winners; a class of the actor's total it lacks is learnt."""
     ro = _Rollers(open_calls, offsets, tie)
     if len(types) != ro.n or len(set(types)) > 1:
         guard.why = guard.why or "exhaustion"
@@ -109,10 +111,15 @@ def seq_odds(run: Callable, open_calls: list, offsets: list, tie: str, act_const
     groups: dict[tuple, list[int]] = {}
     for t in sorted({t for t, _f, _c in ro.rollers[0]}):
         groups.setdefault(group_of(t), []).append(t)
-    model = Seq(open_calls[0][1], [c[1] for c in open_calls[1:]])
+    whos = (open_calls[0][1], [c[1] for c in open_calls[1:]])
+    if model is None or (model.actor, model.counters) != whos:
+        model = Seq(*whos)
     rng = random.Random(1)
     for g, avals in groups.items():
-        if not _learn(run, ro, g, avals, model, guard) or not _check(run, ro, g, avals, model, rng, guard):
+        reused = g in model.k
+        if not reused and not _learn(run, ro, g, avals, model, guard):
+            return None
+        if not _check(run, ro, g, avals, model, rng, guard, 1 if reused else CHECKS):
             return None
     try:
         return _numbers(ro, group_of, model), model
@@ -302,11 +309,11 @@ def _same(got: Any, want: Any) -> bool:
 
 
 def _check(run: Callable, ro: _Rollers, g: tuple, avals: list[int], model: Seq, rng: random.Random,
-           guard: Guard) -> bool:
-    """The model against the engine: every possible winner at once, random winners on random totals,
-    nobody winning on another total of the class."""
+           guard: Guard, checks: int) -> bool:
+    """The model against the engine: every possible winner at once, `checks` random winners on
+    random totals, nobody winning on another total of the class."""
     sets: list[tuple[int, set[int], random.Random | None]] = [(avals[0], set(ro.can(avals[0])), rng)]
-    for _ in range(CHECKS):
+    for _ in range(checks):
         a = rng.choice(avals)
         can, must = ro.can(a), set(ro.must(a))
         sets.append((a, {j for j in can if rng.random() < 0.6} | must, rng))

@@ -260,7 +260,7 @@ def _fast_methods(prep: StepPrep, run: Callable, spec: Any, step_rec: dict, open
     if why in ("exhaustion", "refused") and not fast.specials_of(spec):
         # Payments in sequence (CS-SEQ-1): the winners' order matters, not only who won.
         guard.why = None
-        got = _seq(prep, run, spec, open_calls, offsets, keyfn, guard, choose)
+        got = _seq(prep, run, spec, open_calls, offsets, keyfn, guard, choose, is_base)
         if got is not None:
             return got
         why = guard.why if guard.why in ("refused", "reroll") else why
@@ -395,22 +395,38 @@ def _counted(method: Callable, run: Callable, open_calls: list, offsets: list, t
 
 
 def _seq(prep: StepPrep, run: Callable, spec: Any, open_calls: list, offsets: list, keyfn: Any, guard: Guard,
-         choose: str) -> dict | None:
-    """The fast exact method of a contest with payments in sequence (`odds.fast_seq`), or None."""
+         choose: str, is_base: bool) -> dict | None:
+    """The fast exact method of a contest with payments in sequence (`odds.fast_seq`), or None. A
+    variant of the step (what-if) reuses the model learnt on the step itself and checks it."""
     counters = spec.contest.counters
     if len(counters) != len(open_calls) - 1 or any(c.actor != o[1] for c, o in zip(counters, open_calls[1:])):
         return None
     written = (getattr(spec, "choices", None) or {}).get(open_calls[0][1])
-    types = [(repr(c.model_dump(exclude={"actor", "label", "roll", "dice", "bonus_from", "roll_beyond_dice"})),
-              repr(written.get(c.actor)) if isinstance(written, dict) else None) for c in counters]
+    types = [(_type_of(c), repr(written.get(c.actor)) if isinstance(written, dict) else None) for c in counters]
+    models = prep.__dict__.setdefault("_seq_models", {})
+    reuse = None if is_base else models.get(choose)
+    args = (run, open_calls, offsets, prep.profile.params.get("tie", "actor"), keyfn.act_consts, types, guard)
     try:
-        got = fast_seq.seq_odds(run, open_calls, offsets, prep.profile.params.get("tie", "actor"), keyfn.act_consts,
-                                types, guard)
+        got = fast_seq.seq_odds(*args, model=reuse)
+        if got is None and reuse is not None:
+            got = fast_seq.seq_odds(*args)
     except OverBudget:
         return None
     if got is None:
         return None
     out, model = got
+    if is_base:
+        models[choose] = model
     out.update({"exact": True, "method": fast_seq.METHOD, "samples": None, "classes": model.resolutions,
                 "resolutions": model.resolutions, "dropped": Fraction(0)})
+    model.resolutions = 0
     return out
+
+
+def _type_of(counter: Any) -> str:
+    """What a counter does to the actor, apart from who acts and its roll: přesně, paid before the
+    roll, changes only the dice (which the sequence method reads per counter)."""
+    d = counter.model_dump(exclude={"actor", "label", "roll", "dice", "bonus_from", "roll_beyond_dice"})
+    d["manoeuvres"] = [m for m in d.get("manoeuvres") or [] if m != "presne" and not
+                       (isinstance(m, dict) and m.get("name") == "presne" and not m.get("paid_by"))]
+    return repr(d)

@@ -182,3 +182,27 @@ def test_exhaust_policy_is_left_to_the_sequence_method():
     prep = StepPrep(api.load_scenario(str(DATA / "jeden-proti-3.yaml")), "boj")
     assert odds_for(prep, "exhaust", time_limit=None)["method"] == "sequence"
     assert odds_for(prep, "accept", time_limit=None)["method"] == "independent"
+
+
+@pytest.mark.parametrize("who", ["a", "c"])
+def test_what_if_variant_reuses_the_model_and_equals_class_method(who):
+    from drd_cli.odds.whatif import _with_presne
+
+    prep = StepPrep(api.load_scenario(str(DATA / "jeden-proti-5.yaml")), "boj")
+    assert odds_for(prep, "exhaust", time_limit=None)["method"] == "sequence"
+    contest = prep.step.contest
+    spec = contest.action if who == "a" else next(c for c in contest.counters if c.actor == who)
+    variant = _with_presne(prep.step, spec)
+    seq = odds_for(prep, "exhaust", step=variant, time_limit=None)
+    classes = odds_for(prep, "exhaust", step=variant, fast_method=False, time_limit=None)
+    assert seq["method"] == "sequence" and seq["resolutions"] < 13 and classes["exact"]
+    assert numbers(seq) == numbers(classes)
+
+
+def test_what_if_of_a_counter_is_exact_by_the_sequence_method():
+    from drd_cli.odds import what_if
+
+    w = what_if(api.load_scenario(str(DATA / "jeden-proti-8.yaml")), "boj", only="c", time_limit=None)
+    (counter,) = w["rollers"]
+    assert counter["exact"] and counter["options"][0]["exact"]
+    assert 0 < counter["actor_exhausts"] < 1
