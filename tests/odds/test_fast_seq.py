@@ -206,3 +206,52 @@ def test_what_if_of_a_counter_is_exact_by_the_sequence_method():
     (counter,) = w["rollers"]
     assert counter["exact"] and counter["options"][0]["exact"]
     assert 0 < counter["actor_exhausts"] < 1
+
+
+def opened_contests():
+    """(file name, step id, the file with that contest step's rolls open) of every DrD II file in
+    scenarios/ and tests/data/."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from opened import with_open_step
+
+    from drd_cli.errors import DrdError
+
+    for folder in (DATA.parents[1] / "scenarios", DATA):
+        for path in sorted(folder.glob("*.yaml")):
+            try:
+                loaded = api.load_scenario(str(path))
+            except DrdError:
+                continue    # a file that shows a refusal
+            if loaded.system != "drd2":
+                continue
+            for ri, rnd in enumerate(loaded.scenario.rounds):
+                for si, step in enumerate(rnd.steps):
+                    if step.contest is not None:
+                        yield path.name, step.id or f"{ri + 1}.{si + 1}", with_open_step(loaded, ri, si)
+
+
+def test_sequence_method_equals_class_method_on_every_opened_contest():
+    """Wherever the sequence method answers a contest of up to 5 open rollers (the class method
+    is exact and quick there), every number is the class method's."""
+    from drd_cli.errors import DrdError
+
+    compared, differ = 0, []
+    for name, sid, loaded in opened_contests():
+        for choose in ("accept", "exhaust", "cheapest"):
+            try:
+                prep = StepPrep(loaded, sid)
+                # Where another method answers, it may take long: bounded, its answer is not read.
+                seq = odds_for(prep, choose, budget=200, time_limit=0.01, exact_time=5.0)
+            except DrdError:
+                break
+            if seq["method"] != "sequence" or len(seq["open_rolls"]) > 5:
+                continue
+            classes = odds_for(prep, choose, fast_method=False, time_limit=None)
+            if classes["exact"] and not classes["dropped"]:
+                compared += 1
+                if numbers(seq) != numbers(classes):
+                    differ.append(f"{name} {sid} {choose}")
+    assert not differ
+    assert compared >= 20, compared
