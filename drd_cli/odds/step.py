@@ -257,7 +257,8 @@ def _fast_methods(prep: StepPrep, run: Callable, spec: Any, step_rec: dict, open
             why = "model"
     if why == "model":
         why = guard.why or "model"
-    if why in ("exhaustion", "refused") and not fast.specials_of(spec):
+    if (why in ("exhaustion", "refused") and step_rec.get("kind") == "contest"
+            and getattr(spec, "contest", None) is not None and not fast.specials_of(spec)):
         # Payments in sequence (CS-SEQ-1): the winners' order matters, not only who won.
         guard.why = None
         got = _seq(prep, run, spec, open_calls, offsets, keyfn, guard, choose, is_base)
