@@ -26,7 +26,7 @@ def exact_deadline(time_limit: float | None) -> float:
     return max(EXACT_TIME, 4 * (time_limit or 0))
 from .classes import (_classes, _compress, _contest_classes, _exact_groups, _given_totals,  # noqa: F401
                       _key_function, _pattern, _placements, _targets)
-from . import fast, fast_race, fast_seq, fast_test
+from . import fast, fast_race, fast_race_seq, fast_seq, fast_test
 from .estimate import (_EXTRA, _REFUSED, _Agg, _estimate, _exact_pairs, _NeedDice, _PlanDice,  # noqa: F401
                        _RecordingDice, summarize)
 
@@ -265,6 +265,14 @@ def _fast_methods(prep: StepPrep, run: Callable, spec: Any, step_rec: dict, open
         if got is not None:
             return got
         why = guard.why if guard.why in ("refused", "reroll") else why
+    if why == "exhaustion" and step_rec.get("kind") == "race" and [c[1] for c in open_calls] == list(spec.race.actors):
+        # Each racer pays against the obstacle, then the faster racers in turn (CS-RACE-1).
+        guard.why = None
+        target = profile.params.get("target", 9)
+        got = _race_seq(run, open_calls, offsets, target if isinstance(target, int) else 9, guard)
+        if got is not None:
+            return got
+        why = guard.why if guard.why in ("refused", "reroll") else why
     if why == "exhaustion" and choose != "accept":
         why = "policy"
     note["why_not_fast"] = why
@@ -431,3 +439,17 @@ def _type_of(counter: Any) -> str:
     d["manoeuvres"] = [m for m in d.get("manoeuvres") or [] if m != "presne" and not
                        (isinstance(m, dict) and m.get("name") == "presne" and not m.get("paid_by"))]
     return repr(d)
+
+
+def _race_seq(run: Callable, open_calls: list, offsets: list, target: int, guard: Guard) -> dict | None:
+    """The fast exact method of a race whose racers pay in sequence (`odds.fast_race_seq`), or None."""
+    try:
+        got = fast_race_seq.race_seq_odds(run, open_calls, offsets, target, guard)
+    except OverBudget:
+        return None
+    if got is None:
+        return None
+    out, resolutions = got
+    out.update({"exact": True, "method": fast_race_seq.METHOD, "samples": None, "classes": resolutions,
+                "resolutions": resolutions, "dropped": Fraction(0)})
+    return out

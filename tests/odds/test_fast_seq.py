@@ -256,13 +256,3 @@ def test_sequence_method_equals_class_method_on_every_opened_contest():
     assert not differ
     assert compared >= 20, compared
 
-
-def test_a_race_with_payments_is_left_to_the_class_method(tmp_path):
-    """Only a contest is handed to the sequence method: a race's exhaustion falls back as before."""
-    people = [f"  t{i}: {{name: T{i}, sudba: 9, ohrozeni: {i}, charakteristika: {i}}}" for i in range(3)]
-    path = tmp_path / "zavod.yaml"
-    path.write_text("\n".join(["format: drd/1", "participants:", *people, "rounds:", "  - steps:", "      - id: krok",
-                               "        race: {actors: [t0, t1, t2], pool: telo, effect: {ohrozeni: 1}, "
-                               "obstacle: {ohrozeni: 1}}"]) + "\n", encoding="utf-8")
-    got = odds_for(StepPrep(api.load_scenario(str(path)), "krok"), "exhaust", time_limit=None)
-    assert (got["method"], got["why_not_fast"]) == ("classes", "policy") and got["exact"]
