@@ -6,7 +6,8 @@ racer, fastest first (ties in the order of `actors`); each payment raises its ow
 what the next one costs follows. Every racer does the same action, so a racer's own outcome
 depends only on its side of the target and on HOW MANY racers were faster — the same structure as
 a contest's attacker (`fast_seq`), whose core this uses: the parts are learnt from the engine per
-(racer, side, number faster), checked on random totals, and the numbers are Poisson-binomial
+(racer, side, number faster) — racers alike before the step (the same Ohrožení, pools, items …,
+whatever their bonus) share theirs —, checked on random totals, and the numbers are Poisson-binomial
 weights per racer and total; "racer vs faster racer" counts who comes before it.
 """
 
@@ -41,7 +42,7 @@ class _View:
 
 
 class _Race:
-    def __init__(self, open_calls: list, offsets: list, target: int):
+    def __init__(self, open_calls: list, offsets: list, target: int, sigs: list):
         from .classes import _classes
 
         self.rollers = [[(k + off, tuple(f), c) for k, f, c in _classes(call[0])]
@@ -50,6 +51,8 @@ class _Race:
         self.whos = [c[1] for c in open_calls]
         self.n = len(self.whos)
         self.target = target
+        #: Racers alike before the step (all but their id, name and charakteristika) pay alike.
+        self.sig = [sigs.index(x) for x in sigs]
         self.parts: dict[tuple[int, bool, int], tuple] = {}
         self.others: dict[str, tuple] = {}
         self.resolutions = 0
@@ -64,9 +67,11 @@ class _Race:
         return must, can
 
 
-def race_seq_odds(run: Callable, open_calls: list, offsets: list, target: int, guard: Guard) -> tuple[dict, int] | None:
-    """The race's numbers and the resolutions they took, or None (with `guard.why`)."""
-    race = _Race(open_calls, offsets, target)
+def race_seq_odds(run: Callable, open_calls: list, offsets: list, target: int, guard: Guard,
+                  sigs: list | None = None) -> tuple[dict, int] | None:
+    """The race's numbers and the resolutions they took, or None (with `guard.why`). `sigs`: each
+    racer's state before the step, as far as its payments may read it (racers alike share parts)."""
+    race = _Race(open_calls, offsets, target, sigs or [c[1] for c in open_calls])
     if len(set(race.whos)) != race.n:
         return None
     rng = random.Random(1)
@@ -108,7 +113,7 @@ def _split(race: _Race, out: dict, totals: list[int]) -> dict[Any, tuple] | None
                 return None     # paying against a racer who is not faster: not modelled
             else:
                 mine.append((vs, cost))
-        key = (i, totals[i] >= race.target, len(names))
+        key = (race.sig[i], totals[i] >= race.target, len(names))
         parts[key] = (out["ohr"][who], out["success"].get(who), who in out["hit"], tuple(mine))
     for pid, o in out["ohr"].items():
         if pid not in race.whos:
@@ -132,8 +137,8 @@ def _needed(race: _Race) -> list[tuple[int, bool, int, int]]:
         for x, _f, _c in race.rollers[i]:
             must, can = race.bounds(i, x)
             for k in range(len(must), len(can) + 1):
-                out.setdefault((i, x >= race.target, k), x)
-    return [(*key, x) for key, x in out.items()]
+                out.setdefault((race.sig[i], x >= race.target, k), (i, x))
+    return [(i, side, k, x) for (_sig, side, k), (i, x) in out.items()]
 
 
 #: Candidate sets of totals weighed for each resolution while learning (the one teaching most wins).
@@ -146,7 +151,7 @@ def _learn(run: Callable, race: _Race, guard: Guard) -> bool:
     the others' totals the one that teaches the most keys not seen yet is resolved."""
     rng = random.Random(2)
     for i, side, k, x in _needed(race):
-        if (i, side, k) in race.parts:
+        if (race.sig[i], side, k) in race.parts:
             continue
         totals = max((_candidate(race, i, k, x, rng if c else None) for c in range(CANDIDATES)),
                      key=lambda ts: _teaches(race, ts))
@@ -186,7 +191,7 @@ def _teaches(race: _Race, totals: list[int]) -> int:
         above = 0
         while above < len(ranked) and ranked[above] > t:
             above += 1
-        new += (j, t >= race.target, above) not in race.parts
+        new += (race.sig[j], t >= race.target, above) not in race.parts
     return new
 
 
@@ -195,7 +200,7 @@ def _predict(race: _Race, totals: list[int]) -> dict | None:
     items: list[tuple[str, tuple, list[str]]] = []
     for i, who in enumerate(race.whos):
         names = [race.whos[q] for q in race.faster(totals, i)]
-        part = race.parts.get((i, totals[i] >= race.target, len(names)))
+        part = race.parts.get((race.sig[i], totals[i] >= race.target, len(names)))
         if part is None:
             return None
         items.append((who, part, names))
@@ -236,13 +241,13 @@ def _numbers(race: _Race) -> dict:
         others = [race.whos[q] for q in range(race.n) if q != i]
         seq = Seq(who, others)
         for side in (False, True):
-            seq.k[(side,)] = {k: p for (j, s, k), p in race.parts.items() if j == i and s == side}
+            seq.k[(side,)] = {k: p for (j, s, k), p in race.parts.items() if j == race.sig[i] and s == side}
         for x, _f, cnt in view.rollers[0]:
             w = [sum(c for t, _f2, c in r if t > x) for r in view.rollers[1:]]
             q = _poly([(wq, size - wq) for wq, size in zip(w, view.sizes[1:])], view.n)
             for k, weight in enumerate(q):
                 if weight:
-                    acc.part(who, race.parts[(i, x >= race.target, k)], cnt * weight)
+                    acc.part(who, race.parts[(race.sig[i], x >= race.target, k)], cnt * weight)
             _ranks(acc, rk, seq, (x >= race.target,), x, cnt, view.n + 2)
     for pid, part in race.others.items():
         acc.part(pid, part, denom)

@@ -66,3 +66,12 @@ def test_twenty_racers_under_exhaust_are_exact():
         got = odds_for(StepPrep(api.load_scenario(path), "krok"), "exhaust", time_limit=None)
     assert got["method"] == "sequence" and got["exact"] and got["resolutions"] < 200
     assert all(sum(d.values()) == 1 for d in got["ohrozeni"].values())
+
+
+def test_racers_alike_share_what_they_pay_and_stay_exact(tmp_path):
+    """Racers of the same Sudba and Ohrožení (bonuses apart) are learnt once: fewer resolutions,
+    the same numbers as brute force."""
+    path = race_file(tmp_path, [(5, 1, 0), (5, 1, 2), (5, 1, 3)], obstacle=1, effect=1)
+    got = odds_for(StepPrep(api.load_scenario(path), "krok"), "exhaust", time_limit=None)
+    assert got["method"] == "sequence" and got["resolutions"] <= 12
+    assert numbers(got) == numbers(brute_force(path, "exhaust", step="krok"))
