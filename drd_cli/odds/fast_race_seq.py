@@ -132,7 +132,7 @@ def _record(race: _Race, parts: dict[Any, tuple], guard: Guard) -> bool:
 
 def _needed(race: _Race) -> list[tuple[int, bool, int, int]]:
     """(racer, side, how many faster, a total of the racer where that can happen) to learn."""
-    out: dict[tuple[int, bool, int], int] = {}
+    out: dict[tuple[int, bool, int], tuple[int, int]] = {}
     for i in range(race.n):
         for x, _f, _c in race.rollers[i]:
             must, can = race.bounds(i, x)
