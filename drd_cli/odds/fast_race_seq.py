@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from .budget import Guard
 from .estimate import _NeedDice, _PlanDice
-from .fast_seq import _Acc, _canon, _fractions, _poly, _Ranks, _ranks, _same, Seq
+from .fast_seq import _Acc, _canon, _fractions, _poly, _ranks, _same, _without, Seq
 
 METHOD = "sequence"
 #: Random totals of every racer the model is checked on.
@@ -41,6 +41,35 @@ class _View:
         return t > a
 
 
+class _Before:
+    """For `fast_seq._ranks` in racer i's view: how many of the others come before racer q at
+    total t (a higher total, or the same one earlier in `actors`) — the count over every racer but
+    q, shared by all views, with racer i taken out again (`_without`)."""
+
+    def __init__(self, race: "_Race", shared: dict, i: int):
+        self.race, self.shared, self.i = race, shared, i
+        self.ro = _View(race.rollers, race.sizes, i)
+        self.tots = [sorted((t, c) for t, _f, c in r) for r in self.ro.rollers[1:]]
+        self.others = [q for q in range(race.n) if q != i]
+        self.memo: dict[tuple[int, int, int], list[int]] = {}
+
+    def weight(self, p: int, q: int, t: int) -> int:
+        return sum(c for u, _f, c in self.race.rollers[p] if u > t or (u == t and p < q))
+
+    def before(self, ci: int, t: int, a: int, cap: int, limit: int) -> list[int]:
+        got = self.memo.get((ci, t, cap))
+        if got is not None:
+            return got
+        q, race = self.others[ci], self.race
+        full = self.shared.get((q, t))
+        if full is None:
+            ws = [(w, race.sizes[p] - w) for p in range(race.n) if p != q for w in (self.weight(p, q, t),)]
+            full = self.shared[(q, t)] = _poly(ws, race.n)
+        b = self.weight(self.i, q, t)
+        got = self.memo[(ci, t, cap)] = _without(full, b, race.sizes[self.i] - b)[:cap + 1]
+        return got
+
+
 class _Race:
     def __init__(self, open_calls: list, offsets: list, target: int, sigs: list):
         from .classes import _classes
@@ -48,6 +77,9 @@ class _Race:
         self.rollers = [[(k + off, tuple(f), c) for k, f, c in _classes(call[0])]
                         for call, off in zip(open_calls, offsets)]
         self.sizes = [6 ** call[0] for call in open_calls]
+        self.totals = [[t for t, _f, _c in r] for r in self.rollers]
+        self.lo = [min(ts) for ts in self.totals]
+        self.hi = [max(ts) for ts in self.totals]
         self.whos = [c[1] for c in open_calls]
         self.n = len(self.whos)
         self.target = target
@@ -62,8 +94,8 @@ class _Race:
 
     def bounds(self, i: int, x: int) -> tuple[list[int], list[int]]:
         """The racers always faster than racer i on total x, and those that can be."""
-        must = [q for q in range(self.n) if q != i and min(t for t, _f, _c in self.rollers[q]) > x]
-        can = [q for q in range(self.n) if q != i and max(t for t, _f, _c in self.rollers[q]) > x]
+        must = [q for q in range(self.n) if q != i and self.lo[q] > x]
+        can = [q for q in range(self.n) if q != i and self.hi[q] > x]
         return must, can
 
 
@@ -142,7 +174,7 @@ def _needed(race: _Race) -> list[tuple[int, bool, int, int]]:
 
 
 #: Candidate sets of totals weighed for each resolution while learning (the one teaching most wins).
-CANDIDATES = 48
+CANDIDATES = 24
 
 
 def _learn(run: Callable, race: _Race, guard: Guard) -> bool:
@@ -175,7 +207,7 @@ def _candidate(race: _Race, i: int, k: int, x: int, rng: random.Random | None) -
     fast = set(must) | set(free[:k - len(must)])
     totals = []
     for q in range(race.n):
-        ts = [t for t, _f, _c in race.rollers[q]]
+        ts = race.totals[q]
         if q == i:
             totals.append(x)
             continue
@@ -235,20 +267,27 @@ def _numbers(race: _Race) -> dict:
     for s in race.sizes:
         denom *= s
     acc = _Acc()
+    shared: dict[tuple[int, int], list[int]] = {}
+    faster: dict[int, list[int]] = {}
     for i, who in enumerate(race.whos):
-        view = _View(race.rollers, race.sizes, i)
-        rk = _Ranks(view)  # type: ignore[arg-type]
+        rk = _Before(race, shared, i)
+        view = rk.ro
         others = [race.whos[q] for q in range(race.n) if q != i]
         seq = Seq(who, others)
         for side in (False, True):
             seq.k[(side,)] = {k: p for (j, s, k), p in race.parts.items() if j == race.sig[i] and s == side}
         for x, _f, cnt in view.rollers[0]:
-            w = [sum(c for t, _f2, c in r if t > x) for r in view.rollers[1:]]
-            q = _poly([(wq, size - wq) for wq, size in zip(w, view.sizes[1:])], view.n)
+            # How many racers are faster than x: the count over all racers, racer i taken out.
+            full = faster.get(x)
+            if full is None:
+                ws = [sum(c for t, _f2, c in r if t > x) for r in race.rollers]
+                full = faster[x] = _poly([(w, size - w) for w, size in zip(ws, race.sizes)], race.n)
+            mine = sum(c for t, _f2, c in race.rollers[i] if t > x)
+            q = _without(full, mine, race.sizes[i] - mine)
             for k, weight in enumerate(q):
                 if weight:
                     acc.part(who, race.parts[(race.sig[i], x >= race.target, k)], cnt * weight)
-            _ranks(acc, rk, seq, (x >= race.target,), x, cnt, view.n + 2)
+            _ranks(acc, rk, seq, (x >= race.target,), x, cnt, view.n + 2)  # type: ignore[arg-type]
     for pid, part in race.others.items():
         acc.part(pid, part, denom)
     out = _fractions(acc, denom)
