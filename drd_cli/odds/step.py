@@ -269,7 +269,8 @@ def _fast_methods(prep: StepPrep, run: Callable, spec: Any, step_rec: dict, open
         # Each racer pays against the obstacle, then the faster racers in turn (CS-RACE-1).
         guard.why = None
         target = profile.params.get("target", 9)
-        got = _race_seq(run, open_calls, offsets, target if isinstance(target, int) else 9, guard, cp.state)
+        got = _race_seq(run, open_calls, offsets, target if isinstance(target, int) else 9, guard, cp.state,
+                        getattr(spec, "choices", None) or {})
         if got is not None:
             return got
         why = guard.why if guard.why in ("refused", "reroll") else why
@@ -441,10 +442,13 @@ def _type_of(counter: Any) -> str:
     return repr(d)
 
 
-def _race_seq(run: Callable, open_calls: list, offsets: list, target: int, guard: Guard, pre: Any) -> dict | None:
-    """The fast exact method of a race whose racers pay in sequence (`odds.fast_race_seq`), or None."""
-    sigs = [repr({k: v for k, v in sorted(vars(pre.participants[c[1]]).items())
-                  if k not in ("id", "name", "charakteristika")}) for c in open_calls]
+def _race_seq(run: Callable, open_calls: list, offsets: list, target: int, guard: Guard, pre: Any,
+              written: dict) -> dict | None:
+    """The fast exact method of a race whose racers pay in sequence (`odds.fast_race_seq`), or None.
+    Racers alike (their state before the step but id, name and charakteristika, and the answers the
+    file writes for them) are learnt once."""
+    sigs = [repr(({k: v for k, v in sorted(vars(pre.participants[c[1]]).items())
+                   if k not in ("id", "name", "charakteristika")}, written.get(c[1]))) for c in open_calls]
     try:
         got = fast_race_seq.race_seq_odds(run, open_calls, offsets, target, guard, sigs)
     except OverBudget:

@@ -75,3 +75,10 @@ def test_racers_alike_share_what_they_pay_and_stay_exact(tmp_path):
     got = odds_for(StepPrep(api.load_scenario(path), "krok"), "exhaust", time_limit=None)
     assert got["method"] == "sequence" and got["resolutions"] <= 12
     assert numbers(got) == numbers(brute_force(path, "exhaust", step="krok"))
+
+
+def test_racers_alike_but_for_their_written_answers_are_learnt_apart(tmp_path):
+    path = race_file(tmp_path, [(9, 0, 0), (9, 0, 2), (9, 0, 3)], obstacle=1, effect=1, written="{t1: exhaust}")
+    got = odds_for(StepPrep(api.load_scenario(path), "krok"), "accept", time_limit=None)
+    assert got["method"] == "sequence"
+    assert numbers(got) == numbers(brute_force(path, "accept", step="krok"))
