@@ -6,7 +6,8 @@ Rows (issue #26's goals): the whole command `drd odds FILE boj` over the whole c
 `drd resolve FILE` for `tests/data/jeden-proti-N.yaml` (one actor against N harming counters,
 every roll open: 4, 6, 9, 12 and 20 rollers), medians of `--runs` interleaved runs of each: exact,
 at most ×1.5, and the odds command's peak memory (the child's own maximum resident set) under
-150 MB. Then, in process, one what-if option (the actor's přesně) of the 9-roller step, the model
+150 MB; the same files again under `--choose exhaust` (payments in sequence, `odds/fast_seq.py`),
+and the races under `--choose exhaust` (`odds/fast_race_seq.py`). Then, in process, one what-if option (the actor's přesně) of the 9-roller step, the model
 of the step already learnt, against the median `drd resolve` process: under 5 %. `--classes` also
 times the class method (`fast_method=False`) in process where it can answer, for comparison.
 Then the same rows for the other step shapes the fast method answers (files written to a
@@ -37,8 +38,10 @@ DATA = ROOT / "tests" / "data"
 COUNTERS = (3, 5, 8, 11, 19)
 RATIO, MEMORY_MB, WHAT_IF_SHARE = 1.5, 150, 0.05
 #: Rows shown but not held to the ×1.5 goal: six protectors (2^6 combinations of their states, each
-#: a small story checked on the engine), which before were estimated.
-SHOWN = ("protect6-9", "alike10-13")
+#: a small story checked on the engine), which before were estimated; ten alike protectors; 20
+#: racers under `exhaust` (about 115 resolutions: a racer with everybody faster is shown one racer
+#: at a time).
+SHOWN = ("protect6-9", "alike10-13", "race-20 exhaust")
 
 
 def timed(cmd: list[str]) -> tuple[float, float]:
@@ -142,15 +145,15 @@ def in_process(runs: int, classes: bool) -> None:
     from drd_cli.odds.step import StepPrep, odds_for
 
     print("in process (best of runs):")
-    for n in COUNTERS:
+    for n, choose in [(n, "accept") for n in COUNTERS] + [(n, "exhaust") for n in COUNTERS]:
         loaded = api.load_scenario(str(DATA / f"jeden-proti-{n}.yaml"))
-        r = odds_for(StepPrep(loaded, "boj"), "accept", time_limit=None)
-        t = best(lambda: odds_for(StepPrep(loaded, "boj"), "accept", time_limit=None), runs)
-        line = (f"  {n + 1:>2} rollers: {r['method']}, exact {r['exact']}, {r['resolutions']} resolutions, "
+        r = odds_for(StepPrep(loaded, "boj"), choose, time_limit=None)
+        t = best(lambda: odds_for(StepPrep(loaded, "boj"), choose, time_limit=None), runs)
+        line = (f"  {n + 1:>2} rollers, {choose}: {r['method']}, exact {r['exact']}, {r['resolutions']} resolutions, "
                 f"{t * 1000:7.1f} ms")
         if classes:
-            c = odds_for(StepPrep(loaded, "boj"), "accept", fast_method=False, time_limit=10.0)
-            tc = best(lambda: odds_for(StepPrep(loaded, "boj"), "accept", fast_method=False, time_limit=10.0), 1)
+            c = odds_for(StepPrep(loaded, "boj"), choose, fast_method=False, time_limit=10.0)
+            tc = best(lambda: odds_for(StepPrep(loaded, "boj"), choose, fast_method=False, time_limit=10.0), 1)
             line += f"; class method: {c['method']}, {tc * 1000:.0f} ms"
         print(line)
 
@@ -207,10 +210,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nwhole commands (median of {args.runs} interleaved runs):")
     print(f"  {'step':>14} {'odds s':>8} {'resolve s':>9} {'ratio':>7} {'goal':>6} {'peak MB':>8}")
     rows = [(f"{n + 1} rollers", str(DATA / f"jeden-proti-{n}.yaml"), "boj") for n in COUNTERS] + shapes
+    rows += [(f"{n + 1} exhaust", str(DATA / f"jeden-proti-{n}.yaml"), "boj") for n in COUNTERS]
+    rows += [(f"{label} exhaust", path, step) for label, path, step in shapes if label.startswith("race")]
     for label, path, step in rows:
         t_odds, t_res, mem = [], [], 0.0
+        extra = ["--choose", "exhaust"] if label.endswith(" exhaust") else []
         for _ in range(args.runs):
-            w, m = timed(drd + ["odds", path, step])
+            w, m = timed(drd + ["odds", path, step, *extra])
             t_odds.append(w)
             mem = max(mem, m)
             t_res.append(timed(drd + ["resolve", path])[0])

@@ -306,6 +306,12 @@ def _step_lines(r: dict, names: dict) -> list[str]:
             combinations=combinations,
             resolutions=ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(n=r["resolutions"]),
             ms=fmt_decimal(r["elapsed_ms"], 1)))
+    elif r.get("method") == "sequence":
+        lines.append(_("  {combinations}: exact by the fast method (payments in the order of the rolls, learnt "
+                       "from the rules by the number of winners and checked: {resolutions}), {ms} ms").format(
+            combinations=combinations,
+            resolutions=ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(n=r["resolutions"]),
+            ms=fmt_decimal(r["elapsed_ms"], 1)))
     elif r.get("exact", True):
         lines.append(_("  {combinations} → {classes}, {resolutions}, {ms} ms").format(
             combinations=combinations,

@@ -26,7 +26,7 @@ def exact_deadline(time_limit: float | None) -> float:
     return max(EXACT_TIME, 4 * (time_limit or 0))
 from .classes import (_classes, _compress, _contest_classes, _exact_groups, _given_totals,  # noqa: F401
                       _key_function, _pattern, _placements, _targets)
-from . import fast, fast_race, fast_test
+from . import fast, fast_race, fast_race_seq, fast_seq, fast_test
 from .estimate import (_EXTRA, _REFUSED, _Agg, _estimate, _exact_pairs, _NeedDice, _PlanDice,  # noqa: F401
                        _RecordingDice, roller_keys, summarize)
 
@@ -257,6 +257,23 @@ def _fast_methods(prep: StepPrep, run: Callable, spec: Any, step_rec: dict, open
             why = "model"
     if why == "model":
         why = guard.why or "model"
+    if (why in ("exhaustion", "refused") and step_rec.get("kind") == "contest"
+            and getattr(spec, "contest", None) is not None and not fast.specials_of(spec)):
+        # Payments in sequence (CS-SEQ-1): the winners' order matters, not only who won.
+        guard.why = None
+        got = _seq(prep, run, spec, open_calls, offsets, keyfn, guard, choose, is_base)
+        if got is not None:
+            return got
+        why = guard.why if guard.why in ("refused", "reroll") else why
+    if why == "exhaustion" and step_rec.get("kind") == "race" and [c[1] for c in open_calls] == list(spec.race.actors):
+        # Each racer pays against the obstacle, then the faster racers in turn (CS-RACE-1).
+        guard.why = None
+        target = profile.params.get("target", 9)
+        got = _race_seq(run, open_calls, offsets, target if isinstance(target, int) else 9, guard, cp.state,
+                        getattr(spec, "choices", None) or {})
+        if got is not None:
+            return got
+        why = guard.why if guard.why in ("refused", "reroll") else why
     if why == "exhaustion" and choose != "accept":
         why = "policy"
     note["why_not_fast"] = why
@@ -398,4 +415,61 @@ def _counted(method: Callable, run: Callable, open_calls: list, offsets: list, t
         return None
     out.update({"exact": True, "method": fast_test.METHOD, "samples": None, "classes": calls[0],
                 "resolutions": calls[0], "dropped": Fraction(0), "refused": Fraction(0)})
+    return out
+
+
+def _seq(prep: StepPrep, run: Callable, spec: Any, open_calls: list, offsets: list, keyfn: Any, guard: Guard,
+         choose: str, is_base: bool) -> dict | None:
+    """The fast exact method of a contest with payments in sequence (`odds.fast_seq`), or None. A
+    variant of the step (what-if) reuses the model learnt on the step itself and checks it."""
+    counters = spec.contest.counters
+    if len(counters) != len(open_calls) - 1 or any(c.actor != o[1] for c, o in zip(counters, open_calls[1:])):
+        return None
+    written = (getattr(spec, "choices", None) or {}).get(open_calls[0][1])
+    types = [(_type_of(c), repr(written.get(c.actor)) if isinstance(written, dict) else None) for c in counters]
+    models = prep.__dict__.setdefault("_seq_models", {})
+    reuse = None if is_base else models.get(choose)
+    args = (run, open_calls, offsets, prep.profile.params.get("tie", "actor"), keyfn.act_consts, types, guard)
+    try:
+        got = fast_seq.seq_odds(*args, model=reuse)
+        if got is None and reuse is not None:
+            got = fast_seq.seq_odds(*args)
+    except OverBudget:
+        return None
+    if got is None:
+        return None
+    out, model = got
+    if is_base:
+        models[choose] = model
+    out.update({"exact": True, "method": fast_seq.METHOD, "samples": None, "classes": model.resolutions,
+                "resolutions": model.resolutions, "dropped": Fraction(0)})
+    model.resolutions = 0
+    return out
+
+
+def _type_of(counter: Any) -> str:
+    """What a counter does to the actor, apart from who acts and its roll: přesně, paid before the
+    roll, changes only the dice (which the sequence method reads per counter)."""
+    d = counter.model_dump(exclude={"actor", "label", "roll", "dice", "bonus_from", "roll_beyond_dice"})
+    d["manoeuvres"] = [m for m in d.get("manoeuvres") or [] if m != "presne" and not
+                       (isinstance(m, dict) and m.get("name") == "presne" and not m.get("paid_by"))]
+    return repr(d)
+
+
+def _race_seq(run: Callable, open_calls: list, offsets: list, target: int, guard: Guard, pre: Any,
+              written: dict) -> dict | None:
+    """The fast exact method of a race whose racers pay in sequence (`odds.fast_race_seq`), or None.
+    Racers alike (their state before the step but id, name and charakteristika, and the answers the
+    file writes for them) are learnt once."""
+    sigs = [repr(({k: v for k, v in sorted(vars(pre.participants[c[1]]).items())
+                   if k not in ("id", "name", "charakteristika")}, written.get(c[1]))) for c in open_calls]
+    try:
+        got = fast_race_seq.race_seq_odds(run, open_calls, offsets, target, guard, sigs)
+    except OverBudget:
+        return None
+    if got is None:
+        return None
+    out, resolutions = got
+    out.update({"exact": True, "method": fast_race_seq.METHOD, "samples": None, "classes": resolutions,
+                "resolutions": resolutions, "dropped": Fraction(0)})
     return out

@@ -155,11 +155,6 @@ def inside_999(exact: dict, est: dict) -> int:
     return checked
 
 
-def test_exhaust_policy_is_left_to_the_class_method():
-    prep = StepPrep(api.load_scenario(str(DATA / "jeden-proti-3.yaml")), "boj")
-    assert odds_for(prep, "exhaust", time_limit=None)["method"] == "classes"
-
-
 def test_what_if_reuses_the_model_and_stays_exact():
     from drd_cli.odds import what_if
 
