@@ -79,13 +79,14 @@ def odds_contest(bonus: int = typer.Option(0, "--bonus", "-b", help=N_("The acto
     use_language(lang)
     from ..i18n import _
     from ..odds import contest_odds
+    from ..render.values import tie_words
 
     try:
         r = contest_odds(bonus, vs, tie)
     except ValueError as exc:
         raise typer.BadParameter(str(exc))
     _emit({"bonus": bonus, "vs": vs, "tie": tie, **r}, as_json,
-          [_("Contest 2d6{bonus} against 2d6{vs} (tie: {tie})").format(bonus=f"{bonus:+d}", vs=f"{vs:+d}", tie=tie),
+          [_("Contest 2d6{bonus} against 2d6{vs} ({tie})").format(bonus=f"{bonus:+d}", vs=f"{vs:+d}", tie=tie_words(tie)),
            _("  actor wins:  {p}").format(p=_pct(r["win"])), _("  actor loses: {p}").format(p=_pct(r["lose"])),
            _("  tied roll:   {p}").format(p=_pct(r["tie"]))])
 
@@ -176,9 +177,9 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
         from ..odds import what_if_lines
 
         w["elapsed_ms"] = r["elapsed_ms"]
-        _emit(w, as_json, _step_lines(r, names) + [""] + what_if_lines(w, names))
+        _emit(w, as_json, _step_lines(_titled(r, loaded, step, as_json), names) + [""] + what_if_lines(w, names))
     else:
-        _emit(r, as_json, _step_lines(r, names))
+        _emit(r, as_json, _step_lines(_titled(r, loaded, step, as_json), names))
 
 
 def _file_odds(loaded: Any, file: str, step: str, choose: str, rules: dict, *, budget: int, samples: Optional[int],
@@ -284,6 +285,15 @@ def _complement(p):  # noqa: ANN001, ANN202
     return type(p)(1 - p.value, 1 - p.high, 1 - p.low, p.n)
 
 
+def _titled(r: dict, loaded: Any, step: str, as_json: bool) -> dict:
+    """The report with the step's title for the text lines (the JSON keeps its keys as they were)."""
+    if as_json:
+        return r
+    from ..render.values import scenario_step_title
+
+    return {**r, "title": scenario_step_title(loaded.scenario, step)}
+
+
 def _step_lines(r: dict, names: dict) -> list[str]:
     """The text report of `drd odds FILE STEP` (in the active language, one fact a line)."""
     from ..i18n import _, fmt_decimal, ngettext
@@ -298,7 +308,9 @@ def _step_lines(r: dict, names: dict) -> list[str]:
 
     kind = _(STEP_KINDS[r["kind"]]) if r["kind"] in STEP_KINDS else r["kind"]
     choose = _policy_words(choose)
-    lines = [_("Step {step} ({kind}), choices: {choose}").format(step=step, kind=kind, choose=choose),
+    title = r.get("title")   # set by the command from the file: people read the step's name, not its id
+    lines = [_("{title} ({kind}), choices: {choose}").format(title=title, kind=kind, choose=choose) if title else
+             _("Step {step} ({kind}), choices: {choose}").format(step=step, kind=kind, choose=choose),
              _("  open rolls: {rollers}").format(rollers=rollers)]
     if r.get("method") == "independent":
         lines.append(_("  {combinations}: exact by the fast method (each roller on its own dice, checked against "
@@ -434,7 +446,7 @@ def simulate_cmd(file: str = typer.Argument(..., help=N_("The scenario (YAML).")
     if as_json:
         typer.echo(json.dumps(r, ensure_ascii=False, indent=2, default=str))
         return
-    _simulate_tables(r, {pid: (p.name or pid) for pid, p in loaded.scenario.participants.items()})
+    _simulate_tables(r, {pid: (p.name or pid) for pid, p in loaded.scenario.participants.items()}, loaded.scenario)
 
 
 def _interruptible(file: str, n: int, seed: int, policy: str, workers: Optional[int], rules: dict) -> dict:
@@ -464,7 +476,14 @@ def _interruptible(file: str, n: int, seed: int, policy: str, workers: Optional[
         os._exit(130)
 
 
-def _simulate_tables(r: dict, names: dict) -> None:
+def _step_title(scenario: Any, step: str) -> str:
+    """A step's title from the file (`útěk`), else its id; the whole scenario's row keeps its words."""
+    from ..render.values import scenario_step_title
+
+    return (scenario_step_title(scenario, step) if scenario is not None else None) or step
+
+
+def _simulate_tables(r: dict, names: dict, scenario: Any = None) -> None:
     """Per participant: Ohrožení, pools left, Jizvy; per step and side: how often its goal succeeds."""
     from rich.table import Table
 
@@ -505,7 +524,7 @@ def _simulate_tables(r: dict, names: dict) -> None:
     for step, d in r["side_rate"].items():
         for side, v in d.items():
             if v is not None:
-                s.add_row(step, names.get(side, side), fmt_percent(v))
+                s.add_row(_step_title(scenario, step), names.get(side, side), fmt_percent(v))
     for side, v in r["side_all_rate"].items():
         if v is not None:
             s.add_row(_("whole scenario"), names.get(side, side), fmt_percent(v))

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Callable
 
 from ..i18n import N_, _
+from ..render.values import step_name, tie_words
 
 Names = Callable[[Any], str]
 
@@ -27,6 +28,18 @@ def names_of(result: dict) -> Names:
         return str((info or {}).get("name") or pid)
 
     return name
+
+
+def step_heading(step: dict, name: Names) -> str:
+    """`útěk · kolo 1 · střet`: a step as the transcript heads it (render/values.py `step_name`);
+    `Krok 1.2 (kolo 1)` only when the result gives it no title and no actor."""
+    from ..render.values import KINDS, _t
+
+    title = step_name(step, name)
+    if title:
+        return _("{title} · round {round} · {kind}").format(title=title, round=step.get("round"),
+                                                           kind=_t(KINDS, step.get("kind")))
+    return _("Step {id} (round {round})").format(id=step.get("id"), round=step.get("round"))
 
 
 def _signed(n: Any) -> str:
@@ -95,7 +108,7 @@ def explain_order(step: dict, name: Names, rules: dict) -> list[str]:
         line = _("Pair {i}: {actor} {ta} against {counter} {tc} — {winner} wins").format(
             i=i, actor=name(a), ta=ta, counter=name(c), tc=tc, winner=name(pair.get("winner")))
         if pair.get("tie"):
-            line += _("; a tie, decided by the rule tie: {tie}").format(tie=tie or "?")
+            line += _("; a tie: {tie}").format(tie=tie_words(tie) if tie else "?")
         if pair.get("reroll"):
             line += _(" (rerolled)")
         out.append(line + f" ({pair.get('rule') or 'R-CONT'})")
@@ -274,7 +287,7 @@ def explain_result(result: dict, step_id: str | None = None) -> list[str]:
             raise KeyError(step_id)
     out = []
     for s in steps:
-        out.append(_("Step {id} (round {round})").format(id=s.get("id"), round=s.get("round")))
+        out.append(step_heading(s, name))
         out += ["  " + line for line in explain_step(s, name, result.get("rules"))]
     return out
 
@@ -299,7 +312,9 @@ def explain_now(session: Any) -> list[str]:
         return explain_now_empty()
     name = lambda pid: name_of(seen.w, pid)  # noqa: E731
     rules = {"params": {"tie": seen.ctx.param("tie")}}
-    out = [_("Step {id} so far:").format(id=data.get("id"))]
+    title = step_name(data, name)
+    out = [_("Step “{title}” so far:").format(title=title) if title else
+           _("Step {id} so far:").format(id=data.get("id"))]
     out += ["  " + line for line in explain_step(data, name, rules)]
     offered = getattr(session, "offered", None)
     if offered:

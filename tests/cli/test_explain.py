@@ -29,7 +29,7 @@ def test_explain_the_book_escape_of_hanus_3_then_4():
     res = runner.invoke(app, ["explain", HANUS, "utek"])
     assert res.exit_code == 0, res.output
     out = res.stdout
-    assert "Krok utek (kolo 1)" in out
+    assert out.startswith("útěk · kolo 1 · střet\n")    # the step as the transcript heads it, not its id
     assert "Nejstarší zlobr: 13, součet (ze souboru) — kostky ani bonus k němu nejsou známy (R-ROLL-2)" in out
     assert "Pořadí (R-ORDER): od nejvyššího hodu dolů — Nejstarší zlobr 13, Prostřední zlobr 11, Mistr Hanuš 10" in out
     assert "Dvojice 1: Mistr Hanuš 10 ✗ Nejstarší zlobr 13 — vyhrává Nejstarší zlobr (R-CONT)" in out
@@ -45,7 +45,7 @@ def test_explain_the_book_escape_of_hanus_3_then_4():
 def test_explain_in_english_and_every_step_without_step_argument():
     res = runner.invoke(app, ["explain", HANUS, "--lang", "en"])
     assert res.exit_code == 0, res.output
-    assert "Step utek (round 1)" in res.stdout
+    assert "útěk · round 1 · contest" in res.stdout
     assert "cost = its Ohrožení 3 (R-EXH-1)" in res.stdout
     assert "already raised by its exhaustion against Nejstarší zlobr earlier in this step (CS-SEQ-1)" in res.stdout
 
@@ -145,7 +145,7 @@ def test_every_book_scenario_is_explained(src):
     assert res.exit_code in (0, 1), res.output
     assert "Traceback" not in res.output and "vnitřní chyba" not in res.output
     if res.exit_code == 0:
-        assert "Krok " in res.stdout
+        assert " · kolo 1 · " in res.stdout
 
 
 def test_why_at_a_decision_in_english_through_the_runner(tmp_path):
@@ -159,7 +159,7 @@ def test_why_at_a_decision_in_english_through_the_runner(tmp_path):
                         input="\n".join(lines) + "\n")
     assert res.exit_code == 0, res.output
     assert "(z = undo, ? = why) Choice [p/v/j/o, Enter = p]: " in res.output
-    assert "Step utek so far:" in res.output and "[v] would be:" in res.output
+    assert "Step “útěk” so far:" in res.output and "[v] would be:" in res.output
     assert "cost = its Ohrožení 3 (R-EXH-1)" in res.output
     import json
 
