@@ -73,6 +73,8 @@ def kampan_show(kampan: Optional[str] = kampan_option(), json_out: bool = json_o
     with guarded():
         from ..i18n import _
 
+        from ..campaign.entities import character_namer
+
         camp = open_campaign(kampan)
         info = {"root": camp.root, "name": camp.config.name, "language": camp.config.language,
                 "group": camp.config.group, "params": camp.params.model_dump(mode="json"),
@@ -81,8 +83,11 @@ def kampan_show(kampan: Optional[str] = kampan_option(), json_out: bool = json_o
             out(json.dumps(info, ensure_ascii=False, indent=2))
             return
         out(f"{camp.config.name} ({_folder(camp.root)})")
-        out(_("characters: {ids}").format(ids=", ".join(info["postavy"]) or "—"))
-        out(_("creatures: {ids}").format(ids=", ".join(info["bestiar"]) or "—"))
+        name = character_namer(camp)     # people by name, each with the id its commands take
+        out(_("characters: {ids}").format(ids=", ".join(f"{name(i)} ({i})" if name(i) != i else i
+                                                         for i in info["postavy"]) or "—"))
+        out(_("creatures: {ids}").format(ids=", ".join(f"{name(i)} ({i})" if name(i) != i else i
+                                                       for i in info["bestiar"]) or "—"))
         out(_("parameters (params in drd-kampan.yaml):"))
         for key, value in info["params"].items():
             out(f"  {key}: {_param_words(key, value)}")

@@ -1,0 +1,179 @@
+"""What a Czech group reads, command by command (docs/transcripts.md "Read by a person"): every
+command that names a step, a rule's value, a profession, an ability or a campaign parameter is run
+in Czech, and its output is searched for the codes a reader should never meet where a name exists:
+
+* a step's id where the step has a name (`utek` for `útěk`): transcript, explain, play, odds FILE
+  STEP, diff, simulate;
+* an option or parameter value inside a Czech sentence (`actor`, `exhaust`, `true`) and Python's
+  spelling of values (`[]`, `{}`, `None`, `True`, `'quotes'` from repr());
+* a profession's, an ability's or a pool's id (`bojovnik`, `kruhovy-sek`, `telo`) in what
+  `postava show`, `kronika` and the campaign messages print.
+
+Codes are allowed where the user types them: inside backticks (a hint that shows what to write), in
+a file path, and in the `rules` listing (ids and values to `--set`)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from drd_cli.cli.app import app
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "scenarios"
+FIXTURES = ROOT / "tests" / "campaign" / "fixtures"
+ENV = {"COLUMNS": "200", "NO_COLOR": "1", "LANG": "cs_CZ.UTF-8", "DRD_KDO": "tester"}
+
+
+def czech(*args: str, input: str | None = None) -> str:
+    res = CliRunner().invoke(app, list(args), env=ENV, input=input)
+    assert res.exit_code in (0, 1, 130), res.output
+    return res.output
+
+
+def _readable(text: str) -> str:
+    """The text a reader reads as sentences: hints in backticks and file paths taken out."""
+    text = re.sub(r"`[^`\n]*`", " ", text)
+    return re.sub(r"[\w./-]*[\w-]+\.(?:yaml|json|md|html|txt)\b", " ", text)
+
+
+# --------------------------------------------------------------------------- step ids
+
+def step_titles(path: Path) -> dict[str, str]:
+    """Step id → the name the file gives the step (only steps whose name differs from the id)."""
+    from drd_cli.api import load_scenario
+    from drd_cli.render.values import scenario_step_title
+
+    scenario = load_scenario(str(path)).scenario
+    out = {}
+    for rnd in scenario.rounds or ():
+        for step in rnd.steps or ():
+            title = scenario_step_title(scenario, step.id) if step.id else None
+            if title and title != step.id:
+                out[step.id] = title
+    return out
+
+
+def step_ids_left(text: str, titles: dict[str, str]) -> list[str]:
+    text = _readable(text)
+    for title in sorted(titles.values(), key=len, reverse=True):
+        text = text.replace(title, " ")
+    return [sid for sid in titles if re.search(rf"(?<![\w-]){re.escape(sid)}(?![\w-])", text)]
+
+
+def test_the_step_id_check_bites():
+    titles = {"utek": "útěk"}
+    assert step_ids_left("Krok utek (kolo 1)", titles) == ["utek"]
+    assert step_ids_left("Beze změny: kroky utek; konečný stav", titles) == ["utek"]
+    assert step_ids_left("útěk · kolo 1 · střet; `drd explain hanus-utek.yaml utek`", titles) == []
+    assert step_ids_left("scenarios/hanus-utek.yaml: ok", titles) == []
+
+
+HANUS = SCENARIOS / "hanus-utek.yaml"
+TECHAN = SCENARIOS / "techan-cuna-10-8-obe.yaml"
+ZLATKA = SCENARIOS / "zlatka-zaves-zlatka-vycerpa.yaml"
+STODOLA = SCENARIOS / "pisecna-boure-dve-kola.yaml"     # výzvy and an environment action
+
+
+@pytest.mark.parametrize("path", [HANUS, TECHAN, STODOLA], ids=lambda p: p.stem)
+@pytest.mark.parametrize("command", ["resolve", "explain", "odds", "diff", "simulate", "play"])
+def test_no_command_names_a_step_by_its_id(path, command):
+    titles = step_titles(path)
+    assert titles, "the scenario names its steps"
+    step = next(iter(titles))
+    args = {"resolve": ["resolve", str(path)], "explain": ["explain", str(path)],
+            "odds": ["odds", str(path), step], "diff": ["diff", str(path), "--set", "tie=counter"],
+            "simulate": ["simulate", str(path), "-n", "10"],
+            "play": ["play", str(path), "--seed", "5", "--no-replay"] + (["--reroll"] if path == HANUS else [])}[command]
+    out = czech(*args, input="\n" * 40 if command == "play" else None)
+    if command == "diff":       # the rules table shows the settings as they are typed (`tie=counter`)
+        out = out.split("┘", 1)[-1]
+    assert step_ids_left(out, titles) == [], out
+
+
+# --------------------------------------------------------------------------- values and Python spellings
+
+# Option and parameter values that are English words, and Python's spellings of values.
+VALUES = re.compile(r"(?<![\w-])(actor|counter|reroll|exhaust|accept|cheapest|ask|deny|none|true|false|"
+                    r"plus-one|once|escalating)(?![\w-])")
+PYTHON = re.compile(r"\[\]|\{\}|(?<![\w-])(None|True|False)(?![\w-])|'[^'\s]*'(?=[,)\s]|$)")
+
+
+def values_left(text: str) -> list[str]:
+    text = _readable(text)
+    return [m.group(0) for m in VALUES.finditer(text)] + [m.group(0) for m in PYTHON.finditer(text)]
+
+
+def test_the_value_check_bites():
+    assert values_left("Střet 2k6+2 proti 2k6+3 (remíza: actor)") == ["actor"]
+    assert values_left("parametry: carry=[], jizva_lowers_max=true") == ["true", "[]"]
+    assert values_left("kampaň 'Druzina' založena; Jizva None") == ["'Druzina'", "None"]
+    assert values_left("zadejte `--choose exhaust`") == []
+
+
+@pytest.mark.parametrize("args", [
+    ["odds", "contest", "--bonus", "2", "--vs", "3"], ["odds", "contest", "--tie", "reroll"],
+    ["odds", "contest", "--tie", "counter"], ["odds", "test", "--bonus", "1"], ["odds", "exhaust", "--ohrozeni", "2"],
+    ["odds", str(HANUS), "utek"], ["odds", "file", str(TECHAN), "pereje", "--choose", "exhaust"],
+    ["explain", str(HANUS)], ["explain", str(SCENARIOS / "techan-cuna-oba-nad-9.yaml")],
+    ["simulate", str(HANUS), "-n", "10"], ["simulate", str(TECHAN), "-n", "10", "--policy", "exhaust"],
+    ["resolve", str(ZLATKA)], ["resolve", str(SCENARIOS / "dakara-sifra.yaml")],
+], ids=lambda a: " ".join(x if "/" not in x else Path(x).stem for x in a[:3]))
+def test_no_command_puts_a_value_or_a_python_spelling_in_a_sentence(args):
+    assert values_left(czech(*args)) == []
+
+
+# --------------------------------------------------------------------------- the campaign
+
+@pytest.fixture(scope="module")
+def campaign(tmp_path_factory):
+    import os
+
+    tmp = tmp_path_factory.mktemp("walk")
+    before = os.getcwd()
+    os.chdir(tmp)
+    try:
+        czech("kampan", "new", "Druzina")
+        root = tmp / "Druzina"
+        os.chdir(root)
+        for kind, name in (("roll20", "roll20-ctibor.json"), ("ikaros", "ikaros-radim.json"),
+                           ("denik", "denik-bela.json"), ("ikaros", "ikaros-slizoun.json")):
+            shutil.copy(FIXTURES / name, root / name)
+            czech("import", kind, name)
+        outputs = {
+            "kampan new": czech("kampan", "new", "Druha"),
+            "kampan show": czech("kampan", "show"),
+            "postava show": czech("postava", "show", "ctibor-z-lesa"),
+            "postava list": czech("postava", "list"),
+            "postava uprav": czech("postava", "uprav", "ctibor-z-lesa", "telo=+2"),
+            "postava vylec": czech("postava", "vylec", "ctibor-z-lesa", "Zlomené žebro"),
+            "bestie show": czech("bestie", "show", "bahenni-slizoun"),
+            "kronika": czech("kronika"),
+            "kronika export": czech("kronika", "export", "--od", "1"),
+        }
+        outputs["kronika vrat"] = czech("kronika", "vrat")
+    finally:
+        os.chdir(before)
+    return outputs
+
+
+# Ids of the fixtures' professions, abilities and pools, whose names the outputs should show.
+CAMPAIGN_IDS = re.compile(r"(?<![\w-])(bojovnik|lovec|kejklir|kruhovy-sek|lvi-srdce|telo|duse|vliv|ctibor-z-lesa|"
+                          r"radim-kovar|bela)(?![\w-])")
+# Where an id is the thing the user types: the header of `postava show` (`Name [id]`), the
+# listing `id (Name)`, and the chronicle's file-name column.
+TYPED = re.compile(r"\[[\w-]+\]|\([\w-]+\)|^[\w-]+ \(|^\s*\d+\s+\S+\s+\w+\s+\S+\s+\(")
+
+
+@pytest.mark.parametrize("what", ["kampan new", "kampan show", "postava show", "postava uprav", "postava vylec",
+                                  "bestie show", "kronika", "kronika export", "kronika vrat"])
+def test_the_campaign_speaks_in_names_and_words(campaign, what):
+    text = campaign[what]
+    assert values_left(text) == [], text
+    readable = "\n".join(TYPED.sub(" ", line) for line in _readable(text).splitlines())
+    readable = re.sub(r"<a id=\"[^\"]*\"></a>|\(#kronika-\d+\)", " ", readable)
+    assert CAMPAIGN_IDS.findall(readable) == [], text
