@@ -65,3 +65,18 @@ def test_the_hedge_check_sees_hedges():
     assert HEDGE.search("platí 2 manévr(y)")
     assert HEDGE.search("je mrtvý/á")
     assert not HEDGE.search("akce z iniciativy už byla využita (from: obrana)")
+
+
+def test_the_ability_cards_use_vykani_only():
+    """The cards' Czech is written in plugins/drd_plugins/*.py, not in the catalog: `drd abilities`
+    shows it as it is, so it speaks in the same voice."""
+    import json
+
+    from drd_cli import i18n
+    from drd_cli.abilities import installed_catalogue
+
+    with i18n.using("cs"):
+        cards = installed_catalogue()
+    found = {aid: TYKANI.search(json.dumps(card, ensure_ascii=False)).group(0)
+             for aid, card in cards.items() if TYKANI.search(json.dumps(card, ensure_ascii=False))}
+    assert not found, found
