@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Callable
 
 from ..i18n import N_, _
-from ..render.values import step_name, tie_words
+from ..render.values import _TITLES, _title, step_name, tie_words
 
 Names = Callable[[Any], str]
 
@@ -27,6 +27,9 @@ def names_of(result: dict) -> Names:
         info = people.get(pid) if isinstance(pid, str) else None
         return str((info or {}).get("name") or pid)
 
+    from ..wording import Words
+
+    name.who = Words(people).who    # type: ignore[attr-defined]  # with gender and number, for the verbs
     return name
 
 
@@ -54,7 +57,7 @@ def _source(source: Any) -> str:
         return _("the floor: a cost is never below 0")
     if source == "armour":
         return _("armour (R-EXH-3)")
-    return str(source)
+    return _title(source)       # an ability by its name (`Zubří kůže`) where the result says it
 
 
 # --------------------------------------------------------------------------- rolls
@@ -143,8 +146,10 @@ def explain_exhaustion(e: dict, name: Names, earlier: Sequence[dict] = ()) -> li
 
     against = _("the test") if vs == "test" else name(vs)
     # The Czech translation chooses its verb by the payer's number (docs/i18n.md): the default here.
-    head = choose(_("{who} exhausts against {vs}: {cost} {pool}"), "who", {}).format(
-        who=name(by), vs=against, cost=e.get("cost"), pool=pool_name(pool))
+    who = getattr(name, "who", None)
+    fields = {"who": who(by) if who is not None and isinstance(by, str) else name(by)}
+    head = choose(_("{who} exhausts against {vs}: {cost} {pool}"), "who", fields).format(
+        who=fields["who"], vs=against, cost=e.get("cost"), pool=pool_name(pool))
     out = [head]
     ohro = e.get("ohrozeni") if isinstance(e.get("ohrozeni"), list) else None
     before = ohro[0] if ohro else None
@@ -212,7 +217,7 @@ def explain_manoeuvre(m: dict, name: Names) -> str:
     what = _(MANOEUVRES[key]) if isinstance(key, str) and key in MANOEUVRES else str(key)
     paid, cost, via = m.get("paid"), m.get("cost"), m.get("via")
     if paid == "free" or cost == 0:
-        why = _("free thanks to {via} (R-MAN-2)").format(via=via) if via else _("free (R-MAN-2)")
+        why = _("free thanks to {via} (R-MAN-2)").format(via=_title(via)) if via else _("free (R-MAN-2)")
         return _("{who}: {manoeuvre} — {why}").format(who=name(m.get("by")), manoeuvre=what, why=why)
     if paid == "vyhoda":
         return _("{who}: {manoeuvre} — paid with a Výhoda (R-MAN-2)").format(who=name(m.get("by")), manoeuvre=what)
@@ -286,9 +291,14 @@ def explain_result(result: dict, step_id: str | None = None) -> list[str]:
         if not steps:
             raise KeyError(step_id)
     out = []
-    for s in steps:
-        out.append(step_heading(s, name))
-        out += ["  " + line for line in explain_step(s, name, result.get("rules"))]
+    titles = result.get("titles")
+    token = _TITLES.set(titles if isinstance(titles, dict) else {})   # abilities by name: `Gladiátor`
+    try:
+        for s in steps:
+            out.append(step_heading(s, name))
+            out += ["  " + line for line in explain_step(s, name, result.get("rules"))]
+    finally:
+        _TITLES.reset(token)
     return out
 
 

@@ -177,3 +177,58 @@ def test_the_campaign_speaks_in_names_and_words(campaign, what):
     readable = "\n".join(TYPED.sub(" ", line) for line in _readable(text).splitlines())
     readable = re.sub(r"<a id=\"[^\"]*\"></a>|\(#kronika-\d+\)", " ", readable)
     assert CAMPAIGN_IDS.findall(readable) == [], text
+
+
+# --------------------------------------------------------------------------- abilities by name
+
+def _ability_titles() -> dict[str, str]:
+    from drd_cli import i18n
+    from drd_cli.abilities import installed_catalogue
+
+    with i18n.using("cs"):
+        return {aid: card["name"] for aid, card in installed_catalogue().items() if "-" in aid}
+
+
+ABILITY_SCENARIOS = sorted(SCENARIOS.glob("schopnosti-*.yaml"))
+
+
+@pytest.mark.parametrize("command", ["resolve", "explain"])
+def test_abilities_are_named_not_coded(command):
+    """`zdarma (Cit pro zbraň; R-MAN-2)`, never `zdarma díky cit-pro-zbran`: an ability's id (the
+    hyphenated ones, which no Czech sentence contains) is shown only where the user types it."""
+    titles = _ability_titles()
+    bad = {}
+    for path in ABILITY_SCENARIOS:
+        text = re.sub(r"\[[\w-]+\]", " ", _readable(czech(command, str(path))))   # a log line's rule or plugin
+        text = re.sub(r"^\W*Pravidla: .*$", " ", text, flags=re.M)
+        for title in sorted(titles.values(), key=len, reverse=True):
+            text = text.replace(title, " ")
+        left = sorted({aid for aid in titles if re.search(rf"(?<![\w-]){re.escape(aid)}(?![\w-])", text)})
+        if left:
+            bad[path.stem] = left
+    assert not bad, bad
+
+
+# --------------------------------------------------------------------------- drd explain reads like the transcript
+
+EXPLAINED = sorted(SCENARIOS.glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", EXPLAINED, ids=lambda p: p.stem)
+def test_explain_keeps_names_in_the_nominative(path):
+    """`drd explain` is checked like the transcript (tests/render/test_transcript_grammar.py): no
+    name after a preposition that would decline it (`za Kroll Grum`), no English or Python value."""
+    from drd_cli import i18n
+    from drd_cli.api import load_scenario, resolve_scenario
+    from drd_cli.errors import DrdError
+    from drd_cli.play.explain import explain_result
+    from tests.render.test_transcript_grammar import problems
+
+    with i18n.using("cs"):
+        loaded = load_scenario(str(path))
+        try:
+            result = resolve_scenario(loaded)
+        except DrdError:
+            pytest.skip("a refusal: nothing to explain")
+        text = "\n".join(explain_result(result))
+    assert problems(result, text) == [], text
