@@ -232,3 +232,25 @@ def test_explain_keeps_names_in_the_nominative(path):
             pytest.skip("a refusal: nothing to explain")
         text = "\n".join(explain_result(result))
     assert problems(result, text) == [], text
+
+
+# --------------------------------------------------------------------------- listings
+
+def test_every_english_page_is_listed_in_czech():
+    """`drd docs` in Czech: a page whose heading is English shows a Czech title that says the page is
+    in English; a new English page must be added to docs_cmd.TITLES (and translated)."""
+    from drd_cli.cli.docs_cmd import TITLES, topics
+    from tests.i18n.test_help_lang import english_left
+
+    listed = czech("docs")
+    english = [title for title in topics().values() if title not in TITLES and english_left(title)
+               and "/" not in title]            # a bilingual heading (`Kampaň … / A group's campaign`) is fine
+    assert english == [] and "(anglicky" in listed
+    assert not any(title in listed for title in TITLES if english_left(title)), listed
+
+
+def test_the_rules_listing_keeps_its_columns():
+    """A plugin id longer than the column (`remiza-nizsi-ohrozeni`) still leaves a space before its state."""
+    rows = [line for line in czech("rules").splitlines() if re.match(r"  \S+ +(zapnuto|vypnuto) ", line)]
+    assert rows and len({line.index(" zapnuto") if " zapnuto" in line else line.index(" vypnuto")
+                         for line in rows}) == 1, rows
