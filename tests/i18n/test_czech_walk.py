@@ -254,3 +254,22 @@ def test_the_rules_listing_keeps_its_columns():
     rows = [line for line in czech("rules").splitlines() if re.match(r"  \S+ +(zapnuto|vypnuto) ", line)]
     assert rows and len({line.index(" zapnuto") if " zapnuto" in line else line.index(" vypnuto")
                          for line in rows}) == 1, rows
+
+
+def test_a_cards_scope_names_skills_and_means():
+    """`rozsah: prostředek: boj zblízka (melee); dovednost: Běžný boj zblízka`: no skill id and no
+    bare `means` value in any card's scope line (the value a scenario writes follows in brackets)."""
+    from drd_cli import i18n
+    from drd_cli.abilities import installed_catalogue, scope_text
+    from drd_cli.skills import SKILLS
+
+    ids = {s.id for s in SKILLS if "-" in s.id}
+    means = ("melee", "shooting", "throwing", "dealing", "magic", "poison")
+    bad = {}
+    with i18n.using("cs"):
+        for aid, card in installed_catalogue().items():
+            line = re.sub(r"\([a-z]+\)", " ", scope_text(card.get("scope") or {}))
+            left = [w for w in (*ids, *means) if re.search(rf"(?<![\w-]){w}(?![\w-])", line)]
+            if left:
+                bad[aid] = left
+    assert not bad, bad
