@@ -355,7 +355,8 @@ def _step_lines(r: dict, names: dict) -> list[str]:
         lines += [f"  {names.get(pid, pid)}: {_pct(p)}" for pid, p in r["exhausts"].items()]
     lines.append(_("Ohrožení after the step:"))
     for pid, d in r["ohrozeni"].items():
-        lines.append(f"  {names.get(pid, pid)}: " + ", ".join(f"{o}: {_pct(p)}" for o, p in d.items()))
+        # `Mistr Hanuš: 5 — 1/1 (100,0 %)`: one colon a line, the value and its chance told apart
+        lines.append(f"  {names.get(pid, pid)}: " + ", ".join(f"{o} — {_pct(p)}" for o, p in d.items()))
     if r["refused"]:
         lines.append(_("The rules forbid it (a choice from the file cannot be paid): {p}").format(p=_pct(r["refused"])))
     if r["dropped"]:
