@@ -209,6 +209,22 @@ def _file_odds(loaded: Any, file: str, step: str, choose: str, rules: dict, *, b
     return r, w
 
 
+def _dakara_title(loaded: Any, step_id: str) -> str | None:
+    """`Mistr Hanuš — Šifrování`: a Dakara step as its transcript heads it (who acts, in which skill)."""
+    from ..dakara.skills import display_name
+
+    scenario = loaded.scenario
+    for rnd in scenario.rounds:
+        for step in rnd.steps:
+            spec = getattr(step, "skill", None)
+            if step.id != step_id or spec is None:
+                continue
+            person = scenario.participants.get(spec.actor)
+            who = (person.name if person is not None and person.name else spec.actor)
+            return f"{who} — {display_name(spec.skill)}"
+    return None
+
+
 def _dakara_odds(loaded, file, step, seed, set_, enable, disable, group, what_if, as_json, t) -> None:  # noqa: ANN001
     """`drd odds FILE STEP` of a Dakara file: the exact odds of the skill step (odds/dakara.py)."""
     import time
@@ -234,9 +250,13 @@ def _dakara_odds(loaded, file, step, seed, set_, enable, disable, group, what_if
 
     from ..i18n import ngettext
 
-    lines = [_("Step {step} (Dakara skill use): exact over every value of its dice ({dice}), {resolutions}").format(
-        step=step, dice=ngettext("{n} die", "{n} dice", r["open_dice"]).format(n=r["open_dice"]),
-        resolutions=ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(n=r["resolutions"]))]
+    dice = ngettext("{n} die", "{n} dice", r["open_dice"]).format(n=r["open_dice"])
+    resolutions = ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(n=r["resolutions"])
+    title = _dakara_title(loaded, step)
+    lines = [_("{title} (Dakara skill use): exact over every value of its dice ({dice}), {resolutions}").format(
+        title=title, dice=dice, resolutions=resolutions) if title else
+        _("Step {step} (Dakara skill use): exact over every value of its dice ({dice}), {resolutions}").format(
+        step=step, dice=dice, resolutions=resolutions)]
     for row in r["outcomes"]:
         word, _style = _label((row["outcome"], row["complication"], row["injury"]), r["risk"])
         lines.append(f"  {word}: {_pct(row['p'])}")

@@ -273,3 +273,12 @@ def test_a_cards_scope_names_skills_and_means():
             if left:
                 bad[aid] = left
     assert not bad, bad
+
+
+@pytest.mark.parametrize("args", [["resolve"], ["odds", "remiza"], ["odds", "prohra"]], ids=lambda a: " ".join(a))
+def test_a_dakara_step_is_called_by_who_acts_and_the_skill(args):
+    """A Dakara step has no label: it is `Mistr Hanuš — Šifrování`, not its id `remiza`."""
+    path = str(SCENARIOS / "dakara-sifra.yaml")
+    out = czech(args[0], path, *args[1:])
+    assert "Mistr Hanuš — Šifrování" in out
+    assert step_ids_left(out, {"remiza": "?", "prohra": "?", "vyhra": "?"}) == [], out
