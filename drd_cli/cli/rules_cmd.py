@@ -480,7 +480,9 @@ def group_trust(
 
         _layer, dirs = group_layer(group)        # validates the whole chain first
         st = trust(group, dirs.files)            # the bytes whose folders are listed below
-        typer.echo(_("trusted: {profile} ({digest})").format(profile=st.profile, digest=st.digest))
+        from ..scenario.references import shown_path
+
+        typer.echo(_("trusted: {profile} ({digest})").format(profile=shown_path(str(st.profile)), digest=st.digest))
         if len(st.chain) > 1:
             typer.echo(_("  with the profiles it extends: {files}").format(
                 files=", ".join(str(p) for p in st.chain[1:])))
@@ -505,7 +507,10 @@ def group_untrust(
         from ..trust import untrust
 
         real, had = untrust(group)
-        typer.echo((_("untrusted: {profile}") if had else _("{profile} was not trusted")).format(profile=real))
+        from ..scenario.references import shown_path
+
+        typer.echo((_("untrusted: {profile}") if had else _("{profile} was not trusted")).format(
+            profile=shown_path(str(real))))
 
 
 def mount(app: typer.Typer) -> None:
