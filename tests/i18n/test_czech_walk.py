@@ -282,3 +282,9 @@ def test_a_dakara_step_is_called_by_who_acts_and_the_skill(args):
     out = czech(args[0], path, *args[1:])
     assert "Mistr Hanuš — Šifrování" in out
     assert step_ids_left(out, {"remiza": "?", "prohra": "?", "vyhra": "?"}) == [], out
+
+
+def test_a_new_campaign_names_its_folder_as_the_user_would(campaign):
+    """`kampaň „Druha“ založena ve složce Druha`: relative to where the user is, no absolute path."""
+    first = campaign["kampan new"].splitlines()[0]
+    assert first == "kampaň „Druha“ založena ve složce Druha", first
