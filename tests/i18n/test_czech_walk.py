@@ -288,3 +288,14 @@ def test_a_new_campaign_names_its_folder_as_the_user_would(campaign):
     """`kampaň „Druha“ založena ve složce Druha`: relative to where the user is, no absolute path."""
     first = campaign["kampan new"].splitlines()[0]
     assert first == "kampaň „Druha“ založena ve složce Druha", first
+
+
+def test_no_czech_card_says_engine():
+    """`engine` is the developers' word: a card says `mimo konflikt`, `mimo řešení konfliktu`."""
+    from drd_cli import i18n
+    from drd_cli.abilities import installed_catalogue
+
+    with i18n.using("cs"):
+        said = {aid: card.get("mechanic", "") for aid, card in installed_catalogue().items()}
+    assert not [aid for aid, text in said.items() if "engine" in text]
+    assert "engine" not in czech("abilities")
