@@ -112,14 +112,15 @@ def _folder(root: object) -> str:
 def _param_words(key: str, value: object) -> str:
     """A campaign parameter's value in words (docs/kampan.md): `carry: []` is `jen zdroje`, `true` is `ano`;
     the key stays as drd-kampan.yaml spells it, because that is where the group changes it."""
-    from ..i18n import _
+    from ..i18n import _, ngettext
     from ..render.values import pool_name
 
     carried = {"ohrozeni": "Ohrožení", "vyhody": "Výhody"}
     if key == "carry" and isinstance(value, list):
         return ", ".join([_("the pools"), *(carried.get(str(v), str(v)) for v in value)])
     if key == "heal_cost":
-        return _("{n} points to heal one Jizva").format(n=value)
+        n = value if isinstance(value, int) else 0
+        return ngettext("{n} point to heal one Jizva", "{n} points to heal one Jizva", n).format(n=value)
     if key == "heal_pool":
         return _("the Jizva's own pool") if value == "jizva" else pool_name(value)
     if isinstance(value, bool):
