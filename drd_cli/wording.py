@@ -233,8 +233,9 @@ def choose(text: str, subject: str | None, fields: Mapping[str, Any]) -> str:
 class Words:
     """Words for the events of one result: who the participant ids are (name, gender, forms)."""
 
-    def __init__(self, participants: Mapping[str, Mapping[str, Any]]):
+    def __init__(self, participants: Mapping[str, Mapping[str, Any]], titles: Mapping[str, Any] | None = None):
         self.participants = participants
+        self.titles = titles or {}      # plugin id → its name (the result's `titles`): `Dar tvoření`
         self._who: dict[str, Who] = {}
         # kind → (its template in the active language, or None for a RAW one; whether it has
         # alternatives to choose from): a battle words tens of thousands of events of a few kinds.
@@ -311,7 +312,13 @@ def _effect_applied(words: Words, f: dict) -> str:
     return f"{f['name']}: {f['what']}" + (f" ({source})" if source else "")
 
 
-_SPECIAL = {"amount": _amount, "effect.applied": _effect_applied}
+def _activation(words: Words, f: dict) -> str:
+    """`aktivace: Dar tvoření` — the ability by its name where the result knows it, not its id."""
+    name = f.get("name")
+    return _(TEMPLATES["cost.activation"]).format(name=words.titles.get(str(name), name))
+
+
+_SPECIAL = {"amount": _amount, "effect.applied": _effect_applied, "cost.activation": _activation}
 
 
 def word_log(log: list, words: Words) -> None:
@@ -361,7 +368,8 @@ def step_wording() -> Callable[[dict, Mapping[str, Mapping[str, Any]]], None]:
 
 def word_result(result: dict) -> dict:
     """Every step log of `result` in words, in the active language; returns `result`."""
-    words = Words(result.get("participants") or {})
+    titles = result.get("titles")
+    words = Words(result.get("participants") or {}, titles if isinstance(titles, dict) else None)
     for step in result.get("steps") or ():
         log = step.get("log")
         if log:

@@ -149,21 +149,40 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
+# How an action is done (`means:` in a scenario) in words; the value itself follows in brackets,
+# since that is what a scenario writes.
+MEANS_WORDS = {"melee": N_("close combat"), "shooting": N_("shooting"), "throwing": N_("throwing"),
+               "dealing": N_("dealing with people"), "magic": N_("magic"), "poison": N_("poison"),
+               "other": N_("other means")}
+
+
 def scope_text(scope: Mapping[str, Any]) -> str:
-    """`skill: bezny-boj-zblizka; plošná: true` — a card's scope in the run's language."""
+    """`dovednost: Běžný boj zblízka; prostředek: boj zblízka (melee)` — a card's scope in the run's
+    language: a skill by its Czech name, a means in words with the value a scenario writes."""
+    from ..skills import name_of
+
+    def named(key: str, value: Any) -> str:
+        if key == "skill" and isinstance(value, str):
+            return name_of(value) or value
+        if key == "means" and isinstance(value, str) and value in MEANS_WORDS:
+            return f"{_(MEANS_WORDS[value])} ({value})"
+        if isinstance(value, (list, tuple)) and key in ("skill", "means"):
+            return ", ".join(named(key, v) for v in value)
+        return plain(value)
+
     def plain(value: Any) -> str:
         if isinstance(value, bool):
             return _("yes") if value else _("no")
         if isinstance(value, (list, tuple)):
             return ", ".join(map(value_text, value))
         if isinstance(value, Mapping):
-            return ", ".join(f"{word(k)}: {plain(v)}" for k, v in value.items() if v is not None)
+            return ", ".join(f"{word(k)}: {named(k, v)}" for k, v in value.items() if v is not None)
         return value_text(value)
 
     def word(key: str) -> str:
         return _(SCOPE_WORDS[key]) if key in SCOPE_WORDS else str(key)
 
-    return "; ".join(f"{word(k)}: {plain(v)}" for k, v in scope.items()) or "–"
+    return "; ".join(f"{word(k)}: {named(k, v)}" for k, v in scope.items()) or "–"
 
 
 def scope_keys(card: Mapping) -> str:

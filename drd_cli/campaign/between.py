@@ -109,8 +109,11 @@ def heal(campaign: Any, ident: str, jizva: str, pool: str | None = None) -> tupl
                                  "postava", ident))))
         cost = heal_cost(model, jpool or payer, params.heal_cost)
         if before["pools"][payer] < cost:
-            raise RuleViolation(_("healing {name!r} costs {cost} {pool}, {id} has {have}").format(
-                name=jizva, cost=cost, pool=payer, id=ident, have=before["pools"][payer]), Location(ident),
+            from .entities import POOL_WORDS
+
+            raise RuleViolation(_("healing the Jizva “{name}” costs {cost} {pool}; {who} has {have}").format(
+                name=jizva, cost=cost, pool=POOL_WORDS.get(payer, payer), who=model.name or ident,
+                have=before["pools"][payer]), Location(ident),
                 hint=_("rest first (`drd postava uprav {id} {pool}=+N`), or change heal_cost in drd-kampan.yaml")
                 .format(id=ident, pool=payer))
         after: dict[str, Any] = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)

@@ -55,15 +55,47 @@ def summary_line(row: dict) -> str:
     return "  ".join(x for x in (f"{row['id']}{name}", body, scars) if x)
 
 
+def character_namer(campaign: Any) -> Any:
+    """id → the character's name from its file, for the chronicle (its entries keep ids); the id
+    when the file is gone or gives no name."""
+    known: dict[str, str] = {}
+
+    def name(ident: str) -> str:
+        if ident not in known:
+            known[ident] = ident    # a file removed since: the entry still names it by its id
+            for kind in ("postava", "bestie"):
+                try:
+                    known[ident] = str(campaign.read(kind, ident).name or ident)
+                    break
+                except Exception:
+                    continue
+        return known[ident]
+
+    return name
+
+
+def ability_name(ident: str) -> str:
+    """An ability's name from its card (`kruhovy-sek` → `Kruhový sek`); the id when no plugin has it."""
+    from ..abilities import installed_catalogue
+
+    try:
+        card = installed_catalogue(only=ident).get(ident) or {}
+    except Exception:   # a broken plugin must not hide the character: its id is shown instead
+        card = {}
+    return str(card.get("name") or ident)
+
+
 def describe(kind: str, ident: str, model: Any) -> list[str]:
     from ..scenario.models import ability_id
+    from ..terms import profession_name
 
     row = summary_of(kind, ident, model)
     lines = [f"{model.name or ident} [{ident}]"]
     if kind == "postava":
         lines.append(_("pools (now/maximum): {pools}").format(pools=_pools_text(row)))
         if model.levels:
-            lines.append(_("professions: {levels}").format(levels=", ".join(f"{k} {v}" for k, v in model.levels.items())))
+            lines.append(_("professions: {levels}").format(
+                levels=", ".join(f"{profession_name(k)} {v}" for k, v in model.levels.items())))
     else:
         lines.append(f"Sudba {model.sudba}" + (f" ×{model.count}" if model.count > 1 else ""))
         if model.charakteristika is not None:
@@ -73,7 +105,7 @@ def describe(kind: str, ident: str, model: Any) -> list[str]:
     if model.jizvy:
         lines.append(_("Jizvy: {names}").format(names=", ".join(_jizva_text(j) for j in model.jizvy)))
     if model.abilities:
-        lines.append(_("abilities: {ids}").format(ids=", ".join(ability_id(a) for a in model.abilities)))
+        lines.append(_("abilities: {ids}").format(ids=", ".join(ability_name(ability_id(a)) for a in model.abilities)))
     if model.equipment:
         lines.append(_("equipment: {items}").format(items=", ".join(
             e if isinstance(e, str) else e.name for e in model.equipment)))

@@ -21,7 +21,7 @@ from typing import Any
 from ..i18n import _
 from . import chronicle
 from .apply import kind_word
-from .entities import change_lines
+from .entities import change_lines, character_namer
 
 DISCORD_LIMIT = 2000
 
@@ -33,10 +33,10 @@ def selected(campaign: Any, since: int | None) -> list[dict]:
     return [e for e in chronicle.entries(campaign) if e["number"] >= start and e["kind"] != "undo" and not e["undone"]]
 
 
-def _title(entry: dict) -> str:
+def _title(entry: dict, name: Any = str) -> str:
     if entry["kind"] == "conflict":
         return str(entry.get("title") or entry.get("file"))
-    who = ", ".join(entry.get("characters") or {})
+    who = ", ".join(name(ident) for ident in entry.get("characters") or {})
     return f"{kind_word(entry['kind'])}: {who}"
 
 
@@ -50,11 +50,11 @@ def _result(campaign: Any, entry: dict, view: str) -> dict | None:
     return chronicle.read_result(campaign, entry)
 
 
-def _changes(entry: dict) -> list[str]:
+def _changes(entry: dict, name: Any = str) -> list[str]:
     lines = []
     for ident, change in (entry.get("characters") or {}).items():
         for line in change_lines(change):
-            lines.append(f"{ident}: {line}")
+            lines.append(f"{name(ident)}: {line}")
     if entry.get("reason"):
         lines.append(_("reason: {text}").format(text=entry["reason"]))
     return lines
@@ -63,25 +63,27 @@ def _changes(entry: dict) -> list[str]:
 def markdown(campaign: Any, items: list[dict], view: str) -> str:
     from ..render.md import render_markdown
 
+    name = character_namer(campaign)
+
     heading, people = _("Chronicle"), _("Characters")
     out = ["---", f"title: {campaign.config.name}", f"entries: [{', '.join(str(e['number']) for e in items)}]",
            f"exported: {chronicle.now()}", "tags: [drd, kronika]", "---", "",
            f"# {heading}: {campaign.config.name}", ""]
     for i, e in enumerate(items):
-        out += [f'<a id="kronika-{e["number"]}"></a>', f"## {e['number']}. {_title(e)}", "",
+        out += [f'<a id="kronika-{e["number"]}"></a>', f"## {e['number']}. {_title(e, name)}", "",
                 f"*{e['when']} · {e['who']}*" + (f" · `{e['file']}`" if e.get("file") else ""), ""]
         links = []
         if i > 0:
-            links.append(f"[← {items[i - 1]['number']}. {_title(items[i - 1])}](#kronika-{items[i - 1]['number']})")
+            links.append(f"[← {items[i - 1]['number']}. {_title(items[i - 1], name)}](#kronika-{items[i - 1]['number']})")
         if i + 1 < len(items):
-            links.append(f"[{items[i + 1]['number']}. {_title(items[i + 1])} →](#kronika-{items[i + 1]['number']})")
+            links.append(f"[{items[i + 1]['number']}. {_title(items[i + 1], name)} →](#kronika-{items[i + 1]['number']})")
         if links:
             out += [" · ".join(links), ""]
         result = _result(campaign, e, view)
         if result is not None:
             text = render_markdown(result)
             out += ["#" + line if line.startswith("#") else line for line in text.splitlines()] + [""]
-        changes = _changes(e)
+        changes = _changes(e, name)
         if changes:
             out += [f"**{people}**", ""] + [f"- {c}" for c in changes] + [""]
     return "\n".join(out).rstrip("\n") + "\n"
@@ -90,20 +92,22 @@ def markdown(campaign: Any, items: list[dict], view: str) -> str:
 def html_page(campaign: Any, items: list[dict], view: str) -> str:
     from ..render.html import CSS, render_html
 
+    name = character_namer(campaign)
+
     esc = html.escape
     parts = ["<!DOCTYPE html>", "<html>", "<head>", '<meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
              f"<title>{esc(campaign.config.name)}</title>", f"<style>\n{CSS}\n</style>", "</head>", "<body>",
              f"<h1>{esc(_('Chronicle'))}: {esc(campaign.config.name)}</h1>"]
     for e in items:
-        parts += [f'<article id="kronika-{e["number"]}">', f"<h2>{e['number']}. {esc(_title(e))}</h2>",
+        parts += [f'<article id="kronika-{e["number"]}">', f"<h2>{e['number']}. {esc(_title(e, name))}</h2>",
                   f"<p><em>{esc(e['when'])} · {esc(str(e['who']))}</em></p>"]
         result = _result(campaign, e, view)
         if result is not None:
             page = render_html(result)
             body = page.split("<body>", 1)[-1].rsplit("</body>", 1)[0]
             parts.append(body)
-        changes = _changes(e)
+        changes = _changes(e, name)
         if changes:
             parts += ["<ul>"] + [f"<li>{esc(c)}</li>" for c in changes] + ["</ul>"]
         parts.append("</article>")
@@ -124,10 +128,11 @@ def _step_text(step: dict) -> str:
 
 def discord(campaign: Any, items: list[dict], view: str) -> list[str]:
     """The entries as Discord messages (each ≤ 2,000 characters)."""
+    name = character_namer(campaign)
     messages: list[str] = []
     for e in items:
-        head = f"**{e['number']}. {_title(e)}** · {e['when'][:10]}"
-        changes = _changes(e)
+        head = f"**{e['number']}. {_title(e, name)}** · {e['when'][:10]}"
+        changes = _changes(e, name)
         result = _result(campaign, e, view)
         blocks = [head]
         if result is not None:

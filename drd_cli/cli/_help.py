@@ -52,7 +52,8 @@ USAGE = N_("Usage:")
 OPTIONS_METAVAR = N_("[OPTIONS]")
 SUBCOMMAND_METAVAR = N_("COMMAND [ARGS]...")
 METAVARS = (N_("FILE"), N_("FILE..."), N_("[FILE]"), N_("DIR"), N_("STEP"), N_("KEY=VALUE"), N_("NAME|PATH"),
-            N_("NAME"), N_("[TOPIC]"), N_("KIND"), N_("HASH|FILE"), N_("POOL=±N..."),
+            N_("NAME"), N_("[TOPIC]"), N_("KIND"), N_("HASH|FILE"), N_("POOL=±N..."), N_("ID=DISTRIBUTION"),
+            N_("HOST"), N_("ABILITY.KEY=VALUE"),
             N_("[FILE] | enable ID | disable ID | set KEY VALUE"))
 
 

@@ -152,6 +152,7 @@ def _render(report: dict) -> None:
     console = make_console()
     names = report["names"]
     a, b = report["a"], report["b"]
+    steps = _step_names(report)
     console.print(_("[bold]{title}[/bold] — the same dice (seed {seed}), choices {choose}").format(
         title=escape(str(report["title"])), seed=report["seed"], choose=choose_word(report["choose"])))
     console.print(_("  profile A: {describe}").format(describe=a["profile"]["describe"]))
@@ -185,7 +186,7 @@ def _render(report: dict) -> None:
         t.add_column(_("profile A"))
         t.add_column(_("profile B"))
         for d in diffs:
-            step = d["step"] or _("end")
+            step = steps.get(d["step"], d["step"]) if d["step"] else _("end")
             t.add_row(step, _row_label(d, names), _cell(d, "a", names), _cell(d, "b", names))
         console.print(fit(t))
     elif "result" in a and "result" in b:
@@ -193,8 +194,22 @@ def _render(report: dict) -> None:
     same = report["identical"]
     if same["steps"] or same["participants"]:
         console.print(_("Unchanged: steps {steps}; final state {participants}").format(
-            steps=", ".join(same["steps"]) or "—",
+            steps=", ".join(steps.get(sid, sid) for sid in same["steps"]) or "—",
             participants=", ".join(names.get(p, p) for p in same["participants"]) or "—"))
+
+
+def _step_names(report: dict) -> dict:
+    """Step id → what a reader calls the step (its title or who acts in it; render/values.py)."""
+    from ..render.values import step_name
+
+    names = report["names"]
+    out: dict = {}
+    for side in (report["b"], report["a"]):
+        for step in (side.get("result") or {}).get("steps") or []:
+            title = step_name(step, lambda pid: names.get(pid, pid))
+            if title:
+                out[step["id"]] = title
+    return out
 
 
 def _row_label(d: dict, names: dict) -> str:
@@ -221,6 +236,8 @@ def _render_one(console, result: dict, after: dict, label: str, names: dict) -> 
 
     from ..i18n import _
 
+    from ..render.values import step_name
+
     t = Table(title=_("Profile {label} (the other profile refused)").format(label=label), title_justify="left")
     t.add_column(_("step"))
     t.add_column(_("actions"))
@@ -229,7 +246,7 @@ def _render_one(console, result: dict, after: dict, label: str, names: dict) -> 
         verdicts = ", ".join(f"{names.get(p, p)} " + (f"[green]{_('SUCCESS')}[/green]" if a.get("success") else
                                                        f"[red]{_('FAILURE')}[/red]") for p, a in step["actions"].items())
         ohr = ", ".join(f"{names.get(p, p)} {v['ohrozeni']}" for p, v in (after.get(step["id"]) or {}).items())
-        t.add_row(step["id"], verdicts or "—", ohr)
+        t.add_row(step_name(step, lambda pid: names.get(pid, pid)) or step["id"], verdicts or "—", ohr)
     console.print(fit(t))
 
 

@@ -18,6 +18,18 @@ HELP = N_("Print a page of drd's documentation (docs/TOPIC.md), or without TOPIC
           "The pages ship with drd, so `drd docs scenario-format` works wherever drd is installed.")
 
 
+# The first headings of the pages written in English, so `drd docs` lists them in the run's language
+# (the Czech catalog says which pages are in English); a page not listed shows its heading as it is.
+TITLES = (N_("The ability catalogue"), N_("How drd is built"), N_("The book's worked examples as scenarios"),
+          N_("The `drd` command line"), N_("Dakara skill use (`system: dakara`)"),
+          N_("`drd diff` — how would a house rule have changed it?"), N_("Languages: Czech and English"),
+          N_("Importing characters and creatures (`drd import`, `drd export roll20`)"),
+          N_("Odds and simulation (`drd odds`, `drd simulate`)"), N_("`drd play` — resolving a conflict at the table"),
+          N_("Plugins"), N_("Rules → implementation → tests"),
+          N_("The scenario format `drd/1` and the result `drd-result/1`"),
+          N_("Spec-conformance audit (docs/rules.md, docs/scenario-format.md §1–§8.3)"), N_("Transcripts people keep"))
+
+
 def docs_folder() -> Path | None:
     """Where the pages are: the package's own copy (a wheel), else the source checkout's docs/."""
     here = Path(__file__).resolve().parents[1]
@@ -52,7 +64,7 @@ def docs(
     if topic is None:
         width = max((len(t) for t in known), default=0)
         for name, title in known.items():
-            sys.stdout.write(f"{name:<{width}}  {title}\n")
+            sys.stdout.write(f"{name:<{width}}  {_(title) if title in TITLES else title}\n")
         return
     name = topic[:-3] if topic.endswith(".md") else topic
     name = name.split("/")[-1].split("#")[0]

@@ -51,7 +51,7 @@ def kampan_new(name: str = typer.Argument(..., metavar="NAME", help=N_("The camp
         from ..i18n import _
 
         root = new_campaign(name, here=zde, language=code)
-        out(_("campaign {name!r} created in {folder}").format(name=name, folder=root))
+        out(_("campaign “{name}” created in the folder {folder}").format(name=name, folder=_folder(root)))
         out("  " + _("next: `drd postava new ID` or `drd import roll20|ikaros|denik FILE`"))
 
 
@@ -73,6 +73,8 @@ def kampan_show(kampan: Optional[str] = kampan_option(), json_out: bool = json_o
     with guarded():
         from ..i18n import _
 
+        from ..campaign.entities import character_namer
+
         camp = open_campaign(kampan)
         info = {"root": camp.root, "name": camp.config.name, "language": camp.config.language,
                 "group": camp.config.group, "params": camp.params.model_dump(mode="json"),
@@ -80,11 +82,50 @@ def kampan_show(kampan: Optional[str] = kampan_option(), json_out: bool = json_o
         if json_out:
             out(json.dumps(info, ensure_ascii=False, indent=2))
             return
-        out(f"{camp.config.name} ({camp.root})")
-        out(_("characters: {ids}").format(ids=", ".join(info["postavy"]) or "—"))
-        out(_("creatures: {ids}").format(ids=", ".join(info["bestiar"]) or "—"))
-        out(_("parameters: {params}").format(params=", ".join(f"{k}={_yaml_value(v)}"
-                                                              for k, v in info["params"].items())))
+        out(f"{camp.config.name} ({_folder(camp.root)})")
+        name = character_namer(camp)     # people by name, each with the id its commands take
+        out(_("characters: {ids}").format(ids=", ".join(f"{name(i)} ({i})" if name(i) != i else i
+                                                         for i in info["postavy"]) or "—"))
+        out(_("creatures: {ids}").format(ids=", ".join(f"{name(i)} ({i})" if name(i) != i else i
+                                                       for i in info["bestiar"]) or "—"))
+        out(_("parameters (params in drd-kampan.yaml):"))
+        for key, value in info["params"].items():
+            out(f"  {key}: {_param_words(key, value)}")
+
+
+def _name(kampan: Optional[str], kind: str, ident: str) -> str:
+    """A character's or creature's name from its file (its id when the file gives none)."""
+    try:
+        return str(open_campaign(kampan).read(kind, ident).name or ident)
+    except Exception:   # the entry is written already; a name is only nicer than the id
+        return ident
+
+
+def _folder(root: object) -> str:
+    """The campaign's folder as the user would type it: relative to the current folder when below it."""
+    from ..scenario.references import shown_path
+
+    shown = shown_path(str(root))
+    return str(root) if shown == "." else shown
+
+
+def _param_words(key: str, value: object) -> str:
+    """A campaign parameter's value in words (docs/kampan.md): `carry: []` is `jen zdroje`, `true` is `ano`;
+    the key stays as drd-kampan.yaml spells it, because that is where the group changes it."""
+    from ..i18n import _, ngettext
+    from ..render.values import pool_name
+
+    carried = {"ohrozeni": "Ohrožení", "vyhody": "Výhody"}
+    if key == "carry" and isinstance(value, list):
+        return ", ".join([_("the pools"), *(carried.get(str(v), str(v)) for v in value)])
+    if key == "heal_cost":
+        n = value if isinstance(value, int) else 0
+        return ngettext("{n} point to heal one Jizva", "{n} points to heal one Jizva", n).format(n=value)
+    if key == "heal_pool":
+        return _("the Jizva's own pool") if value == "jizva" else pool_name(value)
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return _yaml_value(value)
 
 
 def _yaml_value(value: object) -> str:
@@ -171,7 +212,8 @@ def postava_uprav(ident: str = typer.Argument(..., metavar="ID"),
         from ..i18n import _
 
         entry, notes = adjust(open_campaign(kampan), ident, list(changes), duvod)
-        out(_("chronicle entry {number}: {id} adjusted").format(number=entry["number"], id=ident))
+        out(_("chronicle entry {number}: {name} adjusted").format(number=entry["number"],
+                                                                   name=_name(kampan, "postava", ident)))
         for line in change_lines(entry["characters"][ident]) + notes:
             out("  " + line)
 
@@ -194,8 +236,9 @@ def postava_vylec(ident: str = typer.Argument(..., metavar="ID"),
         entry, cost, pool = heal(open_campaign(kampan), ident, jizva, zdroj)
         from ..campaign.entities import POOL_WORDS
 
-        out(_("chronicle entry {number}: {id} healed {jizva!r} for {cost} {pool}").format(
-            number=entry["number"], id=ident, jizva=jizva, cost=cost, pool=POOL_WORDS.get(pool, pool)))
+        out(_("chronicle entry {number}: {name} healed the Jizva “{jizva}” for {cost} {pool}").format(
+            number=entry["number"], name=_name(kampan, "postava", ident), jizva=jizva, cost=cost,
+            pool=POOL_WORDS.get(pool, pool)))
         for line in change_lines(entry["characters"][ident]):
             out("  " + line)
 

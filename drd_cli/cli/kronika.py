@@ -66,10 +66,11 @@ def kronika(ctx: typer.Context, kampan: Optional[str] = kampan_option(), json_ou
     with guarded():
         from ..campaign import chronicle
         from ..campaign.apply import kind_word
-        from ..campaign.entities import change_lines
+        from ..campaign.entities import change_lines, character_namer
         from ..i18n import _
 
         camp = open_campaign(kampan)
+        name = character_namer(camp)
         items = chronicle.entries(camp)
         if json_out:
             out(json.dumps([{k: v for k, v in e.items() if not k.startswith("_")} for e in items],
@@ -88,7 +89,7 @@ def kronika(ctx: typer.Context, kampan: Optional[str] = kampan_option(), json_ou
             for ident, change in (e.get("characters") or {}).items():
                 lines = change_lines(change)
                 if lines:
-                    out(f"        {ident}: " + "; ".join(lines))
+                    out(f"        {name(ident)}: " + "; ".join(lines))
 
 
 @kronika_app.command("vrat", help=N_("Undo the last chronicle entry (only while its characters are as it left them)."))
@@ -96,15 +97,16 @@ def kronika_vrat(kampan: Optional[str] = kampan_option(), lang: Optional[Lang] =
     use_language(lang)
     with guarded():
         from ..campaign.apply import undo_last
-        from ..campaign.entities import change_lines
+        from ..campaign.entities import change_lines, character_namer
         from ..i18n import _
 
         entry = undo_last(open_campaign(kampan))
         out(_("chronicle entry {number}: entry {undone} undone").format(number=entry["number"],
                                                                          undone=entry["undoes"]))
+        name = character_namer(open_campaign(kampan))
         for ident, change in (entry.get("characters") or {}).items():
             for line in change_lines(change):
-                out(f"  {ident}: {line}")
+                out(f"  {name(ident)}: {line}")
 
 
 @kronika_app.command("export", help=N_("The chronicle as one document: Markdown (Obsidian, a wiki), HTML, or "

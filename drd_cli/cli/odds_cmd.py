@@ -79,13 +79,14 @@ def odds_contest(bonus: int = typer.Option(0, "--bonus", "-b", help=N_("The acto
     use_language(lang)
     from ..i18n import _
     from ..odds import contest_odds
+    from ..render.values import tie_words
 
     try:
         r = contest_odds(bonus, vs, tie)
     except ValueError as exc:
         raise typer.BadParameter(str(exc))
     _emit({"bonus": bonus, "vs": vs, "tie": tie, **r}, as_json,
-          [_("Contest 2d6{bonus} against 2d6{vs} (tie: {tie})").format(bonus=f"{bonus:+d}", vs=f"{vs:+d}", tie=tie),
+          [_("Contest 2d6{bonus} against 2d6{vs} ({tie})").format(bonus=f"{bonus:+d}", vs=f"{vs:+d}", tie=tie_words(tie)),
            _("  actor wins:  {p}").format(p=_pct(r["win"])), _("  actor loses: {p}").format(p=_pct(r["lose"])),
            _("  tied roll:   {p}").format(p=_pct(r["tie"]))])
 
@@ -176,9 +177,9 @@ def odds_file(file: str = typer.Argument(..., help=N_("The scenario (YAML).")),
         from ..odds import what_if_lines
 
         w["elapsed_ms"] = r["elapsed_ms"]
-        _emit(w, as_json, _step_lines(r, names) + [""] + what_if_lines(w, names))
+        _emit(w, as_json, _step_lines(_titled(r, loaded, step, as_json), names) + [""] + what_if_lines(w, names))
     else:
-        _emit(r, as_json, _step_lines(r, names))
+        _emit(r, as_json, _step_lines(_titled(r, loaded, step, as_json), names))
 
 
 def _file_odds(loaded: Any, file: str, step: str, choose: str, rules: dict, *, budget: int, samples: Optional[int],
@@ -208,6 +209,22 @@ def _file_odds(loaded: Any, file: str, step: str, choose: str, rules: dict, *, b
     return r, w
 
 
+def _dakara_title(loaded: Any, step_id: str) -> str | None:
+    """`Mistr Hanuš — Šifrování`: a Dakara step as its transcript heads it (who acts, in which skill)."""
+    from ..dakara.skills import display_name
+
+    scenario = loaded.scenario
+    for rnd in scenario.rounds:
+        for step in rnd.steps:
+            spec = getattr(step, "skill", None)
+            if step.id != step_id or spec is None:
+                continue
+            person = scenario.participants.get(spec.actor)
+            who = (person.name if person is not None and person.name else spec.actor)
+            return f"{who} — {display_name(spec.skill)}"
+    return None
+
+
 def _dakara_odds(loaded, file, step, seed, set_, enable, disable, group, what_if, as_json, t) -> None:  # noqa: ANN001
     """`drd odds FILE STEP` of a Dakara file: the exact odds of the skill step (odds/dakara.py)."""
     import time
@@ -233,9 +250,13 @@ def _dakara_odds(loaded, file, step, seed, set_, enable, disable, group, what_if
 
     from ..i18n import ngettext
 
-    lines = [_("Step {step} (Dakara skill use): exact over every value of its dice ({dice}), {resolutions}").format(
-        step=step, dice=ngettext("{n} die", "{n} dice", r["open_dice"]).format(n=r["open_dice"]),
-        resolutions=ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(n=r["resolutions"]))]
+    dice = ngettext("{n} die", "{n} dice", r["open_dice"]).format(n=r["open_dice"])
+    resolutions = ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(n=r["resolutions"])
+    title = _dakara_title(loaded, step)
+    lines = [_("{title} (Dakara skill use): exact over every value of its dice ({dice}), {resolutions}").format(
+        title=title, dice=dice, resolutions=resolutions) if title else
+        _("Step {step} (Dakara skill use): exact over every value of its dice ({dice}), {resolutions}").format(
+        step=step, dice=dice, resolutions=resolutions)]
     for row in r["outcomes"]:
         word, _style = _label((row["outcome"], row["complication"], row["injury"]), r["risk"])
         lines.append(f"  {word}: {_pct(row['p'])}")
@@ -284,6 +305,15 @@ def _complement(p):  # noqa: ANN001, ANN202
     return type(p)(1 - p.value, 1 - p.high, 1 - p.low, p.n)
 
 
+def _titled(r: dict, loaded: Any, step: str, as_json: bool) -> dict:
+    """The report with the step's title for the text lines (the JSON keeps its keys as they were)."""
+    if as_json:
+        return r
+    from ..render.values import scenario_step_title
+
+    return {**r, "title": scenario_step_title(loaded.scenario, step)}
+
+
 def _step_lines(r: dict, names: dict) -> list[str]:
     """The text report of `drd odds FILE STEP` (in the active language, one fact a line)."""
     from ..i18n import _, fmt_decimal, ngettext
@@ -298,7 +328,9 @@ def _step_lines(r: dict, names: dict) -> list[str]:
 
     kind = _(STEP_KINDS[r["kind"]]) if r["kind"] in STEP_KINDS else r["kind"]
     choose = _policy_words(choose)
-    lines = [_("Step {step} ({kind}), choices: {choose}").format(step=step, kind=kind, choose=choose),
+    title = r.get("title")   # set by the command from the file: people read the step's name, not its id
+    lines = [_("{title} ({kind}), choices: {choose}").format(title=title, kind=kind, choose=choose) if title else
+             _("Step {step} ({kind}), choices: {choose}").format(step=step, kind=kind, choose=choose),
              _("  open rolls: {rollers}").format(rollers=rollers)]
     if r.get("method") == "independent":
         lines.append(_("  {combinations}: exact by the fast method (each roller on its own dice, checked against "
@@ -349,7 +381,8 @@ def _step_lines(r: dict, names: dict) -> list[str]:
         lines += [f"  {names.get(pid, pid)}: {_pct(p)}" for pid, p in r["exhausts"].items()]
     lines.append(_("Ohrožení after the step:"))
     for pid, d in r["ohrozeni"].items():
-        lines.append(f"  {names.get(pid, pid)}: " + ", ".join(f"{o}: {_pct(p)}" for o, p in d.items()))
+        # `Mistr Hanuš: 5 — 1/1 (100,0 %)`: one colon a line, the value and its chance told apart
+        lines.append(f"  {names.get(pid, pid)}: " + ", ".join(f"{o} — {_pct(p)}" for o, p in d.items()))
     if r["refused"]:
         lines.append(_("The rules forbid it (a choice from the file cannot be paid): {p}").format(p=_pct(r["refused"])))
     if r["dropped"]:
@@ -441,7 +474,7 @@ def simulate_cmd(file: str = typer.Argument(..., help=N_("The scenario (YAML).")
     if as_json:
         typer.echo(json.dumps(r, ensure_ascii=False, indent=2, default=str))
         return
-    _simulate_tables(r, {pid: (p.name or pid) for pid, p in loaded.scenario.participants.items()})
+    _simulate_tables(r, {pid: (p.name or pid) for pid, p in loaded.scenario.participants.items()}, loaded.scenario)
 
 
 def _interruptible(file: str, n: int, seed: int, policy: str, workers: Optional[int], rules: dict) -> dict:
@@ -471,7 +504,14 @@ def _interruptible(file: str, n: int, seed: int, policy: str, workers: Optional[
         os._exit(130)
 
 
-def _simulate_tables(r: dict, names: dict) -> None:
+def _step_title(scenario: Any, step: str) -> str:
+    """A step's title from the file (`útěk`), else its id; the whole scenario's row keeps its words."""
+    from ..render.values import scenario_step_title
+
+    return (scenario_step_title(scenario, step) if scenario is not None else None) or step
+
+
+def _simulate_tables(r: dict, names: dict, scenario: Any = None) -> None:
     """Per participant: Ohrožení, pools left, Jizvy; per step and side: how often its goal succeeds."""
     from rich.table import Table
 
@@ -512,7 +552,7 @@ def _simulate_tables(r: dict, names: dict) -> None:
     for step, d in r["side_rate"].items():
         for side, v in d.items():
             if v is not None:
-                s.add_row(step, names.get(side, side), fmt_percent(v))
+                s.add_row(_step_title(scenario, step), names.get(side, side), fmt_percent(v))
     for side, v in r["side_all_rate"].items():
         if v is not None:
             s.add_row(_("whole scenario"), names.get(side, side), fmt_percent(v))

@@ -112,9 +112,10 @@ def _print_rows(plugins: dict | None, params: dict | None) -> None:
     from ..i18n import _
     from ._common import origin_text
 
+    width = max([20, *(len(pid) + 1 for pid in plugins or {})])   # a long id never runs into its state
     for pid, r in (plugins or {}).items():
         state = _("on") if r["enabled"] else _("off")
-        line = f"  {pid:<20} {state:<8} ({origin_text(r['origin'])})"
+        line = f"  {pid:<{width}} {state:<8} ({origin_text(r['origin'])})"
         if r.get("error"):
             line += _("  BROKEN: {error}").format(error=r["error"].splitlines()[0])
         if r.get("not_loaded"):
@@ -125,11 +126,12 @@ def _print_rows(plugins: dict | None, params: dict | None) -> None:
             line += "  " + _("CLASH: {names} (choose: --use {id}=DISTRIBUTION)").format(
                 names=", ".join(r["clash"]), id=pid)
         typer.echo(line)
+    pwidth = max([22, *(len(name) + 1 for name in params or {})])
     for name, r in (params or {}).items():
         where = origin_text(r["origin"]) + "; " + (r["rule"] or "")
         if r["plugin"]:
             where += f"; plugin {r['plugin']}"
-        line = f"  {name:<22} {value_text(r['value']):<18} ({where})"
+        line = f"  {name:<{pwidth}} {value_text(r['value']):<18} ({where})"
         if not r["active"]:
             line += _("  INACTIVE: plugin {plugin} is off").format(plugin=r["plugin"])
         typer.echo(line)
@@ -478,7 +480,9 @@ def group_trust(
 
         _layer, dirs = group_layer(group)        # validates the whole chain first
         st = trust(group, dirs.files)            # the bytes whose folders are listed below
-        typer.echo(_("trusted: {profile} ({digest})").format(profile=st.profile, digest=st.digest))
+        from ..scenario.references import shown_path
+
+        typer.echo(_("trusted: {profile} ({digest})").format(profile=shown_path(str(st.profile)), digest=st.digest))
         if len(st.chain) > 1:
             typer.echo(_("  with the profiles it extends: {files}").format(
                 files=", ".join(str(p) for p in st.chain[1:])))
@@ -503,7 +507,10 @@ def group_untrust(
         from ..trust import untrust
 
         real, had = untrust(group)
-        typer.echo((_("untrusted: {profile}") if had else _("{profile} was not trusted")).format(profile=real))
+        from ..scenario.references import shown_path
+
+        typer.echo((_("untrusted: {profile}") if had else _("{profile} was not trusted")).format(
+            profile=shown_path(str(real))))
 
 
 def mount(app: typer.Typer) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Callable
 
 from ..i18n import N_, _
+from ..render.values import _TITLES, _title, step_name, tie_words
 
 Names = Callable[[Any], str]
 
@@ -26,7 +27,22 @@ def names_of(result: dict) -> Names:
         info = people.get(pid) if isinstance(pid, str) else None
         return str((info or {}).get("name") or pid)
 
+    from ..wording import Words
+
+    name.who = Words(people).who    # type: ignore[attr-defined]  # with gender and number, for the verbs
     return name
+
+
+def step_heading(step: dict, name: Names) -> str:
+    """`útěk · kolo 1 · střet`: a step as the transcript heads it (render/values.py `step_name`);
+    `Krok 1.2 (kolo 1)` only when the result gives it no title and no actor."""
+    from ..render.values import KINDS, _t
+
+    title = step_name(step, name)
+    if title:
+        return _("{title} · round {round} · {kind}").format(title=title, round=step.get("round"),
+                                                           kind=_t(KINDS, step.get("kind")))
+    return _("Step {id} (round {round})").format(id=step.get("id"), round=step.get("round"))
 
 
 def _signed(n: Any) -> str:
@@ -41,7 +57,7 @@ def _source(source: Any) -> str:
         return _("the floor: a cost is never below 0")
     if source == "armour":
         return _("armour (R-EXH-3)")
-    return str(source)
+    return _title(source)       # an ability by its name (`Zubří kůže`) where the result says it
 
 
 # --------------------------------------------------------------------------- rolls
@@ -95,7 +111,7 @@ def explain_order(step: dict, name: Names, rules: dict) -> list[str]:
         line = _("Pair {i}: {actor} {ta} against {counter} {tc} — {winner} wins").format(
             i=i, actor=name(a), ta=ta, counter=name(c), tc=tc, winner=name(pair.get("winner")))
         if pair.get("tie"):
-            line += _("; a tie, decided by the rule tie: {tie}").format(tie=tie or "?")
+            line += _("; a tie: {tie}").format(tie=tie_words(tie) if tie else "?")
         if pair.get("reroll"):
             line += _(" (rerolled)")
         out.append(line + f" ({pair.get('rule') or 'R-CONT'})")
@@ -130,8 +146,10 @@ def explain_exhaustion(e: dict, name: Names, earlier: Sequence[dict] = ()) -> li
 
     against = _("the test") if vs == "test" else name(vs)
     # The Czech translation chooses its verb by the payer's number (docs/i18n.md): the default here.
-    head = choose(_("{who} exhausts against {vs}: {cost} {pool}"), "who", {}).format(
-        who=name(by), vs=against, cost=e.get("cost"), pool=pool_name(pool))
+    who = getattr(name, "who", None)
+    fields = {"who": who(by) if who is not None and isinstance(by, str) else name(by)}
+    head = choose(_("{who} exhausts against {vs}: {cost} {pool}"), "who", fields).format(
+        who=fields["who"], vs=against, cost=e.get("cost"), pool=pool_name(pool))
     out = [head]
     ohro = e.get("ohrozeni") if isinstance(e.get("ohrozeni"), list) else None
     before = ohro[0] if ohro else None
@@ -199,7 +217,7 @@ def explain_manoeuvre(m: dict, name: Names) -> str:
     what = _(MANOEUVRES[key]) if isinstance(key, str) and key in MANOEUVRES else str(key)
     paid, cost, via = m.get("paid"), m.get("cost"), m.get("via")
     if paid == "free" or cost == 0:
-        why = _("free thanks to {via} (R-MAN-2)").format(via=via) if via else _("free (R-MAN-2)")
+        why = _("free thanks to {via} (R-MAN-2)").format(via=_title(via)) if via else _("free (R-MAN-2)")
         return _("{who}: {manoeuvre} — {why}").format(who=name(m.get("by")), manoeuvre=what, why=why)
     if paid == "vyhoda":
         return _("{who}: {manoeuvre} — paid with a Výhoda (R-MAN-2)").format(who=name(m.get("by")), manoeuvre=what)
@@ -273,9 +291,14 @@ def explain_result(result: dict, step_id: str | None = None) -> list[str]:
         if not steps:
             raise KeyError(step_id)
     out = []
-    for s in steps:
-        out.append(_("Step {id} (round {round})").format(id=s.get("id"), round=s.get("round")))
-        out += ["  " + line for line in explain_step(s, name, result.get("rules"))]
+    titles = result.get("titles")
+    token = _TITLES.set(titles if isinstance(titles, dict) else {})   # abilities by name: `Gladiátor`
+    try:
+        for s in steps:
+            out.append(step_heading(s, name))
+            out += ["  " + line for line in explain_step(s, name, result.get("rules"))]
+    finally:
+        _TITLES.reset(token)
     return out
 
 
@@ -299,7 +322,9 @@ def explain_now(session: Any) -> list[str]:
         return explain_now_empty()
     name = lambda pid: name_of(seen.w, pid)  # noqa: E731
     rules = {"params": {"tie": seen.ctx.param("tie")}}
-    out = [_("Step {id} so far:").format(id=data.get("id"))]
+    title = step_name(data, name)
+    out = [_("Step “{title}” so far:").format(title=title) if title else
+           _("Step {id} so far:").format(id=data.get("id"))]
     out += ["  " + line for line in explain_step(data, name, rules)]
     offered = getattr(session, "offered", None)
     if offered:

@@ -171,6 +171,8 @@ def open_rolls(loaded: Any, text: str) -> tuple[Any, str, int, list[str]]:
     people = getattr(loaded.scenario, "participants", None) or {}
     removed, notes = [0], []
 
+    from ..terms import profession_name
+
     def bonus(node: Any) -> None:
         person = people.get(node.get("actor")) if isinstance(node.get("actor"), str) else None
         if person is None or getattr(person, "pools", None) is None or "bonus_from" in node:
@@ -179,7 +181,7 @@ def open_rolls(loaded: Any, text: str) -> tuple[Any, str, int, list[str]]:
         node["bonus_from"] = levels[0] if len(levels) == 1 else "none"
         name = person.name or node["actor"]
         notes.append(_("{name}: the file gives no `bonus_from` for this roll; it is rolled with the bonus of "
-                       "{profession}, the only profession").format(name=name, profession=levels[0])
+                       "{profession}, the only profession").format(name=name, profession=profession_name(levels[0]))
                      if len(levels) == 1 else
                      _("{name}: the file gives no `bonus_from` for this roll; it is rolled with no bonus "
                        "(`bonus_from: none`)").format(name=name))

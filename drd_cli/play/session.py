@@ -243,6 +243,11 @@ class Session:
         self._shown_step = rec
         kind = rec.data["kind"]
         kind = _(STEP_KINDS[kind]) if kind in STEP_KINDS else kind
+        title = rec.data.get("title")
+        if title:   # the step's name, as the transcript heads it (`útěk · kolo 1 · střet`), not its id
+            self.table.say("\n── " + _("{title} · round {round} · {kind}").format(
+                title=title, round=rec.data["round"], kind=kind) + " ──")
+            return
         self.table.say(_("\n── Step {id} (round {round}, {kind}) ──").format(id=rec.data["id"], round=rec.data["round"],
                                                                          kind=kind))
 

@@ -22,7 +22,7 @@ from ..terms import MANOEUVRES  # noqa: F401 - the names the transcript shows (a
 from .doc import Column, Doc, Either, Label, Line, Meta, Span, Step, Table, Title, fill
 from .values import (_PEOPLE, _TITLES, COMPLICATIONS, DAKARA_ANSWERS, DAKARA_MODIFIERS, KINDS, LONG_STATUS, OUTCOMES,
                      POOLS, RESOLVED_AS, SITUATIONS, SOURCES, _item, _people, _person, _say, _signed, _t, _title,
-                     _verdict, _who, _words, pool_name)
+                     _verdict, _who, _words, pool_name, step_name)
 
 # The skill names of a Dakara result (`skill_names`: id → `Kapsářství`) while a transcript is built.
 _SKILLS: ContextVar[dict] = ContextVar("drd_transcript_skills", default={})
@@ -57,11 +57,11 @@ _KNOWN_STEP_KEYS = {"id", "round", "kind", "rolls", "order", "manoeuvres", "acti
 
 def _heading(step: dict) -> str:
     """`útěk · kolo 1 · střet`: the step's title (a výzva's name, the action's label), else who
-    acts in it; the step's id only when the result says neither."""
+    acts in it (a Dakara step: who, and in which skill); the step's id only when the result says neither."""
     kind = step.get("kind", "?")
-    title = step.get("title")
-    if not title and isinstance(step.get("tries"), dict) and step["tries"]:
-        title = ", ".join(_who(pid) for pid in step["tries"])
+    title = step_name(step)
+    if title and kind == "skill" and step.get("skill"):
+        title = f"{title} — {_skill(step['skill'])}"
     if title:
         return _("{title} · round {round} · {kind}").format(title=title, round=step.get("round", "?"),
                                                            kind=_t(KINDS, kind))

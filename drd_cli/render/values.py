@@ -32,6 +32,9 @@ DAKARA_MODIFIERS = {"finta": N_("finta"), "tools": N_("tools"), "situational": N
                     "helpers": N_("helpers")}
 DAKARA_ANSWERS = {"yes": N_("YES (no roll needed)"), "no": N_("NO (not sure to succeed)"),
                   "impossible": N_("IMPOSSIBLE")}
+# The values of the rule `tie` (R-CONT) in a sentence: the value itself is what `--set tie=…` types.
+TIES = {"actor": N_("a tie goes to the actor"), "counter": N_("a tie goes to the counter-action"),
+        "reroll": N_("a tie is rolled again")}
 COMPLICATIONS = {"none": N_("no complications"), "mild": N_("mild complications"),
                  "serious": N_("serious complications")}
 
@@ -89,6 +92,11 @@ def _t(table: dict, key: Any) -> str:
     return _(msgid) if msgid else str(key)
 
 
+def tie_words(tie: Any) -> str:
+    """`actor` → `při remíze vyhrává aktér` (a value no table knows unchanged)."""
+    return _t(TIES, tie)
+
+
 def pool_name(pool: Any) -> str:
     """`telo` → `Tělo` (unknown names unchanged)."""
     return _t(POOLS, pool)
@@ -133,3 +141,41 @@ def _verdict(success: Any) -> Span:
 
 def _signed(value: Any) -> str:
     return f"{value:+d}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def step_name(step: dict, who: Any = None) -> str | None:
+    """What a reader calls a step of a result: its title (a výzva's name, the main action's label),
+    else who acts in it; None when the result says neither (then only its id is left). Every output
+    that names a step uses it — the transcript's heading, `drd explain`, `drd play`, `drd diff`,
+    `drd simulate` — so a reader sees `útěk`, not the id `utek`."""
+    who = who or _who
+    title = step.get("title")
+    if title:
+        return str(title)
+    tries = step.get("tries")
+    if isinstance(tries, dict) and tries:
+        return ", ".join(who(pid) for pid in tries)
+    if step.get("kind") == "skill" and step.get("actor"):
+        return str(who(step["actor"]))
+    return None
+
+
+def scenario_step_title(scenario: Any, step_id: str) -> str | None:
+    """The title a step of a loaded scenario gets in the transcript (engine/run.py `_step_title`):
+    a výzva's name, the main action's label; None when the file gives neither."""
+    for rnd in getattr(scenario, "rounds", None) or ():
+        for step in getattr(rnd, "steps", None) or ():
+            if getattr(step, "id", None) != step_id:
+                continue
+            challenge = getattr(step, "challenge", None)
+            if challenge is not None:
+                return getattr(challenge, "name", None)
+            contest = getattr(step, "contest", None)
+            if contest is not None:
+                return getattr(getattr(contest, "action", None), "label", None)
+            for kind in ("test", "race", "declare", "hide"):
+                label = getattr(getattr(step, kind, None), "label", None)
+                if isinstance(label, str) and label:
+                    return label
+            return None
+    return None

@@ -49,7 +49,11 @@ def board(game: Game) -> dict:
         for who, r in (seen.ctx.record.data.get("rolls") or {}).items():
             if isinstance(r, dict):
                 rolls[who] = {"total": r.get("total"), "dice": r.get("dice")}
-    return {"round": rnd, "step": step, "kind": seen.ctx.record.data.get("kind") if seen else None,
+    from ..render.values import scenario_step_title
+
+    title = scenario_step_title(scen, step) if step else None   # people read `útěk`, not the id `utek`
+    return {"round": rnd, "step": step, "step_title": title or step,
+            "kind": seen.ctx.record.data.get("kind") if seen else None,
             "initiative": _initiative(scen, rnd), "people": people, "rolls": rolls}
 
 
@@ -95,7 +99,7 @@ def players_view(game: Game, pid: str | None = None, role: str = "tv") -> dict:
         b["initiative"] = [x for x in b["initiative"] if x not in hidden]
         b["rolls"] = {} if secret_step else {k: v for k, v in b["rolls"].items() if k not in hidden}
         if secret_step:
-            b["step"] = b["kind"] = None
+            b["step"] = b["step_title"] = b["kind"] = None
         log = [e["text"] for e in game.log if not e["secret"]][-400:]
         p = game.pending
         turn = None

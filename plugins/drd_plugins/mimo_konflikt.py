@@ -120,7 +120,7 @@ dar_tvoreni = Improvizace(
                                         n).format(n=n)})
 cvicitel = _h("cvicitel", "Cvičitel", "Lovec", "Vliv",
               "zvířecí pomocník má o jednu dovednost v rozsahu charakteristiky nebo o jednu zvláštní schopnost víc "
-              "(zapiš ji do jeho popisu ve scénáři)", family="narrative-authority")
+              "(zapište ji do jeho popisu ve scénáři)", family="narrative-authority")
 class Vyroba(Stupnovana):
     """Crafting paid in Suroviny by variant (own key `variant`, chosen per activation, no default):
     the cost is paid from the crafter's `suroviny` (or improvised ones of the same kind), the fact

@@ -140,7 +140,7 @@ knihomol = _z("knihomol", "Knihomol", "Zaříkávač", "Duše", ("ucenost", "zna
               "zběhlost v Učenosti a ve Znalosti nadpřirozena: základní manévry zdarma")
 sila_osobnosti = _z("sila-osobnosti", "Síla osobnosti", "Zaříkávač", "Duše", ("osetrovani-lidske-duse",),
                     "zběhlost v Ošetřování lidské duše; za 1 Duši léčí Jizvy na Duši, jako by byl magický okamžik "
-                    "o 1 silnější (léčení je mimo konfliktní engine)", activation=(1, "duse"),
+                    "o 1 silnější (léčení se řeší mimo konflikt)", activation=(1, "duse"),
                     part="silnější léčení", second="healing")
 divoky_talent = _z("divoky-talent", "Divoký talent", "Zaříkávač", "Vliv", ("zarikani",),
                    "zběhlost v Zaříkání: základní manévry zdarma")

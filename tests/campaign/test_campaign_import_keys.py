@@ -30,7 +30,7 @@ def test_roll20_takes_the_key_from_the_name_or_the_description_and_reports_the_r
         {"id": "dobra-muska", "weapon": "krátký luk"}]           # its description names one bow
     assert "dobra-muska" in proc.stderr and "odhadnuto" in proc.stderr      # said: taken from a description
     # „meče" is not a choice as written, and Talent's prop is free text: not guessed, reported as before.
-    assert "cit-pro-zbran potřebuje weapon" in proc.stderr and "talent potřebuje prop_type" in proc.stderr
+    assert "Cit pro zbraň potřebuje klíč weapon" in proc.stderr and "Talent potřebuje klíč prop_type" in proc.stderr
     assert "--klic cit-pro-zbran.weapon=" in proc.stderr
 
 
@@ -45,13 +45,13 @@ def test_ikaros_hero_and_creature_take_keys_from_names_descriptions_and_klic(cam
     proc = ok("import", "ikaros", str(FIXTURES / "ikaros-svatava.json"), cwd=campaign)
     assert _abilities(campaign, "postava", "svatava") == [{"id": "rodova-zbran", "weapon": "dlouhý meč"},
                                                           {"id": "talent", "prop_type": "flétna"}]
-    assert "cit-pro-zbran potřebuje weapon" in proc.stderr
+    assert "Cit pro zbraň potřebuje klíč weapon" in proc.stderr
     ok("import", "ikaros", str(FIXTURES / "ikaros-svatava.json"), "--yes", "--klic", "cit-pro-zbran.weapon=meč",
        cwd=campaign)
     assert {"id": "cit-pro-zbran", "weapon": "meč"} in _abilities(campaign, "postava", "svatava")
     creature = ok("import", "ikaros", str(FIXTURES / "ikaros-vrhac.json"), cwd=campaign)
     assert _abilities(campaign, "bestie", "skreti-vrhac") == [{"id": "desiva-presnost", "weapon": "vrhací nůž"}]
-    assert "dobra-muska potřebuje weapon" in creature.stderr
+    assert "Dobrá muška potřebuje klíč weapon" in creature.stderr
 
 
 def test_an_imported_ability_with_its_key_resolves(campaign):

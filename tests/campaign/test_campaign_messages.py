@@ -39,18 +39,22 @@ def campaign(tmp_path):
     return root
 
 
-def test_kampan_show_spells_the_parameters_as_the_file_does(campaign):
+def test_kampan_show_says_the_parameters_in_words_under_their_keys(campaign):
+    """Each parameter under the key drd-kampan.yaml spells it (that is where the group changes it),
+    its value in words: no `[]`, `true` or Python's `True`."""
     shown = ok("kampan", "show", cwd=campaign).stdout
-    assert "jizva_lowers_max=true" in shown and "carry=[]" in shown and "True" not in shown
+    assert "  jizva_lowers_max: ano" in shown and "  carry: zdroje" in shown
+    assert "  heal_cost: vyléčení jedné Jizvy stojí 5 bodů" in shown
+    assert not any(w in shown for w in ("[]", "True", "true", "=")), shown
     english = ok("kampan", "show", "--lang", "en", cwd=campaign).stdout
-    assert "parameters: carry=[]" in english and "True" not in english
+    assert "  carry: the pools" in english and "  jizva_lowers_max: yes" in english and "[]" not in english
 
 
 def test_an_adjustment_and_a_healing_say_what_happened_without_hedged_endings(campaign):
     adjusted = ok("postava", "uprav", "jarik", "duse=-1", "--duvod", "hlídka", cwd=campaign).stdout
-    assert adjusted.startswith("záznam kroniky 1: úprava postavy jarik") and "(a)" not in adjusted
+    assert adjusted.startswith("záznam kroniky 1: Jarík — úprava postavy") and "(a)" not in adjusted
     healed = ok("postava", "vylec", "jarik", "Řez", cwd=campaign).stdout
-    assert "léčení postavy jarik, Jizva 'Řez' za 5 (Tělo)" in healed and "(a)" not in healed
+    assert "Jarík — léčení Jizvy „Řez“ za 5 Tělo" in healed and "(a)" not in healed
     assert "telo" not in healed.split("\n")[0]                   # the pool by its name, not its key
 
 
@@ -94,7 +98,7 @@ def test_the_chronicle_lists_an_import_by_its_file_and_what_it_made(tmp_path):
     ok("kronika", "vrat", cwd=root)
     listed = ok("kronika", cwd=root).stdout
     assert "import  roll20-ctibor.json" in listed and "None" not in listed
-    assert "ctibor-z-lesa: nový soubor: Tělo 3/5, Duše 5/5, Vliv 2/4" in listed
+    assert "Ctibor z Lesa: nový soubor: Tělo 3/5, Duše 5/5, Vliv 2/4" in listed
     assert "bahenni-slizoun: nový soubor: Sudba 12" in listed
     assert "bahenni-slizoun: soubor odstraněn: Sudba 12" in listed           # the undo of the import
 

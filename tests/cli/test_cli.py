@@ -255,7 +255,7 @@ def test_check_passes_and_fails(tmp_path):
     # The difference points at the expect entry: line of `telo` inside `expect.final.hanus`.
     expect_line = EXPECT_BAD.splitlines().index("    hanus: {telo: 4, ohrozeni: 5}") + 1
     assert f"{bad}:{expect_line}:13: final.hanus.telo: očekáváno 4, vyšlo 0" in lines
-    assert f"{good}: ok (očekávání splněna, exit 0)" in lines
+    assert f"{good}: ok (očekávání splněna, návratový kód 0)" in lines
     assert f"{bad}: NESPLNĚNO (1 rozdíl)" in lines
     assert lines[-1] == "2 soubory: 1 ok, s rozdíly: 1"
 
@@ -293,7 +293,7 @@ def test_check_expected_rule_violation_passes(tmp_path):
     path = write(tmp_path, "v.yaml", "format: drd/1\nforbid: nelze\nexpect: {exit: 1}\n")
     res = runner.invoke(app, ["check", path])
     assert res.exit_code == 0, res.stdout
-    assert "ok (očekávání splněna, exit 1)" in res.stdout
+    assert "ok (očekávání splněna, návratový kód 1)" in res.stdout
 
 
 def test_check_unexpected_rule_violation_is_difference(tmp_path):

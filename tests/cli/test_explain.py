@@ -29,23 +29,23 @@ def test_explain_the_book_escape_of_hanus_3_then_4():
     res = runner.invoke(app, ["explain", HANUS, "utek"])
     assert res.exit_code == 0, res.output
     out = res.stdout
-    assert "Krok utek (kolo 1)" in out
+    assert out.startswith("útěk · kolo 1 · střet\n")    # the step as the transcript heads it, not its id
     assert "Nejstarší zlobr: 13, součet (ze souboru) — kostky ani bonus k němu nejsou známy (R-ROLL-2)" in out
     assert "Pořadí (R-ORDER): od nejvyššího hodu dolů — Nejstarší zlobr 13, Prostřední zlobr 11, Mistr Hanuš 10" in out
     assert "Dvojice 1: Mistr Hanuš 10 ✗ Nejstarší zlobr 13 — vyhrává Nejstarší zlobr (R-CONT)" in out
     first, second = out.split("Mistr Hanuš se vyčerpává (proti:")[1:3]
-    assert "cena = jeho Ohrožení 3 (R-EXH-1)" in first and "Ohrožení 3→4" in first
+    assert "cena = Ohrožení 3 (R-EXH-1)" in first and "Ohrožení 3→4" in first
     assert "placeno Jizvou „Pád z výšky“: nejdřív přidá 3 do zdroje (R-EXH-4)" in first
     assert "seed" not in out                                  # every roll is in the file
-    assert "jeho Ohrožení je 4: zvýšilo ho už dřívější vyčerpání v tomto kroku (proti: Nejstarší zlobr; CS-SEQ-1)" \
+    assert "Ohrožení je už 4: zvýšilo ho dřívější vyčerpání v tomto kroku (proti: Nejstarší zlobr; CS-SEQ-1)" \
         in second
-    assert "cena = jeho Ohrožení 4 (R-EXH-1)" in second
+    assert "cena = Ohrožení 4 (R-EXH-1)" in second
 
 
 def test_explain_in_english_and_every_step_without_step_argument():
     res = runner.invoke(app, ["explain", HANUS, "--lang", "en"])
     assert res.exit_code == 0, res.output
-    assert "Step utek (round 1)" in res.stdout
+    assert "útěk · round 1 · contest" in res.stdout
     assert "cost = its Ohrožení 3 (R-EXH-1)" in res.stdout
     assert "already raised by its exhaustion against Nejstarší zlobr earlier in this step (CS-SEQ-1)" in res.stdout
 
@@ -81,8 +81,8 @@ def test_an_exhaustion_with_a_breakdown_per_protected_participant():
     """R-EXH-1 Ohrožení, R-EXH-3 armour by item, mocně, a plugin's adjustment; CS-FOR-2 adds them up."""
     lines = explain_exhaustion(BREAKDOWN, name)
     assert lines[0] == "Ulrich se vyčerpává (proti: Nejstarší zlobr): 7 Tělo"
-    assert "  za Ulrich: Ohrožení 4 (R-EXH-1), -1 zbroj: kroužková košile (R-EXH-3), +1 mocně = 4" in lines
-    assert "  za Mistr Hanuš: Ohrožení 4 (R-EXH-1), -1 stit-predku = 3" in lines
+    assert "  Ulrich: Ohrožení 4 (R-EXH-1), -1 zbroj: kroužková košile (R-EXH-3), +1 mocně = 4" in lines
+    assert "  Mistr Hanuš: Ohrožení 4 (R-EXH-1), -1 stit-predku = 3" in lines
     assert "  platí se za každého chráněného zvlášť a sečte se (CS-FOR-2): 7" in lines
     assert any("(za druhé, CS-FOR-1/2)" in line for line in lines)
 
@@ -107,7 +107,7 @@ def test_manoeuvres_and_ignored_answers():
             "log": [{"rule": "SCENARIO-FORMAT §5", "text": "Volba mladsi proti hanus: nic, ignorována"},
                     {"rule": "CS-MULTI-4", "text": "jiné"}]}
     lines = explain_step(step, name)
-    assert "  Ulrich: přesně — zdarma díky luk (R-MAN-2)" in lines
+    assert "  Ulrich: přesně — zdarma (luk; R-MAN-2)" in lines
     assert "  Ulrich: mocně — stojí 1 Tělo (R-MAN-2)" in lines
     assert "  Mistr Hanuš: obrana — placeno Výhodou (R-MAN-2)" in lines
     assert "  Volba mladsi proti hanus: nic, ignorována (SCENARIO-FORMAT §5)" in lines
@@ -145,7 +145,7 @@ def test_every_book_scenario_is_explained(src):
     assert res.exit_code in (0, 1), res.output
     assert "Traceback" not in res.output and "vnitřní chyba" not in res.output
     if res.exit_code == 0:
-        assert "Krok " in res.stdout
+        assert " · kolo 1 · " in res.stdout
 
 
 def test_why_at_a_decision_in_english_through_the_runner(tmp_path):
@@ -159,7 +159,7 @@ def test_why_at_a_decision_in_english_through_the_runner(tmp_path):
                         input="\n".join(lines) + "\n")
     assert res.exit_code == 0, res.output
     assert "(z = undo, ? = why) Choice [p/v/j/o, Enter = p]: " in res.output
-    assert "Step utek so far:" in res.output and "[v] would be:" in res.output
+    assert "Step “útěk” so far:" in res.output and "[v] would be:" in res.output
     assert "cost = its Ohrožení 3 (R-EXH-1)" in res.output
     import json
 

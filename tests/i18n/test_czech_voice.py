@@ -65,3 +65,36 @@ def test_the_hedge_check_sees_hedges():
     assert HEDGE.search("platí 2 manévr(y)")
     assert HEDGE.search("je mrtvý/á")
     assert not HEDGE.search("akce z iniciativy už byla využita (from: obrana)")
+
+
+def test_the_ability_cards_use_vykani_only():
+    """The cards' Czech is written in plugins/drd_plugins/*.py, not in the catalog: `drd abilities`
+    shows it as it is, so it speaks in the same voice."""
+    import json
+
+    from drd_cli import i18n
+    from drd_cli.abilities import installed_catalogue
+
+    with i18n.using("cs"):
+        cards = installed_catalogue()
+    found = {aid: TYKANI.search(json.dumps(card, ensure_ascii=False)).group(0)
+             for aid, card in cards.items() if TYKANI.search(json.dumps(card, ensure_ascii=False))}
+    assert not found, found
+
+
+# A count followed by a genitive plural (`{n} bodů`, `{n} manévrů`) reads wrong for 1–4 (`1 bodů`):
+# a message with a counted noun uses ngettext (1 bod / 2 body / 5 bodů) or is phrased around the number.
+COUNTED = re.compile(r"\{(?:n|count|k|cost|number)\} [a-zěščřžýáíéůúňťď]+ů\b")
+
+
+def test_a_count_is_never_glued_to_one_plural_form():
+    with CATALOG.open("rb") as fh:
+        catalog = read_po(fh, locale="cs")
+    found = [m.string for m in catalog if m.id and isinstance(m.string, str) and COUNTED.search(m.string)]
+    assert not found, found
+
+
+def test_the_count_check_sees_a_fixed_plural():
+    assert COUNTED.search("vyléčení jedné Jizvy stojí {n} bodů")
+    assert COUNTED.search("{name} používá {n} manévrů")
+    assert not COUNTED.search("{name}: počet manévrů {n}")

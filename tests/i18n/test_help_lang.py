@@ -152,3 +152,19 @@ def test_console_help_follows_the_environment(env, lang):
         assert "Zkouška: šance" in out and not english_left(out), out
     else:
         assert "Test (zkouška): the chance" in out and not czech_left(out, BOOK_WORDS), out
+
+
+def test_every_metavar_with_a_word_is_translated():
+    """A placeholder that is a word (`FILE`, `ID=DISTRIBUTION`, `HOST`) is listed in `_help.METAVARS`,
+    so a Czech help page shows `SOUBOR`, `ID=BALÍČEK`, `ADRESA`; short codes (`ID`, `N`, `G`) and
+    the values to type (`telo|duse|vliv`) stay as they are."""
+    import re
+    from pathlib import Path
+
+    from drd_cli.cli._help import METAVARS
+
+    sources = Path(__file__).resolve().parents[2] / "drd_cli" / "cli"
+    found = {m for path in sources.glob("*.py")
+             for m in re.findall(r'metavar="([^"]*)"', path.read_text(encoding="utf-8"))}
+    words = {m for m in found if re.search(r"[A-Z]{3,}", m.replace("ID", ""))}
+    assert words - set(METAVARS) - {"JIZVA"} == set()     # the book's term is the same in both languages

@@ -81,7 +81,7 @@ def test_odds_contest_and_exhaust_in_english():
 def test_odds_file_step_in_english():
     """A scenario step's report: every heading English, names from the file untouched."""
     en = run("odds", "scenarios/hanus-utek.yaml", "utek", "--lang", "en")
-    assert "Step utek (contest), choices: accept" in en and "Pairs (who wins):" in en
+    assert "útěk (contest), choices: accept" in en and "Pairs (who wins):" in en
     assert "Ohrožení after the step:" in en and "(100.0 %)" in en
     assert not czech_left(en, scenario_strings("hanus-utek.yaml")), en
     cs = run("odds", "scenarios/hanus-utek.yaml", "utek", "--lang", "cs")

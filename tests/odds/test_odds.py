@@ -152,7 +152,7 @@ def test_a_step_reports_heading_names_its_kind_and_policy_in_the_runs_language(l
     race = str(Path(__file__).parents[2] / "scenarios" / "techan-cuna-10-8-obe.yaml")
     r = runner.invoke(odds_app, ["file", race, "pereje", "--choose", "exhaust", "--lang", lang])
     assert r.exit_code == 0, r.output
-    assert r.output.splitlines()[0].endswith(f"pereje ({kind}), {'volby' if lang == 'cs' else 'choices'}: {policy}")
+    assert r.output.splitlines()[0].endswith(f"plavba peřejemi ({kind}), {'volby' if lang == 'cs' else 'choices'}: {policy}")
 
 
 def test_the_czech_step_report_keeps_names_in_the_nominative(tmp_path):

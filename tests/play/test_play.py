@@ -293,7 +293,7 @@ def test_english_table_same_result(tmp_path):
     english = play(write(tmp_path, name="hanus2.yaml"), lines, "--json", "--lang", "en")
     assert czech.exit_code == english.exit_code == 0, english.output
     out = english.output
-    assert "── Step utek (round 1, contest) ──" in out
+    assert "── útěk · round 1 · contest ──" in out
     assert "Mistr Hanuš rolls útěk (Tělo): 2d6 +3" in out
     assert "cannot read “43x”: type dice (e.g. 4 3), a total with the bonus (5–15), or Enter (drd rolls)" in out
     assert "Dice, a total, or Enter (drd rolls): " in out

@@ -46,7 +46,7 @@ def test_reroll_asks_every_roll_and_keeps_the_file(tmp_path):
     assert res.exit_code == 0, res.output
     assert res.output.count("Dice, a total, or Enter") == 4
     assert "the file's 4 roll entries are left open" in res.output
-    assert "rolled with `bonus_from: carodej`" in res.output      # a written total needed none
+    assert "rolled with the bonus of Čaroděj" in res.output       # a written total needed none
     assert path.read_bytes() == before
     replay = tmp_path / "hanus-utek.replay.yaml"
     again = runner.invoke(app, ["resolve", str(replay), "--json"])

@@ -169,13 +169,13 @@ def test_why_at_the_exhaustion_decision_in_a_terminal(tmp_path):
     child.expect_exact("Volba [p/v/j/o, Enter = p]: ")
     child.sendline("?")
     child.expect_exact("[v] by bylo:")
-    child.expect_exact("cena = jeho Ohrožení 3 (R-EXH-1)")
+    child.expect_exact("cena = Ohrožení 3 (R-EXH-1)")
     child.expect_exact("Volba [p/v/j/o, Enter = p]: ")
     child.sendline("v")
     child.expect_exact("Volba [p/j/o, Enter = p]: ")
     child.sendline("?")
     child.expect_exact("vyčerpat se: nemá dost: stojí 4 Tělo, má 1, chybí 3 [R-EXH-4]")
-    expect_wrapped(child, "jeho Ohrožení je 4: zvýšilo ho už dřívější vyčerpání v tomto kroku (proti: Nejstarší "
+    expect_wrapped(child, "Ohrožení je už 4: zvýšilo ho dřívější vyčerpání v tomto kroku (proti: Nejstarší "
                           "zlobr; CS-SEQ-1)")
     child.expect_exact("Volba [p/j/o, Enter = p]: ")
     child.sendline("p")
@@ -234,15 +234,15 @@ def test_done_when_of_issue_15_in_a_terminal(tmp_path):
         child.sendline(line)
     child.expect_exact("Volba [p/v/j/o, Enter = p]: ")
     child.sendline("?")
-    child.expect_exact("cena = jeho Ohrožení 3 (R-EXH-1)")
+    child.expect_exact("cena = Ohrožení 3 (R-EXH-1)")
     child.expect_exact("Volba [p/v/j/o, Enter = p]: ")
     for line in BOOK_INPUT[4:7]:
         child.sendline(line)
     child.expect_exact("Volba [p/v/j/o, Enter = p]: ")
     child.sendline("?")
-    expect_wrapped(child, "jeho Ohrožení je 4: zvýšilo ho už dřívější vyčerpání v tomto kroku (proti: Nejstarší "
+    expect_wrapped(child, "Ohrožení je už 4: zvýšilo ho dřívější vyčerpání v tomto kroku (proti: Nejstarší "
                           "zlobr; CS-SEQ-1)")
-    child.expect_exact("cena = jeho Ohrožení 4 (R-EXH-1)")
+    child.expect_exact("cena = Ohrožení 4 (R-EXH-1)")
     child.expect_exact("Volba [p/v/j/o, Enter = p]: ")
     child.sendline("v")
     child.expect_exact("Nejmladší zlobr")                   # the players' transcript at the end:

@@ -96,7 +96,7 @@ def test_undo_across_steps_and_rounds_restores_pools_and_ohrozeni(tmp_path):
     direct = result_of(play(write(tmp_path, TWO_ROUNDS, "b.yaml"), ["2 1", "p", "1 1", "p"], "--json"))
     assert undone == direct
     assert undone["final"]["jarik"]["telo"] == 5 and undone["final"]["jarik"]["jizvy"] == ["Pád"]
-    assert "── Krok splh (kolo 1, zkouška) ──" in res.output.split("↶ vráceno: vyčerpat se")[1]
+    assert "── šplh · kolo 1 · zkouška ──" in res.output.split("↶ vráceno: vyčerpat se")[1]
 
 
 def test_the_replay_written_on_eof_never_holds_undone_entries(tmp_path):
@@ -186,7 +186,7 @@ def test_from_a_later_step_keeps_the_earlier_steps_as_given(tmp_path):
     replay = tmp_path / "dva.replay.yaml"
     res = runner.invoke(app, ["play", str(replay), "--from", "skok", "--json"], input="6 6\n")
     game = result_of(res)
-    assert "šplh" not in res.output.split("{")[0]                # step 1 is not asked again
+    assert "hází šplh" not in res.output.split("{")[0]           # step 1 is not asked again
     assert game["steps"][0]["rolls"]["jarik"]["dice"] == [2, 1]
     assert game["steps"][1]["actions"]["jarik"]["success"] is True
     assert game["final"]["jarik"]["ohrozeni"] == 2                # the exhaustion of step 1 stays (R-EXH-1)

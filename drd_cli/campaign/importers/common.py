@@ -158,8 +158,9 @@ def abilities(names: list, report: Report, where: str, given: dict | None = None
         needed = {k: spec for k, spec in keys.required(card).items() if k not in values}
         if needed:
             first = next(iter(needed))
-            report.unmapped(_("ability {id} needs {keys}, which the file does not say; add it by hand "
-                              "({{id: {id}, {key}: …}})").format(id=aid, keys=", ".join(needed), key=first))
+            report.unmapped(_("ability {name} needs the key {keys}, which the file does not say; add it by hand "
+                              "({{id: {id}, {key}: …}})").format(name=card.get("name") or aid, id=aid,
+                                                                  keys=", ".join(needed), key=first))
             report.pending.append(keys.Pending(aid, card.get("name") or aid, needed, values, report.items[-1]))
             continue
         out.append(keys.entry(aid, values))

@@ -131,7 +131,7 @@
     var st = t["status_" + s.status] || s.status;
     var b = s.board;
     $("status").textContent = st;
-    $("round").textContent = (b.round ? t.round + " " + b.round : "") + (b.step ? " · " + t.step + " " + b.step : "");
+    $("round").textContent = (b.round ? t.round + " " + b.round : "") + (b.step ? " · " + t.step + " " + (b.step_title || b.step) : "");
     var nm = names(s);
     $("initiative").textContent = b.initiative.length ? t.initiative + ": " + b.initiative.map(function (x) { return nm[x] || x; }).join(" → ") : "";
     var people = $("people");
