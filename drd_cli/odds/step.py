@@ -258,7 +258,9 @@ def _fast_methods(prep: StepPrep, run: Callable, spec: Any, step_rec: dict, open
     if why == "model":
         why = guard.why or "model"
     if (why in ("exhaustion", "refused") and step_rec.get("kind") == "contest"
-            and getattr(spec, "contest", None) is not None and not fast.specials_of(spec)):
+            and getattr(spec, "contest", None) is not None and not fast.specials_of(spec)
+            and profile.params.get("tie", "actor") in ("actor", "counter")):
+        # (Under `tie: reroll` a tied pair is rolled again: the sequence model has no such pair.)
         # Payments in sequence (CS-SEQ-1): the winners' order matters, not only who won.
         guard.why = None
         got = _seq(prep, run, spec, open_calls, offsets, keyfn, guard, choose, is_base)
@@ -274,6 +276,8 @@ def _fast_methods(prep: StepPrep, run: Callable, spec: Any, step_rec: dict, open
         if got is not None:
             return got
         why = guard.why if guard.why in ("refused", "reroll") else why
+    if why in ("exhaustion", "refused") and profile.params.get("tie") == "reroll":
+        why = "reroll"      # payments in sequence beside re-rolled ties: not modelled
     if why == "exhaustion" and choose != "accept":
         why = "policy"
     note["why_not_fast"] = why

@@ -160,6 +160,15 @@ def test_answers_for_one_pair_only_fall_back_to_the_class_method(tmp_path):
     assert (got["method"], got["why_not_fast"]) == ("classes", "exhaustion")
 
 
+def test_payments_under_tie_reroll_are_not_taken_by_the_sequence_method(tmp_path):
+    """A tied pair is rolled again under `tie: reroll`; the sequence model counts a tie as one
+    side's win, so it must not answer (the class method or the estimate does, saying why)."""
+    path = contest_file(tmp_path, bonuses=[0, 1], ohrozeni=1, telo=9, armour=0, effects=[1, 1],
+                        mocne=[False] * 2, tie="reroll")
+    got = odds_for(StepPrep(api.load_scenario(path), "boj"), "exhaust", time_limit=None)
+    assert got["method"] != "sequence" and got["why_not_fast"] == "reroll"
+
+
 def test_protecting_counters_with_payments_fall_back_to_the_class_method():
     prep = StepPrep(api.load_scenario(str(DATA / "ctyri-ve-stretu.yaml")), "boj")
     got = odds_for(prep, "exhaust", time_limit=None)
