@@ -233,9 +233,10 @@ def choose(text: str, subject: str | None, fields: Mapping[str, Any]) -> str:
 class Words:
     """Words for the events of one result: who the participant ids are (name, gender, forms)."""
 
-    def __init__(self, participants: Mapping[str, Mapping[str, Any]], titles: Mapping[str, Any] | None = None):
+    def __init__(self, participants: Mapping[str, Mapping[str, Any]],
+                 titles: Mapping[str, Any] | _TitleLookup | None = None):
         self.participants = participants
-        self.titles = titles or {}      # plugin id → its name (the result's `titles`): `Dar tvoření`
+        self.titles: Mapping[str, Any] | _TitleLookup = titles or {}      # plugin id → its name (the result's `titles`): `Dar tvoření`
         self._who: dict[str, Who] = {}
         # kind → (its template in the active language, or None for a RAW one; whether it has
         # alternatives to choose from): a battle words tens of thousands of events of a few kinds.
@@ -350,15 +351,25 @@ def say(message: Said) -> str:
     return f"{text} — {message.tail}" if message.tail else text
 
 
-def step_wording() -> Callable[[dict, Mapping[str, Mapping[str, Any]]], None]:
+class _TitleLookup:
+    """The result's `titles` before there is a result: a plugin id → its title, asked of the run."""
+
+    def __init__(self, title: Callable[[str], str]):
+        self._title = title
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._title(key) or default
+
+
+def step_wording() -> Callable[[dict, Mapping[str, Mapping[str, Any]], Callable[[str], str]], None]:
     """A step record's log in words as soon as the engine makes it (`engine.run.resolve`'s
     `each_record`): the same words `word_result` gives the finished result, for the same
-    participants, without keeping every step's events until the end."""
+    participants and plugin titles, without keeping every step's events until the end."""
     words: list[Words] = []
 
-    def word_step(step: dict, participants: Mapping[str, Mapping[str, Any]]) -> None:
+    def word_step(step: dict, participants: Mapping[str, Mapping[str, Any]], title: Callable[[str], str]) -> None:
         if not words:
-            words.append(Words(participants))
+            words.append(Words(participants, _TitleLookup(title)))
         log = step.get("log")
         if log:
             word_log(log, words[0])

@@ -171,14 +171,15 @@ def _unknown(pid: str, ids: set[str]) -> Message:
 
 def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, *, choose: str = "accept",
             seed: int | None = None, observe: Callable[[dict, State], None] | None = None,
-            each_record: Callable[[dict, dict], None] | None = None) -> dict:
+            each_record: Callable[[dict, dict, Callable[[str], str]], None] | None = None) -> dict:
     """Resolves every round and step; returns the result contract as a dict.
 
     `observe(record, state)` (optional) is called after every step with the state after it
-    (`drd diff` follows Ohrožení step by step with it). `each_record(record, participants)`
-    (optional) gets each step's record as soon as it is made, with what will be the result's
-    `participants` (who the ids are): api.resolve_scenario words its log then, so a long battle
-    never holds the events of every step at once.
+    (`drd diff` follows Ohrožení step by step with it). `each_record(record, participants,
+    title)` (optional) gets each step's record as soon as it is made, with what will be the
+    result's `participants` (who the ids are) and what its `titles` say (a plugin id → its title):
+    api.resolve_scenario words its log then, so a long battle never holds the events of every
+    step at once.
     """
     hooks = hooks or Hooks(None, profile.enabled)
     check_references(scenario)
@@ -202,14 +203,14 @@ def resolve(scenario: Any, profile: Any, dice: Any, hooks: Hooks | None = None, 
             if observe is not None:
                 observe(data, state)
             if each_record is not None:
-                each_record(data, who)
+                each_record(data, who, hooks.title)
         for data, state in end_round(ctx, state, scenario, ri, rnd, step_no):
             step_no += 1
             steps_out.append(data)
             if observe is not None:
                 observe(data, state)
             if each_record is not None:
-                each_record(data, who)
+                each_record(data, who, hooks.title)
     out = {
         "format": "drd-result/1",
         "title": scenario.title,

@@ -270,8 +270,8 @@ def test_each_step_worded_as_it_is_made_reads_as_the_result_worded_at_the_end(la
             seen: list = []
             word_step = step_wording()
 
-            def each(record, participants):
-                word_step(record, participants)
+            def each(record, participants, title):
+                word_step(record, participants, title)
                 seen.append((record, participants))
                 assert all("event" not in entry for entry in record.get("log") or ())
 

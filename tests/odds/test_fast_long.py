@@ -62,10 +62,11 @@ def test_any_long_contest_equals_the_class_method(tmp_path, data, tie):
 
 def test_long_action_with_an_exhausting_interrupter_is_left_to_the_payments(tmp_path):
     """Under `exhaust` a losing interrupter pays to try again (CS-DUR-2): payments in order, which
-    the fast method of a contest does not model; the class method answers, `why_not_fast` says so."""
+    the fast method of a contest hands over to the payments in sequence (odds/fast_seq.py); its
+    numbers equal the class method's."""
     path = long_contest(tmp_path, [1, 2], ["harm", "harm"], [0], "actor")
     fast, classes = fast_and_classes(path, "boj", "exhaust")
-    assert fast["method"] == "classes" and fast["why_not_fast"] == "policy"
+    assert fast["method"] == "sequence" and classes["method"] == "classes"
     assert numbers(fast) == numbers(classes)
 
 
