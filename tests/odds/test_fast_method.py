@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from itertools import product
 from pathlib import Path
 
 import pytest
@@ -13,49 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drd_cli import api
-from drd_cli.odds.dice import kept_faces, kept_hist
-from drd_cli.odds.estimate import _Agg, summarize
 from drd_cli.odds.step import StepPrep, odds_for
+
+from every_die import brute_force  # noqa: F401 - test_fast_hooks imports it from here
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 NUMBERS = ("pairs", "ohrozeni", "success", "hit", "exhausts", "exhaust_cost", "exhaust_vs", "refused")
-
-
-class _ByWho:
-    """The dice of each roller, by who rolls them."""
-
-    name = "entered"
-
-    def __init__(self, faces: dict[str, tuple]):
-        self.faces = faces
-
-    def roll(self, n, who, purpose):
-        return list(self.faces[who])
-
-
-def brute_force(path: str, choose: str, params: dict | None = None, step: str = "boj") -> dict:
-    """Every kept sum of every open roller (weighted by how many faces give it), each resolved by
-    the engine from the state before the step: the exact outcome, with no classes or model."""
-    from drd_cli.engine.run import resolve_step_from
-    from drd_cli.errors import RuleViolation
-
-    prep = StepPrep(api.load_scenario(path), step, params=params)
-    cp = prep.checkpoint(choose)
-    first = odds_for(prep, choose, budget=0, samples=1)
-    whos = [o["who"] for o in first["open_rolls"]]
-    agg, refused, total = _Agg(), 0, 36 ** len(whos)
-    for combo in product(*[kept_hist(2)] * len(whos)):
-        weight = math.prod(c for _k, c in combo)
-        dice = _ByWho({w: kept_faces(2, k) for w, (k, _c) in zip(whos, combo)})
-        try:
-            rec, state = resolve_step_from(cp, prep.scn, prep.profile, dice, prep.hooks, choose=choose)
-        except RuleViolation:
-            refused += weight
-            continue
-        agg.add(summarize(rec, state), weight)
-    out = agg.result(lambda v: Fraction(v, total))
-    out["refused"] = Fraction(refused, total)
-    return out
 
 
 def numbers(r: dict) -> dict:

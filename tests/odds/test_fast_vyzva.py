@@ -5,10 +5,7 @@ protected rolls, and against a seeded simulation where neither can go."""
 
 from __future__ import annotations
 
-import math
 import random
-from fractions import Fraction
-from itertools import product
 from pathlib import Path
 
 import pytest
@@ -17,9 +14,10 @@ from hypothesis import strategies as st
 from test_fast_method import inside_999, numbers
 
 from drd_cli import api
-from drd_cli.odds.dice import kept_faces, kept_hist
 from drd_cli.odds.estimate import _Agg, summarize
 from drd_cli.odds.step import StepPrep, odds_for
+
+from every_die import ByWho, every_die
 
 
 def vyzva_file(tmp_path: Path, bonuses: list[int], protectors: list[tuple[int, list[int]]], react: list[int], *,
@@ -44,37 +42,10 @@ def vyzva_file(tmp_path: Path, bonuses: list[int], protectors: list[tuple[int, l
     return str(path)
 
 
-class _ByWho:
-    name = "entered"
-
-    def __init__(self, faces: dict[str, list[int]]):
-        self.faces = faces
-
-    def roll(self, n, who, purpose):
-        return list(self.faces[who])
-
-
 def brute_force_by_who(path: str, choose: str, whos: list[str]) -> dict:
     """Every kept sum of every possible roller (`whos`), each resolved by the engine with the dice
     given by who rolls them: exact whoever the protectors shield, with no classes or model."""
-    from drd_cli.engine.run import resolve_step_from
-    from drd_cli.errors import RuleViolation
-
-    prep = StepPrep(api.load_scenario(path), "vyzva")
-    cp = prep.checkpoint(choose)
-    agg, refused, total = _Agg(), 0, 36 ** len(whos)
-    for combo in product(*[kept_hist(2)] * len(whos)):
-        weight = math.prod(c for _k, c in combo)
-        dice = _ByWho({w: kept_faces(2, k) for w, (k, _c) in zip(whos, combo)})
-        try:
-            rec, state = resolve_step_from(cp, prep.scn, prep.profile, dice, prep.hooks, choose=choose)
-        except RuleViolation:
-            refused += weight
-            continue
-        agg.add(summarize(rec, state), weight)
-    out = agg.result(lambda v: Fraction(v, total))
-    out["refused"] = Fraction(refused, total)
-    return out
+    return every_die(StepPrep(api.load_scenario(path), "vyzva"), choose, whos)
 
 
 def rollers(protectors: list, react: list[int]) -> list[str]:
@@ -152,7 +123,7 @@ def simulate_by_who(path: str, whos: list[str], samples: int, seed: int = 5) -> 
     rng = random.Random(seed)
     agg = _Agg()
     for _ in range(samples):
-        dice = _ByWho({w: [rng.randint(1, 6), rng.randint(1, 6)] for w in whos})
+        dice = ByWho({w: [rng.randint(1, 6), rng.randint(1, 6)] for w in whos})
         agg.add(summarize(*resolve_step_from(cp, prep.scn, prep.profile, dice, prep.hooks, choose="accept")), 1)
     return agg.result(lambda k: Estimate.share(k, samples))
 
