@@ -429,7 +429,13 @@ def _seq(prep: StepPrep, run: Callable, spec: Any, open_calls: list, offsets: li
     counters = spec.contest.counters
     if len(counters) != len(open_calls) - 1 or any(c.actor != o[1] for c, o in zip(counters, open_calls[1:])):
         return None
-    written = (getattr(spec, "choices", None) or {}).get(open_calls[0][1])
+    choices = getattr(spec, "choices", None) or {}
+    if any(_for_others(payer, answer) for payer, answer in choices.items()):
+        # One loser paying for another (CS-FOR-2): what the losers pay then depends on the order
+        # their pairs are settled in (a loser settled first pays for itself before the other's
+        # payment covers it), which the sequence model does not follow.
+        return None
+    written = choices.get(open_calls[0][1])
     types = [(_type_of(c), repr(written.get(c.actor)) if isinstance(written, dict) else None) for c in counters]
     models = prep.__dict__.setdefault("_seq_models", {})
     reuse = None if is_base else models.get(choose)
@@ -449,6 +455,16 @@ def _seq(prep: StepPrep, run: Callable, spec: Any, open_calls: list, offsets: li
                 "resolutions": model.resolutions, "dropped": Fraction(0)})
     model.resolutions = 0
     return out
+
+
+def _for_others(payer: str, answer: Any) -> bool:
+    """Whether a written answer (`choices`) has `payer` exhaust for somebody else (CS-FOR-2)."""
+    if isinstance(answer, dict):
+        listed = answer.get("exhaust")
+        if isinstance(listed, (list, tuple)) and any(pid != payer for pid in listed):
+            return True
+        return any(_for_others(payer, v) for k, v in answer.items() if k != "exhaust")
+    return False
 
 
 def _type_of(counter: Any) -> str:

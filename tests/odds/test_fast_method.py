@@ -79,6 +79,31 @@ def test_any_step_shape_equals_brute_force(tmp_path, data, tie, choose):
     assert numbers(got) == numbers(brute_force(path, choose))
 
 
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), tie=st.sampled_from(["actor", "counter"]), choose=st.sampled_from(["accept", "exhaust"]))
+def test_exhaustion_for_others_equals_brute_force(tmp_path, data, tie, choose):
+    """A rozsáhlá action hits every counter it targets; one of them exhausts for itself and for
+    another (CS-FOR-2: its Ohrožení × the number protected, written in the file), or the actor
+    exhausts in sequence against the winners (CS-SEQ-1, `exhaust`): whatever method answers
+    (`why_not_fast` says which), every number equals every die resolved by the engine."""
+    n = data.draw(st.integers(2, 3), label="counters")
+    bonuses = data.draw(st.lists(st.integers(0, 3), min_size=n, max_size=n), label="bonuses")
+    path = contest_file(tmp_path, bonuses, ["harm"] * n, targets=list(range(n)), tie=tie)
+    protected = sorted(data.draw(st.sets(st.integers(1, n - 1), min_size=1), label="protected"))
+    answer = f"{{exhaust: [c0, {', '.join(f'c{i}' for i in protected)}]}}"
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(f"        choices: {{c0: {answer}}}\n")
+    try:
+        got = odds_for(StepPrep(api.load_scenario(path), "boj"), choose, time_limit=None)
+    except Exception as exc:  # every probe refused (c0 can never pay): not a case
+        from drd_cli.errors import DrdError
+
+        assert isinstance(exc, DrdError)
+        return
+    assert got["exact"], got["why_not_fast"]
+    assert numbers(got) == numbers(brute_force(path, choose))
+
+
 @pytest.mark.parametrize("name", ["jeden-proti-3.yaml", "jeden-proti-5.yaml"])
 @pytest.mark.parametrize("tie", ["actor", "counter"])
 def test_fast_method_equals_class_method(name, tie):
