@@ -22,6 +22,12 @@ def _numbers(st: Any, group_of: Callable, model: Any) -> dict:
         for sig_t, ws in st.sigmas(a).items():
             g = model.groups[(group_of(a), sig_t)]
             _add_numbers(acc, st, model, g, a, cnt * ws, dh, dict(zip(st.specials, sig_t)))
+    return as_fractions(acc, denom)
+
+
+def as_fractions(acc: Any, denom: int) -> dict:
+    """A step's numbers from integer weights over `denom` (all dice): pairs, Ohrožení, success,
+    who is hit; no exhaustions (the methods that answer with them add their own)."""
     share = lambda v: Fraction(v, denom)  # noqa: E731
     return {
         "pairs": {k: {who: share(v) for who, v in sorted(d.items()) if v} for k, d in acc.pairs.items()},

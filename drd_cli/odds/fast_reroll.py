@@ -223,7 +223,7 @@ def _check(resolve: Callable, st: Any, avals: list[int], model: Any, g: dict, rn
 
 def numbers(st: Any, group_of: Callable, model: Any, chain: list[tuple[Fraction, Fraction]]) -> dict:
     """Every number of the step: per actor total, a walk over the counters in file order."""
-    from .fast_numbers import _Acc
+    from .fast_numbers import _Acc, as_fractions
 
     sizes = [st.sizes[0]] + [st.sizes[j + 1] * _scale(chain[j]) for j in range(st.n)]
     denom = 1
@@ -248,14 +248,7 @@ def numbers(st: Any, group_of: Callable, model: Any, chain: list[tuple[Fraction,
                 wt = _walk(g, per, pid, key).get(True, 0)
                 if key == "success" or wt:
                     target[pid] = target.get(pid, 0) + cnt * wt
-    share = lambda v: Fraction(v, denom)  # noqa: E731
-    return {
-        "pairs": {k: {who: share(v) for who, v in sorted(d.items()) if v} for k, d in acc.pairs.items()},
-        "ohrozeni": {pid: {o: share(v) for o, v in sorted(d.items()) if v} for pid, d in acc.ohr.items()},
-        "success": {pid: share(v) for pid, v in acc.success.items()},
-        "hit": {pid: share(v) for pid, v in sorted(acc.hit.items()) if v},
-        "exhausts": {}, "exhaust_cost": {}, "exhaust_vs": {},
-    }
+    return as_fractions(acc, denom)
 
 
 def _walk(g: dict, per: list[dict], pid: str, key: str) -> dict:
