@@ -80,6 +80,21 @@ class _PlanDice:
         raise _NeedDice(n, key)
 
 
+def planned_run(run: Callable, plan: list[list[int]], guard: Any) -> tuple[dict, Any] | None:
+    """The step resolved with the dice of `plan` (the fast methods' probes), or None when a rule
+    refuses them (`guard.why` "refused") or the engine asks for a die the plan lacks ("reroll")."""
+    from ..errors import RuleViolation
+
+    guard.check()
+    try:
+        return run(_PlanDice(plan))
+    except RuleViolation:
+        guard.why = "refused"
+    except _NeedDice:
+        guard.why = "reroll"
+    return None
+
+
 def roller_keys(open_calls: list) -> list[tuple[str, bool]]:
     """Who rolls each of the step's open rolls (and whether it is a re-roll), for `_PlanDice`."""
     return [(c[1], c[2] == "reroll") for c in open_calls]

@@ -36,7 +36,7 @@ from typing import Any, Callable
 
 from .budget import Guard
 from .classes import _classes
-from .estimate import _NeedDice, _PlanDice, summarize
+from .estimate import planned_run, summarize
 from . import fast_alike
 from .fast_alike import alike_of  # noqa: F401 - the step reads it here
 from .fast_numbers import _numbers
@@ -330,18 +330,10 @@ def _plan(st: _Step, a: int, winners: set[int], sig: dict, rng: random.Random | 
 def _outcome(run: Callable, plan: list, guard: Guard, keep_exh: bool = False) -> dict | None:
     """What one resolution showed (Ohrožení, success, who is hit, pair winners; with `keep_exh`
     the exhaustions too, else None when there was one), or None when the dice do not do."""
-    from ..errors import RuleViolation
-
-    guard.check()
-    try:
-        rec, state = run(_PlanDice(plan))
-    except RuleViolation:
-        guard.why = "refused"
+    got = planned_run(run, plan, guard)
+    if got is None:
         return None
-    except _NeedDice:
-        guard.why = "reroll"
-        return None
-    ohr, actions, hit, exh, pairs = summarize(rec, state)
+    ohr, actions, hit, exh, pairs = summarize(*got)
     if exh and not keep_exh:
         guard.why = "exhaustion"
         return None

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from .budget import Guard
-from .estimate import _NeedDice, _PlanDice
+from .estimate import planned_run
 from .fast_seq import _Acc, _canon, _fractions, _poly, _ranks, _same, _without, Seq
 
 METHOD = "sequence"
@@ -113,20 +113,10 @@ def race_seq_odds(run: Callable, open_calls: list, offsets: list, target: int, g
 
 
 def _resolve(run: Callable, race: _Race, totals: list[int], guard: Guard) -> dict | None:
-    from ..errors import RuleViolation
-
-    guard.check()
     race.resolutions += 1
     faces = [next(list(f) for t, f, _c in race.rollers[j] if t == totals[j]) for j in range(race.n)]
-    try:
-        rec, state = run(_PlanDice(faces))
-    except RuleViolation:
-        guard.why = "refused"
-        return None
-    except _NeedDice:
-        guard.why = "reroll"
-        return None
-    return _canon(rec, state)
+    got = planned_run(run, faces, guard)
+    return None if got is None else _canon(*got)
 
 
 def _split(race: _Race, out: dict, totals: list[int]) -> dict[Any, tuple] | None:
