@@ -36,20 +36,15 @@ CHECKS = 4
 
 def chains(st: Any) -> list[tuple[Fraction, Fraction]]:
     """Per counter: the chance that the actor, and that the counter, wins a tie's re-rolls."""
+    from .dice import compare_totals
+
+    def dist(k: int) -> list[tuple[int, Fraction]]:
+        return [(t, Fraction(c, st.sizes[k])) for t, _f, c in st.rollers[k]]
+
     out = []
-    actor = [(t, c) for t, _f, c in st.rollers[0]]
+    actor = dist(0)
     for j in range(st.n):
-        win = lose = tie = 0
-        for t, _f, c in st.rollers[j + 1]:
-            for ta, ca in actor:
-                if ta > t:
-                    win += ca * c
-                elif ta < t:
-                    lose += ca * c
-                else:
-                    tie += ca * c
-        tot = st.sizes[0] * st.sizes[j + 1]
-        w, lo, t = Fraction(win, tot), Fraction(lose, tot), Fraction(tie, tot)
+        w, lo, t = compare_totals(actor, dist(j + 1))
         series = sum(t ** k for k in range(CAP))
         out.append((w * series + t ** CAP, lo * series))
     return out
