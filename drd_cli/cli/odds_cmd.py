@@ -332,15 +332,8 @@ def _step_lines(r: dict, names: dict) -> list[str]:
     lines = [_("{title} ({kind}), choices: {choose}").format(title=title, kind=kind, choose=choose) if title else
              _("Step {step} ({kind}), choices: {choose}").format(step=step, kind=kind, choose=choose),
              _("  open rolls: {rollers}").format(rollers=rollers)]
-    if r.get("method") == "independent":
-        lines.append(_("  {combinations}: exact by the fast method (each roller on its own dice, checked against "
-                       "the rules: {resolutions}), {ms} ms").format(
-            combinations=combinations,
-            resolutions=ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(n=r["resolutions"]),
-            ms=fmt_decimal(r["elapsed_ms"], 1)))
-    elif r.get("method") == "sequence":
-        lines.append(_("  {combinations}: exact by the fast method (payments in the order of the rolls, learnt "
-                       "from the rules by the number of winners and checked: {resolutions}), {ms} ms").format(
+    if r.get("method") in FAST_WORDS:
+        lines.append(_(FAST_WORDS[r["method"]]).format(
             combinations=combinations,
             resolutions=ngettext("{n} resolution", "{n} resolutions", r["resolutions"]).format(n=r["resolutions"]),
             ms=fmt_decimal(r["elapsed_ms"], 1)))
@@ -388,6 +381,15 @@ def _step_lines(r: dict, names: dict) -> list[str]:
     if r["dropped"]:
         lines.append(_("  (repeated ties cut off: {p}, the rest renormalised)").format(p=_pct(r["dropped"])))
     return lines
+
+
+#: How each fast method's answer is said (the JSON's `method`).
+FAST_WORDS = {
+    "independent": N_("  {combinations}: exact by the fast method (each roller on its own dice, checked against "
+                      "the rules: {resolutions}), {ms} ms"),
+    "sequence": N_("  {combinations}: exact by the fast method (payments in the order of the rolls, learnt "
+                   "from the rules by the number of winners and checked: {resolutions}), {ms} ms"),
+}
 
 
 def _policy_words(choose: str) -> str:
