@@ -26,7 +26,7 @@ def exact_deadline(time_limit: float | None) -> float:
     return max(EXACT_TIME, 4 * (time_limit or 0))
 from .classes import (_classes, _compress, _contest_classes, _exact_groups, _given_totals,  # noqa: F401
                       _key_function, _pattern, _placements, _targets)
-from . import fast, fast_race, fast_race_seq, fast_seq, fast_test
+from . import fast, fast_race, fast_race_seq, fast_seq, fast_seq_types, fast_test
 from .estimate import (_EXTRA, _REFUSED, _Agg, _estimate, _exact_pairs, _NeedDice, _PlanDice,  # noqa: F401
                        _RecordingDice, roller_keys, summarize)
 
@@ -440,10 +440,12 @@ def _seq(prep: StepPrep, run: Callable, spec: Any, open_calls: list, offsets: li
     models = prep.__dict__.setdefault("_seq_models", {})
     reuse = None if is_base else models.get(choose)
     args = (run, open_calls, offsets, prep.profile.params.get("tie", "actor"), keyfn.act_consts, types, guard)
+    # Counters of several types: the actor's side by the sequence of the winners' types.
+    method: Callable = fast_seq.seq_odds if len(set(types)) < 2 else fast_seq_types.types_odds
     try:
-        got = fast_seq.seq_odds(*args, model=reuse)
+        got = method(*args, model=reuse)
         if got is None and reuse is not None:
-            got = fast_seq.seq_odds(*args)
+            got = method(*args)
     except OverBudget:
         return None
     if got is None:

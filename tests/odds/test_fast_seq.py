@@ -110,18 +110,49 @@ def test_any_contest_with_payments_equals_brute_force(tmp_path, data, tie, choos
 
 # --------------------------------------------------------------------------- what it leaves to others
 
-def test_counters_of_different_types_fall_back_to_the_class_method(tmp_path):
+@pytest.mark.parametrize("choose", ["exhaust", "cheapest"])
+def test_counters_of_different_types_are_answered_by_the_type_sequence(tmp_path, choose):
     path = contest_file(tmp_path, bonuses=[0, 1, 2], ohrozeni=1, telo=9, armour=0, effects=[1, 2, 1],
                         mocne=[False] * 3, tie="actor")
-    got = odds_for(StepPrep(api.load_scenario(path), "boj"), "exhaust", time_limit=None)
-    assert (got["method"], got["why_not_fast"]) == ("classes", "policy")
+    prep = StepPrep(api.load_scenario(path), "boj")
+    got = odds_for(prep, choose, time_limit=None)
+    classes = odds_for(prep, choose, fast_method=False, time_limit=None)
+    assert got["method"] == "sequence" and classes["exact"]
+    assert got["exhaust_vs"] and numbers(got) == numbers(classes)
 
 
-def test_answers_for_one_pair_only_fall_back_to_the_class_method(tmp_path):
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), tie=st.sampled_from(["actor", "counter"]),
+       choose=st.sampled_from(["exhaust", "cheapest", "accept"]))
+def test_counters_of_several_types_equal_brute_force(tmp_path, data, tie, choose):
+    """2 or 3 types among 2 or 3 counters (alike neighbours among them make runs), against every
+    kept sum of up to 4 rollers."""
+    n = data.draw(st.integers(2, 3), label="counters")
+    kinds = data.draw(st.lists(st.sampled_from([(1, False), (2, False), (1, True)]), min_size=n, max_size=n)
+                      .filter(lambda k: len(set(k)) > 1), label="types")
+    written = data.draw(st.sampled_from([None, "{a: exhaust}", "{a: {c1: exhaust}}"]), label="written")
+    path = contest_file(
+        tmp_path, bonuses=data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n), label="bonuses"),
+        ohrozeni=data.draw(st.integers(0, 3), label="ohrozeni"), telo=data.draw(st.integers(1, 9), label="telo"),
+        armour=data.draw(st.integers(0, 1), label="armour"), effects=[e for e, _m in kinds],
+        mocne=[m for _e, m in kinds], tie=tie, written=written)
+    prep = StepPrep(api.load_scenario(path), "boj")
+    got = odds_for(prep, choose, time_limit=None)
+    assert got["exact"]
+    if written or choose != "accept":
+        assert got["method"] == "sequence"
+    assert numbers(got) == numbers(brute_force(path, choose))
+
+
+def test_answers_for_one_pair_only_are_answered_by_the_type_sequence(tmp_path):
+    """`a: {c1: exhaust}` beside accepted pairs: c1 is a type of its own."""
     path = contest_file(tmp_path, bonuses=[0, 1, 2], ohrozeni=1, telo=9, armour=0, effects=[1] * 3,
                         mocne=[False] * 3, tie="actor", written="{a: {c1: exhaust}}")
-    got = odds_for(StepPrep(api.load_scenario(path), "boj"), "accept", time_limit=None)
-    assert (got["method"], got["why_not_fast"]) == ("classes", "exhaustion")
+    prep = StepPrep(api.load_scenario(path), "boj")
+    got = odds_for(prep, "accept", time_limit=None)
+    classes = odds_for(prep, "accept", fast_method=False, time_limit=None)
+    assert got["method"] == "sequence" and classes["exact"]
+    assert got["exhaust_vs"] and numbers(got) == numbers(classes)
 
 
 def test_payments_under_tie_reroll_are_not_taken_by_the_sequence_method(tmp_path):
