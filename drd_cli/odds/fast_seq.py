@@ -281,15 +281,21 @@ def _predict(model: Seq, g: tuple, order: list[int]) -> Any:
     actor = model.k[g].get(len(order))
     if actor is None or actor is REFUSED:
         return actor
-    a = model.actor
-    names = [model.counters[j] for j in order]
+    return predicted(model.actor, model.counters, actor,
+                     ((pid, won, part) for (pid, won), part in model.role[g].items()), order)
+
+
+def predicted(a: str, counters: list[str], actor: tuple, roles: Any, order: list[int]) -> dict:
+    """The outcome the model gives when the counters `order` (indices) win, in that order: the
+    actor's learnt part, and each other participant's part by its role (`roles`: (id, won, part))."""
+    names = [counters[j] for j in order]
     wset = set(names)
     out: dict[str, Any] = {"ohr": {a: actor[0]}, "success": {}, "hit": {a} if actor[2] else set(),
                            "exh": [(a, names[pos - 1] if isinstance(pos, int) else pos, c) for pos, c in actor[3]],
-                           "pairs": {f"{a} vs {c}": (c if c in wset else a) for c in model.counters}}
+                           "pairs": {f"{a} vs {c}": (c if c in wset else a) for c in counters}}
     if actor[1] is not None:
         out["success"][a] = actor[1]
-    for (pid, won), part in model.role[g].items():
+    for pid, won, part in roles:
         if won != (pid in wset):
             continue
         out["ohr"][pid] = part[0]

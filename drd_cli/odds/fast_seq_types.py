@@ -24,6 +24,7 @@ from .budget import Guard
 from .fast_seq import (
     CHECKS,
     REFUSED,
+    predicted,
     Seq,
     _Acc,
     _fractions,
@@ -195,24 +196,8 @@ def _predict(model: TSeq, g: tuple, order: list[int]) -> Any:
     actor = model.tseq.get((g, tuple(model.tids[j] for j in order)))
     if actor is None or actor is REFUSED:
         return actor
-    a = model.actor
-    names = [model.counters[j] for j in order]
-    wset = set(names)
-    out: dict[str, Any] = {"ohr": {a: actor[0]}, "success": {}, "hit": {a} if actor[2] else set(),
-                           "exh": [(a, names[pos - 1] if isinstance(pos, int) else pos, c) for pos, c in actor[3]],
-                           "pairs": {f"{a} vs {c}": (c if c in wset else a) for c in model.counters}}
-    if actor[1] is not None:
-        out["success"][a] = actor[1]
-    for (gg, pid, won), part in model.troles.items():
-        if gg != g or won != (pid in wset):
-            continue
-        out["ohr"][pid] = part[0]
-        if part[1] is not None:
-            out["success"][pid] = part[1]
-        if part[2]:
-            out["hit"].add(pid)
-        out["exh"] += [(pid, vs, c) for vs, c in part[3]]
-    return out
+    return predicted(model.actor, model.counters, actor,
+                     ((pid, won, part) for (gg, pid, won), part in model.troles.items() if gg == g), order)
 
 
 def _check(run: Callable, ro: _Rollers, model: TSeq, g: tuple, avals: list[int], rng: random.Random,
