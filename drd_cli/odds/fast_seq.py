@@ -562,13 +562,15 @@ def _before(others: list[tuple[int, int, int]], cap: int, limit: int) -> list[in
 
 
 def _fractions(acc: _Acc, denom: int) -> dict:
+    """The numbers of `fast_numbers.as_fractions` and the payments: who pays, at what expected
+    cost, against whom."""
+    from .fast_numbers import as_fractions
+
     share = lambda v: Fraction(v, denom)  # noqa: E731
-    return {
-        "pairs": {k: {who: share(v) for who, v in sorted(d.items()) if v} for k, d in acc.pairs.items()},
-        "ohrozeni": {pid: {o: share(v) for o, v in sorted(d.items()) if v} for pid, d in acc.ohr.items()},
-        "success": {pid: share(v) for pid, v in acc.success.items()},
-        "hit": {pid: share(v) for pid, v in sorted(acc.hit.items()) if v},
+    out = as_fractions(acc, denom)
+    out.update({
         "exhausts": {pid: share(v) for pid, v in sorted(acc.exhausts.items()) if v},
         "exhaust_cost": {pid: share(acc.cost_by[pid]) for pid, v in sorted(acc.exhausts.items()) if v},
         "exhaust_vs": {k: {"p": share(w), "cost": share(c)} for k, (w, c) in sorted(acc.vs.items()) if w},
-    }
+    })
+    return out
