@@ -314,16 +314,18 @@ def _same(got: Any, want: Any) -> bool:
             and sorted(got["exh"], key=repr) == sorted(want["exh"], key=repr) and got["pairs"] == want["pairs"])
 
 
-def _check(run: Callable, ro: _Rollers, g: tuple, avals: list[int], model: Seq, rng: random.Random,
-           guard: Guard, checks: int) -> bool:
+def _check(run: Callable, ro: _Rollers, g: tuple, avals: list[int], model: Any, rng: random.Random,
+           guard: Guard, checks: int, predict: Callable | None = None, fewest: int = 0) -> bool:
     """The model against the engine: every possible winner at once, `checks` random winners on
-    random totals, nobody winning on another total of the class."""
+    random totals, the fewest winners on the class's total `avals[fewest]` (also used by
+    `fast_seq_types` with its own `predict`)."""
+    predict = predict or _predict
     sets: list[tuple[int, set[int], random.Random | None]] = [(avals[0], set(ro.can(avals[0])), rng)]
     for _ in range(checks):
         a = rng.choice(avals)
         can, must = ro.can(a), set(ro.must(a))
         sets.append((a, {j for j in can if rng.random() < 0.6} | must, rng))
-    sets.append((avals[0], set(ro.must(avals[0])), None))
+    sets.append((avals[fewest], set(ro.must(avals[fewest])), None))
     for a, winners, r in sets:
         got = ro.plan(a, winners, r)
         if got is None:
@@ -331,7 +333,7 @@ def _check(run: Callable, ro: _Rollers, g: tuple, avals: list[int], model: Seq, 
         res = _resolve(run, ro, model, a, *got, guard)
         if res is None:
             return False
-        if not _same(res[0], _predict(model, g, res[1])):
+        if not _same(res[0], predict(model, g, res[1])):
             guard.why = "model"
             return False
     return True

@@ -27,6 +27,7 @@ from .fast_seq import (
     predicted,
     Seq,
     _Acc,
+    _check,
     _fractions,
     _Missing,
     _resolve,
@@ -75,7 +76,8 @@ def types_odds(run: Callable, open_calls: list, offsets: list, tie: str, act_con
         out = _numbers(run, ro, model, group_of, guard)
         rng = random.Random(1)
         for g, avals in groups.items():
-            _check(run, ro, model, g, avals, rng, guard, 1 if reused else CHECKS)
+            if not _check(run, ro, g, avals, model, rng, guard, 1 if reused else CHECKS, _predict, -1):
+                raise _Stop
     except _TooMany:
         guard.why = guard.why or "exhaustion"
         return None
@@ -198,27 +200,6 @@ def _predict(model: TSeq, g: tuple, order: list[int]) -> Any:
         return actor
     return predicted(model.actor, model.counters, actor,
                      ((pid, won, part) for (gg, pid, won), part in model.troles.items() if gg == g), order)
-
-
-def _check(run: Callable, ro: _Rollers, model: TSeq, g: tuple, avals: list[int], rng: random.Random,
-           guard: Guard, checks: int) -> None:
-    """The model against the engine: every possible winner at once, `checks` random winners on
-    random totals, the fewest winners on another total of the class."""
-    sets: list[tuple[int, set[int], random.Random | None]] = [(avals[0], set(ro.can(avals[0])), rng)]
-    for _ in range(checks):
-        a = rng.choice(avals)
-        sets.append((a, {j for j in ro.can(a) if rng.random() < 0.6} | set(ro.must(a)), rng))
-    sets.append((avals[-1], set(ro.must(avals[-1])), None))
-    for a, winners, r in sets:
-        got = ro.plan(a, winners, r)
-        if got is None:
-            continue
-        res = _resolve(run, ro, model, a, *got, guard)
-        if res is None:
-            raise _Stop
-        if not _same(res[0], _predict(model, g, res[1])):
-            guard.why = "model"
-            raise _Stop
 
 
 # --------------------------------------------------------------------------- the walk
