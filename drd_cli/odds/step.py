@@ -365,25 +365,14 @@ def _fast(prep: StepPrep, run: Callable, spec: Any, open_calls: list, offsets: l
           guard: Guard, choose: str, is_base: bool) -> dict | None:
     """The fast exact method (`odds.fast`), or None when the engine disagrees with its model. A
     variant of the step (what-if) reuses the model learnt on the step itself and only checks it."""
-    models = prep.__dict__.setdefault("_fast_models", {})
-    reuse = None if is_base else models.get(choose)
     tie = prep.profile.params.get("tie", "actor")
     shape = {"cnt_consts": keyfn.cnt_consts, "specials": fast.specials_of(spec), "alike": fast.alike_of(spec)}
-    try:
-        got = fast.fast_odds(run, open_calls, offsets, cp.state, tie, keyfn.act_consts, guard, model=reuse, **shape)
-        if got is None and reuse is not None:
-            got = fast.fast_odds(run, open_calls, offsets, cp.state, tie, keyfn.act_consts, guard, **shape)
-    except OverBudget:
-        return None
-    if got is None:
-        return None
-    out, model = got
-    if is_base:
-        models[choose] = model
-    out.update({"exact": True, "method": fast.METHOD, "samples": None, "classes": model.resolutions,
-                "resolutions": model.resolutions, "dropped": Fraction(0), "refused": Fraction(0)})
-    model.resolutions = 0
-    return out
+
+    def compute(**reuse: Any) -> Any:
+        return fast.fast_odds(run, open_calls, offsets, cp.state, tie, keyfn.act_consts, guard, **reuse, **shape)
+
+    return _reusing(prep.__dict__.setdefault("_fast_models", {}), choose, is_base, compute, fast.METHOD,
+                    refused=Fraction(0))
 
 
 def _fast_test(run: Callable, open_calls: list, offsets: list, target: int, guard: Guard, spec: Any = None,
@@ -437,15 +426,23 @@ def _seq(prep: StepPrep, run: Callable, spec: Any, open_calls: list, offsets: li
         return None
     written = choices.get(open_calls[0][1])
     types = [(_type_of(c), repr(written.get(c.actor)) if isinstance(written, dict) else None) for c in counters]
-    models = prep.__dict__.setdefault("_seq_models", {})
-    reuse = None if is_base else models.get(choose)
     args = (run, open_calls, offsets, prep.profile.params.get("tie", "actor"), keyfn.act_consts, types, guard)
     # Counters of several types: the actor's side by the sequence of the winners' types.
     method: Callable = fast_seq.seq_odds if len(set(types)) < 2 else fast_seq_types.types_odds
+    return _reusing(prep.__dict__.setdefault("_seq_models", {}), choose, is_base,
+                    lambda **reuse: method(*args, **reuse), fast_seq.METHOD)
+
+
+def _reusing(models: dict, choose: str, is_base: bool, compute: Callable[..., Any], method: str,
+             **fields: Any) -> dict | None:
+    """A fast method's answer, `compute(model=…)`: a variant of the step (what-if) reuses the model
+    learnt on the step itself and checks it, learning afresh when it does not fit; None when the
+    method steps aside."""
+    reuse = None if is_base else models.get(choose)
     try:
-        got = method(*args, model=reuse)
+        got = compute(model=reuse)
         if got is None and reuse is not None:
-            got = method(*args)
+            got = compute()
     except OverBudget:
         return None
     if got is None:
@@ -453,8 +450,8 @@ def _seq(prep: StepPrep, run: Callable, spec: Any, open_calls: list, offsets: li
     out, model = got
     if is_base:
         models[choose] = model
-    out.update({"exact": True, "method": fast_seq.METHOD, "samples": None, "classes": model.resolutions,
-                "resolutions": model.resolutions, "dropped": Fraction(0)})
+    out.update({"exact": True, "method": method, "samples": None, "classes": model.resolutions,
+                "resolutions": model.resolutions, "dropped": Fraction(0), **fields})
     model.resolutions = 0
     return out
 
