@@ -76,10 +76,10 @@ def test_the_step_id_check_bites():
 HANUS = SCENARIOS / "hanus-utek.yaml"
 TECHAN = SCENARIOS / "techan-cuna-10-8-obe.yaml"
 ZLATKA = SCENARIOS / "zlatka-zaves-zlatka-vycerpa.yaml"
-STODOLA = SCENARIOS / "pisecna-boure-dve-kola.yaml"     # výzvy and an environment action
+BOURE = SCENARIOS / "pisecna-boure-dve-kola.yaml"     # výzvy and an environment action
 
 
-@pytest.mark.parametrize("path", [HANUS, TECHAN, STODOLA], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [HANUS, TECHAN, BOURE], ids=lambda p: p.stem)
 @pytest.mark.parametrize("command", ["resolve", "explain", "odds", "diff", "simulate", "play"])
 def test_no_command_names_a_step_by_its_id(path, command):
     titles = step_titles(path)
